@@ -1,0 +1,295 @@
+"""What every rule set offers, and the machinery the over-the-board rule sets share.
+
+A rule set is one module (``standard_2009``, ``rapid_blitz_2024``, ...) holding one object
+that satisfies :class:`RuleSet`. The four over-the-board rule sets derive from
+:class:`OverTheBoardRules`, which does the period arithmetic once; each overrides only
+what its text says differently (the rating-difference rule, K, rounding, new players).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import ClassVar, Protocol, TypeVar
+
+from regulations.calendar import add_months, days_before
+from regulations.rounding import round_half_away_from_zero
+from regulations.tables import expected_score_hundredths
+from regulations.types import (
+    Category,
+    EventResult,
+    Game,
+    GameDetail,
+    InitialRating,
+    PeriodGame,
+    PlayerState,
+    RatingChange,
+    TimeControl,
+    Violation,
+)
+
+PlayerKey = TypeVar("PlayerKey", bound=Hashable)
+
+
+class RuleSet(Protocol):
+    """The interface every rule set offers the rest of the application."""
+
+    id: str
+    title: str
+    categories: frozenset[Category]
+    floor: int
+
+    def expected_score(self, rating: int, opponent_rating: int) -> int:
+        """P_D in hundredths for one game in isolation, after the rating-difference rule."""
+        ...
+
+    def closing_date(self, list_date: dt.date) -> dt.date: ...
+
+    def registration_deadline(self, start_date: dt.date) -> dt.date | None: ...
+
+    def rate_of_play_violations(
+        self, time_control: TimeControl, *, category: Category, highest_rating: int | None
+    ) -> list[Violation]: ...
+
+    def rounds_per_day_violations(
+        self,
+        rounds_per_day: Mapping[dt.date, int],
+        *,
+        category: Category,
+        time_control: TimeControl | None,
+    ) -> list[Violation]: ...
+
+    def duration_violations(
+        self, start_date: dt.date, end_date: dt.date, *, league: bool
+    ) -> list[Violation]: ...
+
+
+def apply_700_rule(k: int, games_in_period: int) -> int:
+    """R&B 2024 7.3.3 / pre-2024 7.32: if n x K exceeds 700, K is the largest whole number
+    such that K x n does not exceed 700."""
+    if games_in_period and k * games_in_period > 700:
+        return 700 // games_in_period
+    return k
+
+
+def format_figure(value: Fraction) -> str:
+    """A figure for a message: whole numbers as they are, others to one decimal."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{Decimal(value.numerator) / Decimal(value.denominator):.1f}"
+
+
+def capped_difference(rating: int, opponent_rating: int, cap: int) -> int:
+    """D with a difference of more than ``cap`` counted as ``cap`` (standard-2009 8.54)."""
+    return max(-cap, min(cap, rating - opponent_rating))
+
+
+class OverTheBoardRules:
+    """Period arithmetic shared by standard-1994, standard-2009 and both R&B rule sets.
+
+    Subclasses set the class attributes and override the hooks their text changes.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    categories: ClassVar[frozenset[Category]]
+    #: Lowest rating that is published (standard-2009 0.6, R&B 2024 6.1.2).
+    floor: ClassVar[int]
+    #: Days between the closing date and the list date (standard-2009 7.13; R&B 2024 6.1.3).
+    closing_days: ClassVar[int]
+    #: The rating-difference cap and the clause that sets it.
+    difference_cap: ClassVar[int] = 400
+    difference_clause: ClassVar[str]
+    k_clause: ClassVar[str]
+    rounding_clause: ClassVar[str]
+    #: New players: games needed, pooling window, clauses.
+    initial_minimum_games: ClassVar[int]
+    initial_pooling_months: ClassVar[int]
+    initial_clause: ClassVar[str]
+
+    # -- one game ---------------------------------------------------------------------------
+
+    def expected_score(self, rating: int, opponent_rating: int) -> int:
+        """P_D (hundredths) for one game with the rule set's cap (standard-2009 8.54)."""
+        return expected_score_hundredths(
+            capped_difference(rating, opponent_rating, self.difference_cap)
+        )
+
+    def differences_used(self, games: Sequence[Game]) -> list[int | Fraction]:
+        """The rating difference each game's P_D is read with, in the games' order.
+
+        Default: every game capped at ``difference_cap`` for both players
+        (standard-2009 8.54, R&B 2024 7.3.1). Rule sets with per-tournament rules override.
+        """
+        cap = self.difference_cap
+        return [max(-cap, min(cap, rating - opponent)) for rating, opponent, _, _ in games]
+
+    def expected_per_game(self, games: Sequence[Game]) -> list[int]:
+        return [expected_score_hundredths(d) for d in self.differences_used(games)]
+
+    def game_details(self, games: Sequence[Game]) -> tuple[GameDetail, ...]:
+        """Each game's part in the change: difference used, P_D and dR (the explanation the
+        player page shows)."""
+        return tuple(
+            GameDetail(
+                rating=game[0],
+                opponent_rating=game[1],
+                difference_used=Fraction(difference),
+                expected_hundredths=expected_score_hundredths(difference),
+                score=game[2],
+                clause=self.difference_clause,
+            )
+            for game, difference in zip(games, self.differences_used(games), strict=True)
+        )
+
+    # -- K and rounding --------------------------------------------------------------------
+
+    def k_factor(self, state: PlayerState, *, year: int, games_in_period: int) -> int:
+        raise NotImplementedError
+
+    def settle(self, rating: int, change_hundredths: int) -> tuple[int, int]:
+        """(change_rounded, new_rating). Default: the period's change is rounded, halves
+        away from zero (R&B 2024 7.3.4); standard rule sets round the new rating instead."""
+        change = round_half_away_from_zero(Fraction(change_hundredths, 100))
+        return change, rating + change
+
+    # -- a period --------------------------------------------------------------------------
+
+    def period_change(
+        self,
+        state: PlayerState,
+        *,
+        games: int,
+        score_halves: int,
+        expected_hundredths: int,
+        year: int,
+    ) -> RatingChange:
+        """K x (W - We) for a player's games of a period or tournament, and its rounding
+        (standard-2009 8.55(c); R&B 2024 7.3.2(d), 7.3.4)."""
+        k = self.k_factor(state, year=year, games_in_period=games)
+        change_hundredths = k * (50 * score_halves - expected_hundredths)
+        change_rounded, new_rating = self.settle(state.rating, change_hundredths)
+        return RatingChange(
+            rules=self.id,
+            rating=state.rating,
+            games=games,
+            score_halves=score_halves,
+            expected_hundredths=expected_hundredths,
+            k=k,
+            change_hundredths=change_hundredths,
+            change_rounded=change_rounded,
+            new_rating=new_rating,
+        )
+
+    def rating_change(
+        self, state: PlayerState, games: Sequence[Game], *, year: int
+    ) -> RatingChange:
+        """A rated player's change from all his games of the period (K fixed for the period,
+        DESIGN.md interpretation 4; rounding once, interpretation 5)."""
+        return self.period_change(
+            state,
+            games=len(games),
+            score_halves=sum(game[2] for game in games),
+            expected_hundredths=sum(self.expected_per_game(games)),
+            year=year,
+        )
+
+    def rate_period(
+        self,
+        states: Mapping[PlayerKey, PlayerState],
+        games: Iterable[PeriodGame],
+        *,
+        year: int,
+    ) -> dict[PlayerKey, RatingChange]:
+        """Every rated player's change for a period.
+
+        A player is rated in the period when he has a state; a game counts for him when his
+        opponent has a rating in it (DESIGN.md interpretation 6: in Swiss events games
+        against unrated opponents are not rated; a round robin's caller puts the opponent's
+        final Ru there, standard-2009 8.52).
+        """
+        per_player: dict[PlayerKey, list[Game]] = {}
+        for white, black, white_rating, black_rating, white_score, tournament in games:
+            if white_rating is None or black_rating is None:
+                continue
+            if white in states:
+                per_player.setdefault(white, []).append(
+                    Game(white_rating, black_rating, white_score, tournament)
+                )
+            if black in states:
+                per_player.setdefault(black, []).append(
+                    Game(black_rating, white_rating, 2 - white_score, tournament)
+                )
+        return {
+            player: self.rating_change(states[player], player_games, year=year)
+            for player, player_games in per_player.items()
+        }
+
+    # -- new players -------------------------------------------------------------------------
+
+    def event_rating(self, event: EventResult) -> Fraction:
+        """Ru for one event on its own, unrounded (standard-2009 8.22-8.25 and kin)."""
+        raise NotImplementedError
+
+    def pooled_rating(self, counted: Sequence[EventResult]) -> int:
+        """The rating the counted results give together, rounded (standard-2009 8.3)."""
+        raise NotImplementedError
+
+    def counts_as_first_event(self, event: EventResult) -> bool:
+        """Whether a player's first event is a result to build on (otherwise disregarded)."""
+        raise NotImplementedError
+
+    def minimum_games(self, counted: Sequence[EventResult]) -> int:
+        return self.initial_minimum_games
+
+    def initial_rating(self, events: Sequence[EventResult], *, on: dt.date) -> InitialRating:
+        """The rating to publish for an unrated player on the list of ``on``, from his
+        results within the pooling window (standard-2009 7.14, 8.21, 8.3;
+        R&B 2024 6.1.4, 7.2.2-7.2.4)."""
+        window_start = add_months(on, -self.initial_pooling_months)
+        in_window = sorted(
+            (e for e in events if window_start <= e.end_date < on), key=lambda e: e.end_date
+        )
+        disregarded = [e for e in events if not window_start <= e.end_date < on]
+        while in_window and not self.counts_as_first_event(in_window[0]):
+            disregarded.append(in_window.pop(0))
+        counted = tuple(in_window)
+        games = sum(e.games for e in counted)
+        score = sum(e.score_halves for e in counted)
+        rc = sum(e.competition_rating * e.games for e in counted) / games if games else None
+
+        def outcome(rating: int | None, reason: str = "") -> InitialRating:
+            return InitialRating(rating, games, score, rc, counted, tuple(disregarded), reason)
+
+        needed = self.minimum_games(counted)
+        if games < needed:
+            return outcome(None, f"{games} of the {needed} games needed ({self.initial_clause})")
+        rating = self.pooled_rating(counted)
+        if rating < self.floor:
+            return outcome(None, f"{rating} is below the floor of {self.floor}")
+        return outcome(rating)
+
+    def event_performance(self, event: EventResult) -> int | None:
+        """The rating this event alone gives an unrated player, taken as his first event:
+        None when the rule set disregards it or it is below the floor. The minimum number
+        of games for publication is not applied (it is a per-event figure)."""
+        if not self.counts_as_first_event(event):
+            return None
+        rating = self.pooled_rating((event,))
+        return rating if rating >= self.floor else None
+
+    # -- rule checks -----------------------------------------------------------------------
+
+    def closing_date(self, list_date: dt.date) -> dt.date:
+        """The last day a tournament may end to be rated on the list of ``list_date``
+        (standard-2009 7.13: 7 days before; R&B 2024 6.1.3: 3 days before)."""
+        return days_before(list_date, self.closing_days)
+
+    def duration_violations(
+        self, start_date: dt.date, end_date: dt.date, *, league: bool
+    ) -> list[Violation]:
+        if end_date < start_date:
+            return [Violation("dates", "The tournament cannot end before it starts.")]
+        return []

@@ -1,0 +1,265 @@
+"""online-arena: the FIDE Online Arena (FOA) rating regulations for online rapid, blitz and
+bullet. Ratings change after every game and are kept to two decimals (3.1, 3.9)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import ClassVar, TypeVar
+
+from regulations.rounding import hundredths, round_half_up, round_to_hundredths_half_up
+from regulations.tables import expected_score_hundredths, rating_difference_for_score
+from regulations.types import Category, PeriodGame, TimeControl, Violation
+
+PlayerKey = TypeVar("PlayerKey", bound=Hashable)
+
+#: 2.3: the predetermined time controls of rated games, as (base minutes, increment seconds).
+TIME_CONTROLS: dict[Category, frozenset[tuple[int, int]]] = {
+    Category.ONLINE_RAPID: frozenset(
+        {(15, 0), (25, 0), (45, 0), (10, 10), (15, 10), (25, 10), (45, 10)}
+    ),  # 2.3.1
+    Category.ONLINE_BLITZ: frozenset({(3, 0), (5, 0), (10, 0), (3, 2), (3, 3), (5, 3)}),  # 2.3.2
+    Category.ONLINE_BULLET: frozenset({(1, 0), (2, 0), (1, 1), (1, 2)}),  # 2.3.3
+}
+
+#: 3.6: a first draw or win against a rated opponent, then 4 more games against rated ones.
+FIRST_RATING_GAMES = 5
+
+
+@dataclass(frozen=True)
+class OnlineState:
+    """A member's rating in one online category: None while unrated (3.5), with the
+    qualifying results of his first-rating stage (3.6) collected in ``provisional``."""
+
+    rating: Decimal | None
+    games: int = 30
+    #: 3.10.3: the first rating came from 3.6-3.7 rather than a FIDE list (3.4).
+    previously_unrated: bool = False
+    #: (opponent's rating, half points) of the first-rating stage so far.
+    provisional: tuple[tuple[Decimal, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class OnlineChange:
+    """A rated player's games of an event or period replayed in order (3.9, 3.11).
+
+    ``new_rating`` may fall below the floor: the player then loses his rating (3.3).
+    """
+
+    rating: Decimal
+    games: int
+    score_halves: int
+    expected_hundredths: int
+    k: int
+    change_hundredths: int
+
+    @property
+    def change(self) -> Decimal:
+        return hundredths(self.change_hundredths)
+
+    @property
+    def new_rating(self) -> Decimal:
+        return self.rating + self.change
+
+    @property
+    def change_rounded(self) -> int:
+        """How far the displayed rating moved (3.12-3.14: 1799.6 -> 1800.2 shows 0)."""
+        return display_rating(self.new_rating) - display_rating(self.rating)
+
+    @property
+    def expected(self) -> Decimal:
+        return hundredths(self.expected_hundredths)
+
+
+def display_rating(rating: Decimal) -> int:
+    """3.12/3.13: the rating is displayed rounded to the nearest integer, 0.5 upwards."""
+    return round_half_up(rating)
+
+
+class OnlineArena:
+    id = "online-arena"
+    title = "FIDE Online Arena rating regulations"
+    categories = frozenset(TIME_CONTROLS)
+    floor = 100  # 3.2
+    difference_clause = "online arena 3.9.1"
+    #: 3.7.4: Rf = Ra + 20 for each half point scored over 50%.
+    points_per_half_point: ClassVar[int] = 20
+
+    # -- one game ----------------------------------------------------------------------------
+
+    def expected_score(self, rating: Decimal | int, opponent_rating: Decimal | int) -> int:
+        """P_D (hundredths) from table 4.2, without any cap: the table runs to 1.00."""
+        return expected_score_hundredths(Fraction(rating) - Fraction(opponent_rating))
+
+    def k_factor(self, state: OnlineState, *, category: Category) -> int:
+        """3.10: 20 for rapid and blitz, 10 for bullet, 40 for a previously unrated player
+        until he completes 30 rated games."""
+        if state.previously_unrated and state.games < 30:
+            return 40
+        return 10 if category == Category.ONLINE_BULLET else 20
+
+    def game_change_hundredths(
+        self, rating: Decimal, opponent_rating: Decimal, score: int, k: int
+    ) -> int:
+        """3.9: dR = score - P_D, the change dR x K; exact in hundredths (3.1)."""
+        return k * (50 * score - self.expected_score(rating, opponent_rating))
+
+    # -- first rating ------------------------------------------------------------------------
+
+    def first_rating(self, results: Sequence[tuple[Decimal, int]]) -> Decimal | None:
+        """3.7 from the five results of 3.6 (opponent's rating, half points): Ra = their
+        average; Rf = Ra at 50%, Ra + 20 per half point over, Ra + dp below; kept to two
+        decimals. None when fewer than five results or below the floor (3.2)."""
+        if len(results) < FIRST_RATING_GAMES:
+            return None
+        results = results[:FIRST_RATING_GAMES]
+        ra = Fraction(sum(rating for rating, _ in results)) / len(results)
+        score_halves = sum(score for _, score in results)
+        over_half = score_halves - len(results)
+        if over_half >= 0:
+            rf = ra + self.points_per_half_point * over_half
+        else:
+            rf = ra + rating_difference_for_score(Fraction(score_halves, 2 * len(results)))
+        rating = round_to_hundredths_half_up(rf)
+        return rating if rating >= self.floor else None
+
+    def qualifying_results(
+        self, games: Iterable[tuple[Decimal, int]]
+    ) -> tuple[tuple[Decimal, int], ...]:
+        """3.6: results count from the first draw or win against a rated opponent on, for
+        five games against rated opponents."""
+        qualifying: list[tuple[Decimal, int]] = []
+        for opponent_rating, score in games:
+            if qualifying or score > 0:
+                qualifying.append((opponent_rating, score))
+            if len(qualifying) == FIRST_RATING_GAMES:
+                break
+        return tuple(qualifying)
+
+    def event_performance(self, games: Sequence[tuple[Decimal, int]]) -> Decimal | None:
+        """The first rating an event's games against rated opponents give, or None."""
+        return self.first_rating(self.qualifying_results(games))
+
+    # -- games in order --------------------------------------------------------------------
+
+    def after_game(
+        self, state: OnlineState, opponent_rating: Decimal, score: int, *, category: Category
+    ) -> OnlineState:
+        """A rated player's state after one game against a rated opponent (3.9); below the
+        floor the rating is lost and the first rating starts afresh (3.3)."""
+        if state.rating is None:
+            return self.after_provisional_game(state, opponent_rating, score)
+        k = self.k_factor(state, category=category)
+        change = self.game_change_hundredths(state.rating, opponent_rating, score, k)
+        rating = state.rating + hundredths(change)
+        if rating < self.floor:
+            return OnlineState(rating=None, games=0, previously_unrated=True)
+        return replace(state, rating=rating, games=state.games + 1)
+
+    def after_provisional_game(
+        self, state: OnlineState, opponent_rating: Decimal, score: int
+    ) -> OnlineState:
+        """3.6-3.7: an unrated player's game against a rated opponent."""
+        provisional = self.qualifying_results((*state.provisional, (opponent_rating, score)))
+        if len(provisional) < FIRST_RATING_GAMES:
+            return replace(state, provisional=provisional)
+        rating = self.first_rating(provisional)
+        if rating is None:
+            return OnlineState(rating=None, games=0, previously_unrated=True)
+        return OnlineState(rating=rating, games=FIRST_RATING_GAMES, previously_unrated=True)
+
+    def rate_in_order(
+        self,
+        states: Mapping[PlayerKey, OnlineState],
+        games: Iterable[PeriodGame],
+        *,
+        category: Category,
+    ) -> tuple[dict[PlayerKey, OnlineState], dict[PlayerKey, OnlineChange]]:
+        """Replays games in the order played, each player's rating updated after each game
+        (3.9, 3.11). A game between a rated and an unrated player counts only towards the
+        unrated player's first rating (3.8); games between two unrated players not at all.
+        The ratings carried by ``games`` are ignored: the current ones are used."""
+        current = dict(states)
+        tallies: dict[PlayerKey, list[int]] = {}  # games, half points, expected, K, change
+        for white, black, _, _, white_score, _ in games:
+            w, b = current[white], current[black]
+            sides = ((white, w, b, white_score), (black, b, w, 2 - white_score))
+            for key, me, other, score in sides:
+                if other.rating is None:
+                    continue
+                if me.rating is not None:
+                    k = self.k_factor(me, category=category)
+                    tally = tallies.setdefault(key, [0, 0, 0, k, 0])
+                    tally[0] += 1
+                    tally[1] += score
+                    tally[2] += self.expected_score(me.rating, other.rating)
+                    tally[4] += self.game_change_hundredths(me.rating, other.rating, score, k)
+                current[key] = self.after_game(me, other.rating, score, category=category)
+        changes = {
+            key: OnlineChange(
+                rating=rating,
+                games=played,
+                score_halves=score_halves,
+                expected_hundredths=expected,
+                k=k,
+                change_hundredths=change,
+            )
+            for key, (played, score_halves, expected, k, change) in tallies.items()
+            if (rating := states[key].rating) is not None
+        }
+        return current, changes
+
+    # -- rule checks -----------------------------------------------------------------------
+
+    def classify_time_control(self, time_control: TimeControl) -> Category | None:
+        """2.3: the category whose list of time controls holds this one, or None."""
+        key = (time_control.base_minutes, time_control.increment_seconds)
+        for category, controls in TIME_CONTROLS.items():
+            if key in controls and time_control.moves is None:
+                return category
+        return None
+
+    def rate_of_play_violations(
+        self, time_control: TimeControl, *, category: Category, highest_rating: int | None
+    ) -> list[Violation]:
+        """2.3: rated games use only the predetermined time controls."""
+        if self.classify_time_control(time_control) == category:
+            return []
+        allowed = ", ".join(f"{m}m + {s}s" for m, s in sorted(TIME_CONTROLS.get(category, ())))
+        return [
+            Violation(
+                "online arena 2.3",
+                f"{time_control} is not a rated time control for {category} (allowed: "
+                f"{allowed or 'none'}).",
+            )
+        ]
+
+    def rounds_per_day_violations(
+        self,
+        rounds_per_day: Mapping[dt.date, int],
+        *,
+        category: Category,
+        time_control: TimeControl | None,
+    ) -> list[Violation]:
+        return []  # the online regulations set no limit
+
+    def registration_deadline(self, start_date: dt.date) -> dt.date | None:
+        return None  # online games are rated without registration (2.1: full members)
+
+    def duration_violations(
+        self, start_date: dt.date, end_date: dt.date, *, league: bool
+    ) -> list[Violation]:
+        if end_date < start_date:
+            return [Violation("dates", "The tournament cannot end before it starts.")]
+        return []
+
+    def closing_date(self, list_date: dt.date) -> dt.date:
+        """1.4: ratings change after every game; a monthly list shows them as they stand
+        on its date, so every game played before it is on it."""
+        return list_date - dt.timedelta(days=1)
+
+
+RULES = OnlineArena()

@@ -1,0 +1,251 @@
+"""standard-2009: FIDE Rating Regulations for standard play, as amended through 2008,
+applied to tournaments starting from 1 July 2009 (floor 1200)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from regulations.base import OverTheBoardRules, format_figure
+from regulations.calendar import add_months
+from regulations.round_robin import RoundRobinPlayer, tournament_average
+from regulations.rounding import round_half_up
+from regulations.tables import rating_difference_for_score
+from regulations.types import Category, EventResult, PlayerState, TimeControl, Violation
+
+#: 1.1: each player's minimum minutes for 60 moves, by the highest rating in the event.
+MINIMUM_MINUTES_BY_RATING = ((2200, 120), (1600, 90))
+MINIMUM_MINUTES_ALL_BELOW_1600 = 60
+
+
+@dataclass(frozen=True)
+class RoundRobinRatings:
+    """The 8.58 computation of a round robin with unrated players.
+
+    ``iterations[i]`` maps each unrated player to (Rc(new), Ru(new)) after pass i + 1; the
+    worked example prints the first pass. ``final`` holds the Ru values the rated players'
+    games are rated against (DESIGN.md interpretation 7).
+    """
+
+    average_rated: Fraction
+    average_dp: Fraction
+    tournament_average: int
+    initial: Mapping[Hashable, int]
+    iterations: tuple[Mapping[Hashable, tuple[int, int]], ...]
+    final: Mapping[Hashable, int]
+
+
+class StandardChecks:
+    """Registration, rate of play, rounds a day and duration for standard play
+    (standard-2009 0.4, 1.1, 1.3, 3.1, 4.1). The 2009 text is the regulations "as amended
+    through 2008", so standard-1994 uses these sections too (docs/DESIGN-notes.md)."""
+
+    categories: ClassVar[frozenset[Category]] = frozenset({Category.STANDARD})
+    checks_clause_prefix: ClassVar[str] = "standard-2009"
+    maximum_rounds_per_day: ClassVar[int] = 3  # 3.1
+    maximum_playing_hours_per_day: ClassVar[int] = 12  # 3.1
+    maximum_duration_days: ClassVar[int] = 90  # 4.1
+
+    def registration_deadline(self, start_date: dt.date) -> dt.date:
+        """0.4: registered one month before the tournament starts."""
+        return add_months(start_date, -1)
+
+    def minimum_minutes(self, highest_rating: int | None) -> int:
+        """1.1: 120 minutes if anyone is rated 2200+, 90 if 1600+, else 60 (60 moves)."""
+        for threshold, minutes in MINIMUM_MINUTES_BY_RATING:
+            if highest_rating is not None and highest_rating >= threshold:
+                return minutes
+        return MINIMUM_MINUTES_ALL_BELOW_1600
+
+    def rate_of_play_violations(
+        self, time_control: TimeControl, *, category: Category, highest_rating: int | None
+    ) -> list[Violation]:
+        violations = []
+        if category not in self.categories:
+            violations.append(
+                Violation(
+                    f"{self.checks_clause_prefix} 1.1",
+                    f"This rule set rates standard play, not {category}.",
+                )
+            )
+        needed = self.minimum_minutes(highest_rating)
+        minutes = time_control.minutes_for(60)
+        if minutes < needed:
+            violations.append(
+                Violation(
+                    f"{self.checks_clause_prefix} 1.1",
+                    f"Each player has {format_figure(minutes)} minutes for 60 moves; with a "
+                    f"highest rating of {highest_rating or 'unrated'} the minimum is {needed}.",
+                )
+            )
+        if time_control.moves is not None and time_control.moves != 40:
+            violations.append(
+                Violation(
+                    f"{self.checks_clause_prefix} 1.3",
+                    f"The first time control is at move {time_control.moves}; "
+                    "where a number of moves is specified it shall be 40.",
+                )
+            )
+        return violations
+
+    def rounds_per_day_violations(
+        self,
+        rounds_per_day: Mapping[dt.date, int],
+        *,
+        category: Category,
+        time_control: TimeControl | None,
+    ) -> list[Violation]:
+        """3.1: no more than three rounds a day and no more than 12 hours of play (a game of
+        60 moves using both players' full time)."""
+        violations = []
+        for day, rounds in sorted(rounds_per_day.items()):
+            if rounds > self.maximum_rounds_per_day:
+                violations.append(
+                    Violation(
+                        f"{self.checks_clause_prefix} 3.1", f"{rounds} rounds on {day}; at most 3."
+                    )
+                )
+            elif time_control is not None:
+                hours = rounds * 2 * time_control.minutes_for(60) / 60
+                if hours > self.maximum_playing_hours_per_day:
+                    violations.append(
+                        Violation(
+                            f"{self.checks_clause_prefix} 3.1",
+                            f"{rounds} rounds on {day} make up to {format_figure(hours)} hours of "
+                            "play; at most 12.",
+                        )
+                    )
+        return violations
+
+    def duration_violations(
+        self, start_date: dt.date, end_date: dt.date, *, league: bool
+    ) -> list[Violation]:
+        """4.1: at most 90 days, except leagues (4.11) or with approval (4.12)."""
+        if end_date < start_date:
+            return [Violation("dates", "The tournament cannot end before it starts.")]
+        violations = []
+        days = (end_date - start_date).days + 1
+        if not league and days > self.maximum_duration_days:
+            violations.append(
+                Violation(
+                    f"{self.checks_clause_prefix} 4.1",
+                    f"The tournament lasts {days} days; more than 90 needs the approval of "
+                    "the Qualification Commission Chairman (4.12) unless it is a league (4.11).",
+                )
+            )
+        return violations
+
+
+class Standard2009(StandardChecks, OverTheBoardRules):
+    id = "standard-2009"
+    title = "FIDE Rating Regulations (standard), from 1 July 2009"
+    floor = 1200  # 0.6
+    closing_days = 7  # 7.13
+    difference_cap = 400
+    difference_clause = "standard-2009 8.54"
+    k_clause = "standard-2009 8.56"
+    rounding_clause = "standard-2009 8.57"
+    initial_minimum_games = 9  # 7.14a/b
+    initial_pooling_months = 24  # 7.14c
+    initial_clause = "standard-2009 7.14"
+    #: 8.23: Ru = Ra + 15 for each half point scored over 50%.
+    points_per_half_point: ClassVar[int] = 15
+
+    # -- K and rounding --------------------------------------------------------------------
+
+    def k_factor(self, state: PlayerState, *, year: int, games_in_period: int) -> int:
+        """8.56: 30 until 30 games, 10 once the published rating reached 2400, else 15."""
+        if state.is_new():
+            return 30
+        if state.reached_2400:
+            return 10
+        return 15
+
+    def settle(self, rating: int, change_hundredths: int) -> tuple[int, int]:
+        """8.57: the new rating is rounded to the nearest whole number, 0.5 up."""
+        new_rating = round_half_up(rating + Fraction(change_hundredths, 100))
+        return new_rating - rating, new_rating
+
+    # -- new players -------------------------------------------------------------------------
+
+    def event_rating(self, event: EventResult) -> Fraction:
+        """Ru for an event: 8.22 (50%), 8.23 (+15 a half point over 50%), 8.24 (Swiss and
+        team: Rc + dp), 8.25 (round robin: Ra + dp x n/(n+1))."""
+        rc = event.competition_rating
+        over_half = event.score_halves - event.games
+        if over_half >= 0:
+            return rc + self.points_per_half_point * over_half
+        dp = rating_difference_for_score(event.fraction)
+        if event.round_robin:
+            return rc + dp * Fraction(event.games, event.games + 1)
+        return rc + dp
+
+    def pooled_rating(self, counted: Sequence[EventResult]) -> int:
+        """8.3: all results as if played in one tournament, from the total score against
+        all opponents; 8.32: rounded, 0.5 up. A lone round robin keeps its 8.25 formula;
+        pooled events use the Swiss formula (docs/DESIGN-notes.md)."""
+        if len(counted) == 1:
+            return round_half_up(self.event_rating(counted[0]))
+        pooled = EventResult.pooled(counted)
+        return round_half_up(self.event_rating(pooled))
+
+    def counts_as_first_event(self, event: EventResult) -> bool:
+        """8.21 / 6.1: a first event with less than 1 point or fewer than 3 rated opponents
+        is disregarded; 8.31: so is a first result below the floor."""
+        if event.score_halves < 2 or event.games < 3:
+            return False
+        return round_half_up(self.event_rating(event)) >= self.floor
+
+    def minimum_games(self, counted: Sequence[EventResult]) -> int:
+        """7.14a/b: 9 games; 7.14f: 7 when based on Olympiad-type team championships."""
+        if counted and all(e.team_championship for e in counted):
+            return 7
+        return self.initial_minimum_games
+
+    # -- round robins (8.58) -----------------------------------------------------------------
+
+    def round_robin(self, players: Sequence[RoundRobinPlayer]) -> RoundRobinRatings:
+        """8.58: Ra (8.21(b)) and each unrated player's Ru, then the iteration: an opponent
+        rated more than 400 above an unrated player's Ru counts as Ru + 400, Rc(new) = Ra
+        minus the sum of those reductions over n, Ru is recomputed from Rc(new); repeated
+        until no Ru changes (DESIGN.md interpretation 7). Ra and each Rc(new) are whole
+        numbers, halves up, as the worked example (interpretation 1)."""
+        average = tournament_average(players)
+        ra = round_half_up(average.value)
+        rated = {p.key: p.rating for p in players if p.rating is not None}
+        unrated = [p for p in players if p.rating is None]
+
+        def ru_from(rc: int, player: RoundRobinPlayer) -> int:
+            result = EventResult(
+                player.games, player.score_halves, Fraction(rc), dt.date.min, round_robin=True
+            )
+            return round_half_up(self.event_rating(result))
+
+        current = {p.key: ru_from(ra, p) for p in unrated}
+        initial = dict(current)
+        iterations: list[dict[Hashable, tuple[int, int]]] = []
+        for _ in range(1000):
+            step: dict[Hashable, tuple[int, int]] = {}
+            for player in unrated:
+                limit = current[player.key] + self.difference_cap
+                reductions = sum(
+                    max(0, rating - limit)
+                    for opponent in player.opponents
+                    if (rating := rated.get(opponent)) is not None
+                )
+                rc_new = round_half_up(ra - Fraction(reductions, player.games))
+                step[player.key] = (rc_new, ru_from(rc_new, player))
+            iterations.append(step)
+            updated = {key: ru for key, (_, ru) in step.items()}
+            if updated == current:
+                break
+            current = updated
+        return RoundRobinRatings(
+            average.average_rated, average.average_dp, ra, initial, tuple(iterations), current
+        )
+
+
+RULES = Standard2009()

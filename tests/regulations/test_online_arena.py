@@ -1,0 +1,128 @@
+"""online-arena: the 3.14 example and hand-computed cases."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from regulations.online_arena import RULES, OnlineState, display_rating
+from regulations.types import Category, PeriodGame, TimeControl
+
+D = Decimal
+
+
+def test_worked_example_3_14_a_win_that_does_not_change_the_displayed_rating():
+    """3.14: 1799.6 wins and gains 0.6 -> 1800.2; both are shown as 1800. K 20 and a
+    P_D of .97 (D 530, in the 518-559 row) make the 0.6."""
+    state = OnlineState(rating=D("1799.6"))
+    after = RULES.after_game(state, D("1269.6"), 2, category=Category.ONLINE_BLITZ)
+    assert after.rating == D("1800.2")
+    assert display_rating(state.rating) == display_rating(after.rating) == 1800
+
+
+def test_halves_are_displayed_upwards():
+    """3.13: 2215.5 becomes 2216."""
+    assert display_rating(D("2215.5")) == 2216
+    assert display_rating(D("2215.49")) == 2215
+
+
+def test_there_is_no_400_point_cap_online():
+    """The online table runs to 1.00: 1800 v 1200 (D 600) reads .98, not .92."""
+    assert RULES.expected_score(D("1800"), D("1200")) == 98
+    change = RULES.game_change_hundredths(D("1800"), D("1200"), 2, 20)
+    assert change == 40  # 0.40 points
+
+
+def test_a_fractional_difference_reads_the_row_of_its_integer_part():
+    assert RULES.expected_score(D("2000.00"), D("1996.50")) == 50  # D 3.5
+    assert RULES.expected_score(D("2000.00"), D("1996.00")) == 51  # D 4
+
+
+@pytest.mark.parametrize(
+    ("state", "category", "k"),
+    [
+        (OnlineState(rating=D(1500)), Category.ONLINE_RAPID, 20),
+        (OnlineState(rating=D(1500)), Category.ONLINE_BLITZ, 20),
+        (OnlineState(rating=D(1500)), Category.ONLINE_BULLET, 10),
+        (OnlineState(D(1500), games=29, previously_unrated=True), Category.ONLINE_BULLET, 40),
+        (OnlineState(D(1500), games=30, previously_unrated=True), Category.ONLINE_RAPID, 20),
+        (OnlineState(rating=D(1500), games=3), Category.ONLINE_RAPID, 20),  # rated from a list
+    ],
+)  # fmt: skip
+def test_k_factor_follows_3_10(state, category, k):
+    assert RULES.k_factor(state, category=category) == k
+
+
+def test_first_rating_counts_from_the_first_draw_or_win_against_a_rated_player():
+    """3.6/3.7: two losses, then a draw (1800), win (1900), loss (2000), draw (1700), win
+    (1600): the five results score 3/5 against an average of 1800 -> 1800 + 20 = 1820."""
+    games = [
+        (D(1500), 0), (D(1600), 0), (D(1800), 1), (D(1900), 2), (D(2000), 0), (D(1700), 1),
+        (D(1600), 2), (D(2500), 2),
+    ]  # fmt: skip
+    assert RULES.event_performance(games) == D("1820.00")
+
+
+def test_first_rating_below_half_uses_dp_and_keeps_two_decimals():
+    """3.7.5: 1.5/5 (p .30, dp -149) against 1500.10, 1500.20, 1500.30, 1500.40, 1500.55:
+    Ra = 1500.31, Rf = 1351.31."""
+    games = [(D("1500.10"), 1), (D("1500.20"), 0), (D("1500.30"), 2), (D("1500.40"), 0),
+             (D("1500.55"), 0)]  # fmt: skip
+    assert RULES.event_performance(games) == D("1351.31")
+
+
+def test_fewer_than_five_qualifying_results_give_no_rating():
+    assert RULES.event_performance([(D(1800), 0), (D(1800), 2), (D(1800), 2)]) is None
+
+
+def test_a_rating_below_100_is_lost():
+    """3.3: 100.50 loses to an equal player: -10.00 -> 90.50: unrated again, starting over."""
+    after = RULES.after_game(OnlineState(rating=D("100.50")), D("100.50"), 0,
+                             category=Category.ONLINE_BLITZ)  # fmt: skip
+    assert after.rating is None and after.previously_unrated and after.games == 0
+
+
+def test_games_are_replayed_in_order_with_ratings_updated_after_each():
+    """3.9/3.11: A 1500 beats B 1500 (+10, -10); then B (1490) plays C 1490: equal, draw.
+    A rated player's game against an unrated one does not change his rating (3.8)."""
+    states = {
+        "A": OnlineState(rating=D(1500)),
+        "B": OnlineState(rating=D(1500)),
+        "C": OnlineState(rating=D(1490)),
+        "U": OnlineState(rating=None, games=0),
+    }
+    games = [
+        PeriodGame("A", "B", None, None, 2),
+        PeriodGame("B", "C", None, None, 1),
+        PeriodGame("A", "U", None, None, 0),
+    ]
+    final, changes = RULES.rate_in_order(states, games, category=Category.ONLINE_BLITZ)
+    assert final["A"].rating == D("1510.00")
+    assert final["B"].rating == D("1490.00")
+    assert final["C"].rating == D("1490.00")
+    assert final["U"].provisional == ((D("1510.00"), 2),)
+    assert changes["A"].games == 1 and changes["A"].change == D("10.00")
+    assert changes["B"].games == 2 and str(changes["B"].expected) == "1.00"
+    assert "U" not in changes
+
+
+@pytest.mark.parametrize(
+    ("base", "increment", "category"),
+    [
+        (15, 0, Category.ONLINE_RAPID), (10, 10, Category.ONLINE_RAPID),
+        (3, 2, Category.ONLINE_BLITZ), (10, 0, Category.ONLINE_BLITZ),
+        (1, 2, Category.ONLINE_BULLET), (3, 1, None), (20, 0, None),
+    ],
+)  # fmt: skip
+def test_only_the_predetermined_time_controls_are_rated(base, increment, category):
+    """2.3.1-2.3.3."""
+    assert RULES.classify_time_control(TimeControl(Fraction(base), increment)) == category
+
+
+def test_an_unlisted_time_control_is_refused_with_the_clause():
+    (violation,) = RULES.rate_of_play_violations(
+        TimeControl(Fraction(3), 1), category=Category.ONLINE_BLITZ, highest_rating=None
+    )
+    assert violation.clause == "online arena 2.3" and "3m + 2s" in violation.message
