@@ -12,10 +12,11 @@ import datetime as dt
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from typing import ClassVar, Protocol, TypeVar
 
 from regulations.calendar import add_months, days_before
-from regulations.rounding import round_half_away_from_zero
+from regulations.rounding import round_hundredths_half_away_from_zero
 from regulations.tables import expected_score_hundredths
 from regulations.types import (
     Category,
@@ -31,6 +32,9 @@ from regulations.types import (
 )
 
 PlayerKey = TypeVar("PlayerKey", bound=Hashable)
+
+#: Ratings have four digits (TRF16 001 columns 49-52), so no difference exceeds this.
+MAX_DIFFERENCE = 9999
 
 
 class RuleSet(Protocol):
@@ -109,12 +113,27 @@ class OverTheBoardRules:
     initial_pooling_months: ClassVar[int]
     initial_clause: ClassVar[str]
 
+    #: True where each game's P_D depends on the two ratings alone (standard-2009 8.54,
+    #: R&B 2024 7.3.1), so a period is rated in one pass over its games. Rule sets with
+    #: per-tournament rules (pre-2024 7.31, standard-1994 10.51) set it False.
+    games_are_independent: ClassVar[bool] = True
+
     # -- one game ---------------------------------------------------------------------------
 
     def expected_score(self, rating: int, opponent_rating: int) -> int:
         """P_D (hundredths) for one game with the rule set's cap (standard-2009 8.54)."""
         return expected_score_hundredths(
             capped_difference(rating, opponent_rating, self.difference_cap)
+        )
+
+    @cached_property
+    def expectation_by_difference(self) -> tuple[int, ...]:
+        """``expected_score`` for every whole D from -MAX_DIFFERENCE to MAX_DIFFERENCE,
+        indexed by D + MAX_DIFFERENCE: the lookup a federation's period makes millions of
+        times, derived once from the rule itself."""
+        return tuple(
+            self.expected_score(difference, 0)
+            for difference in range(-MAX_DIFFERENCE, MAX_DIFFERENCE + 1)
         )
 
     def differences_used(self, games: Sequence[Game]) -> list[int | Fraction]:
@@ -124,10 +143,13 @@ class OverTheBoardRules:
         (standard-2009 8.54, R&B 2024 7.3.1). Rule sets with per-tournament rules override.
         """
         cap = self.difference_cap
-        return [max(-cap, min(cap, rating - opponent)) for rating, opponent, _, _ in games]
+        return [capped_difference(rating, opponent, cap) for rating, opponent, _, _ in games]
 
     def expected_per_game(self, games: Sequence[Game]) -> list[int]:
-        return [expected_score_hundredths(d) for d in self.differences_used(games)]
+        """P_D (hundredths) of each game. Rule sets whose differences depend on more than
+        the two ratings override this to read ``differences_used``."""
+        table = self.expectation_by_difference
+        return [table[rating - opponent + MAX_DIFFERENCE] for rating, opponent, _, _ in games]
 
     def game_details(self, games: Sequence[Game]) -> tuple[GameDetail, ...]:
         """Each game's part in the change: difference used, P_D and dR (the explanation the
@@ -152,7 +174,7 @@ class OverTheBoardRules:
     def settle(self, rating: int, change_hundredths: int) -> tuple[int, int]:
         """(change_rounded, new_rating). Default: the period's change is rounded, halves
         away from zero (R&B 2024 7.3.4); standard rule sets round the new rating instead."""
-        change = round_half_away_from_zero(Fraction(change_hundredths, 100))
+        change = round_hundredths_half_away_from_zero(change_hundredths)
         return change, rating + change
 
     # -- a period --------------------------------------------------------------------------
@@ -191,7 +213,7 @@ class OverTheBoardRules:
         return self.period_change(
             state,
             games=len(games),
-            score_halves=sum(game[2] for game in games),
+            score_halves=sum([game[2] for game in games]),
             expected_hundredths=sum(self.expected_per_game(games)),
             year=year,
         )
@@ -210,21 +232,55 @@ class OverTheBoardRules:
         against unrated opponents are not rated; a round robin's caller puts the opponent's
         final Ru there, standard-2009 8.52).
         """
-        per_player: dict[PlayerKey, list[Game]] = {}
+        if not self.games_are_independent:
+            return self.rate_period_by_player(states, games, year=year)
+        table, offset = self.expectation_by_difference, MAX_DIFFERENCE
+        totals = {player: [0, 0, 0] for player in states}  # games, half points, P_D sum
+        totals_of = totals.get
+        for white, black, white_rating, black_rating, white_score, _ in games:
+            if white_rating is None or black_rating is None:
+                continue
+            if (mine := totals_of(white)) is not None:
+                mine[0] += 1
+                mine[1] += white_score
+                mine[2] += table[white_rating - black_rating + offset]
+            if (mine := totals_of(black)) is not None:
+                mine[0] += 1
+                mine[1] += 2 - white_score
+                mine[2] += table[black_rating - white_rating + offset]
+        period_change = self.period_change
+        return {
+            player: period_change(
+                states[player], games=n, score_halves=score, expected_hundredths=pd, year=year
+            )
+            for player, (n, score, pd) in totals.items()
+            if n
+        }
+
+    def rate_period_by_player(
+        self,
+        states: Mapping[PlayerKey, PlayerState],
+        games: Iterable[PeriodGame],
+        *,
+        year: int,
+    ) -> dict[PlayerKey, RatingChange]:
+        """``rate_period`` for rule sets that need each player's games together."""
+        # Plain tuples in Game's field order: building a million NamedTuples would cost
+        # more than rating the games.
+        per_player: dict[PlayerKey, list[Game]] = {player: [] for player in states}
+        games_of = per_player.get
         for white, black, white_rating, black_rating, white_score, tournament in games:
             if white_rating is None or black_rating is None:
                 continue
-            if white in states:
-                per_player.setdefault(white, []).append(
-                    Game(white_rating, black_rating, white_score, tournament)
-                )
-            if black in states:
-                per_player.setdefault(black, []).append(
-                    Game(black_rating, white_rating, 2 - white_score, tournament)
-                )
+            if (mine := games_of(white)) is not None:
+                mine.append((white_rating, black_rating, white_score, tournament))  # type: ignore[arg-type]
+            if (mine := games_of(black)) is not None:
+                mine.append((black_rating, white_rating, 2 - white_score, tournament))  # type: ignore[arg-type]
+        rating_change = self.rating_change
         return {
-            player: self.rating_change(states[player], player_games, year=year)
+            player: rating_change(states[player], player_games, year=year)
             for player, player_games in per_player.items()
+            if player_games
         }
 
     # -- new players -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import ClassVar
 from regulations.base import OverTheBoardRules, apply_700_rule
 from regulations.rapid_blitz_2024 import RapidBlitzChecks
 from regulations.rounding import round_half_up
-from regulations.tables import rating_difference_for_score
+from regulations.tables import expected_score_hundredths, rating_difference_for_score
 from regulations.types import EventResult, Game, PlayerState
 
 
@@ -25,6 +25,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     floor = 1000  # DESIGN.md: excerpt-silent parameter
     closing_days = 3
     difference_cap = 400
+    games_are_independent = False
     difference_clause = "R&B pre-2024 7.31"
     k_clause = "R&B pre-2024 7.32"
     rounding_clause = "R&B pre-2024 7.33"
@@ -53,6 +54,9 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
                 difference = max(-cap, min(cap, difference))
             differences.append(difference)
         return differences
+
+    def expected_per_game(self, games: Sequence[Game]) -> list[int]:
+        return [expected_score_hundredths(d) for d in self.differences_used(games)]
 
     def k_factor(self, state: PlayerState, *, year: int, games_in_period: int) -> int:
         """7.32: K = 20; with more than 35 games in the period, the largest whole K with

@@ -27,6 +27,18 @@ def round_half_away_from_zero(value: Exact) -> int:
     return magnitude if exact >= 0 else -magnitude
 
 
+def round_hundredths_half_up(value_hundredths: int) -> int:
+    """``round_half_up`` of a figure held as an integer count of hundredths (no fractions
+    on the hot path: (h + 50) // 100 is exact)."""
+    return (value_hundredths + 50) // 100
+
+
+def round_hundredths_half_away_from_zero(value_hundredths: int) -> int:
+    """``round_half_away_from_zero`` of a figure held as an integer count of hundredths."""
+    magnitude = (abs(value_hundredths) + 50) // 100
+    return magnitude if value_hundredths >= 0 else -magnitude
+
+
 def round_to_hundredths_half_up(value: Exact) -> Decimal:
     """Two decimals, halves upwards (online arena 3.1: ratings kept to two decimals)."""
     return Decimal(round_half_up(Fraction(value) * 100)) / 100

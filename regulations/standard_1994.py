@@ -40,6 +40,7 @@ class Standard1994(StandardChecks, OverTheBoardRules):
     floor = 1801
     closing_days = 7
     difference_cap = 350  # 10.51
+    games_are_independent = False
     difference_clause = "standard-1994 10.51"
     k_clause = "standard-1994 10.54"
     rounding_clause = "standard-1994 10.56"
@@ -66,6 +67,9 @@ class Standard1994(StandardChecks, OverTheBoardRules):
             clamped = per_tournament[tournament]
             differences.append(rating - Fraction(sum(clamped), len(clamped)))
         return differences
+
+    def expected_per_game(self, games: Sequence[Game]) -> list[int]:
+        return [expected_score_hundredths(d) for d in self.differences_used(games)]
 
     def k_factor(self, state: PlayerState, *, year: int, games_in_period: int) -> int:
         """10.54: 25 until 30 games; 10 once the published rating reached 2400 after 30

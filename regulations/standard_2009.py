@@ -12,7 +12,7 @@ from typing import ClassVar
 from regulations.base import OverTheBoardRules, format_figure
 from regulations.calendar import add_months
 from regulations.round_robin import RoundRobinPlayer, tournament_average
-from regulations.rounding import round_half_up
+from regulations.rounding import round_half_up, round_hundredths_half_up
 from regulations.tables import rating_difference_for_score
 from regulations.types import Category, EventResult, PlayerState, TimeControl, Violation
 
@@ -166,7 +166,7 @@ class Standard2009(StandardChecks, OverTheBoardRules):
 
     def settle(self, rating: int, change_hundredths: int) -> tuple[int, int]:
         """8.57: the new rating is rounded to the nearest whole number, 0.5 up."""
-        new_rating = round_half_up(rating + Fraction(change_hundredths, 100))
+        new_rating = round_hundredths_half_up(100 * rating + change_hundredths)
         return new_rating - rating, new_rating
 
     # -- new players -------------------------------------------------------------------------

@@ -58,6 +58,15 @@ PD_HIGH_BY_DIFFERENCE: tuple[int, ...] = tuple(
 )
 
 
+#: P_D (hundredths) for every whole D from -LAST_LISTED_DIFFERENCE to +LAST_LISTED_DIFFERENCE,
+#: indexed by D + LAST_LISTED_DIFFERENCE: the over-the-board ratings are whole numbers, and
+#: this is the lookup a federation's period makes millions of times.
+_PD_BY_SIGNED_DIFFERENCE: tuple[int, ...] = tuple(
+    100 - PD_HIGH_BY_DIFFERENCE[-d] if d < 0 else PD_HIGH_BY_DIFFERENCE[d]
+    for d in range(-LAST_LISTED_DIFFERENCE, LAST_LISTED_DIFFERENCE + 1)
+)
+
+
 def integer_difference(difference: int | Fraction) -> int:
     """The integer |D| the table is read with (DESIGN.md interpretation 1).
 
@@ -75,6 +84,8 @@ def expected_score_hundredths(difference: int | Fraction) -> int:
     standard-2009 8.1(b) / R&B 2024 7.1.2: H for the higher rated player, L = 1 - H for the
     lower; no cap is applied here (each rule set applies its own rating-difference rule).
     """
+    if type(difference) is int and -LAST_LISTED_DIFFERENCE <= difference <= LAST_LISTED_DIFFERENCE:
+        return _PD_BY_SIGNED_DIFFERENCE[difference + LAST_LISTED_DIFFERENCE]
     d = integer_difference(difference)
     high = PD_HIGH_BY_DIFFERENCE[d] if d <= LAST_LISTED_DIFFERENCE else 100
     return high if difference >= 0 else 100 - high

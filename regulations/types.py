@@ -71,6 +71,10 @@ class PlayerState:
     reached_2400: bool = False
     birth_year: int | None = None
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.rating <= 9999:
+            raise ValueError(f"a rating has four digits at most, not {self.rating}")
+
     def is_new(self, threshold: int = 30) -> bool:
         """Fewer than ``threshold`` rated games (standard-2009 8.56, R&B 2024 7.3.3)."""
         return self.games < threshold
