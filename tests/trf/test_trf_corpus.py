@@ -1,0 +1,392 @@
+"""The 23 real files of shared/testdata/trf, with the figures of its SOURCES.md.
+
+Each file is parsed, checked against per-file expectations (players, rounds, rated
+players, encoding, Points-column mismatches), then for the quirks SOURCES.md describes,
+and finally written back and re-read to an equal report.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+
+import pytest
+
+from tournaments.trf import Severity, parse, write
+
+
+@dataclass(frozen=True)
+class Expected:
+    """Per-file figures; `rounds` is number_of_rounds, `columns` the round columns used."""
+
+    players: int
+    rounds: int
+    columns: int
+    rated: int
+    encoding: str = "utf-8"
+    points_mismatches: int = 0
+
+
+# Figures from SOURCES.md's summary table. Where a file declares more rounds than it
+# uses (XXR / 142), `rounds` is the declared number and `columns` the table's figure.
+CORPUS = {
+    "icu_tournament__armstrong_2011.trf": Expected(160, 11, 11, 156),
+    "icu_tournament__armstrong_2012_with_bom.trf": Expected(2, 1, 1, 2, "utf-8-sig"),
+    "icu_tournament__bunratty_challengers_2011.trf": Expected(63, 6, 6, 0, points_mismatches=8),
+    "icu_tournament__bunratty_major_2011.trf": Expected(56, 6, 6, 0, points_mismatches=11),
+    "icu_tournament__bunratty_masters_2011.trf": Expected(34, 6, 6, 34, points_mismatches=5),
+    "icu_tournament__bunratty_minor_2011.trf": Expected(103, 6, 6, 0, points_mismatches=17),
+    "icu_tournament__irish_intermediate_champs_2011.trf": Expected(
+        21, 5, 5, 20, "cp1252", points_mismatches=1
+    ),
+    "icu_tournament__irish_junior_champs_2011.trf": Expected(
+        34, 5, 5, 31, "cp1252", points_mismatches=5
+    ),
+    "icu_tournament__latin-1.trf": Expected(3, 3, 3, 0, "cp1252"),
+    "icu_tournament__utf-8.trf": Expected(3, 3, 3, 0),
+    "icu_tournament__valid.trf": Expected(12, 5, 5, 0),
+    "sklangen-TRF__example1_karl-mala-2005.trf": Expected(284, 7, 7, 146),
+    "sklangen-TRF__2020_06_lichess.trf": Expected(13, 10, 10, 0),
+    "sklangen-TRF__2021_03_lichess.trf": Expected(9, 9, 9, 0),
+    "CompetiChess__testLargeFile_lichess.trf": Expected(112, 21, 20, 112),
+    "CompetiChess__testTrfFile_javafo-aum-gros.trf": Expected(52, 9, 5, 41),
+    "bbpPairings__issue_7.trf": Expected(60, 15, 14, 60),
+    "bbpPairings__issue_15.trf": Expected(180, 11, 11, 180),
+    "bbpPairings__dutch_2025_C5.trf": Expected(6, 3, 3, 6),
+    "caissify_pairings__stress_50p31r_manybyes.trf": Expected(50, 31, 31, 50),
+    "chessament__buchholz_1.trf": Expected(13, 5, 5, 13),
+    "TieBreakServer__held_swiss_9_fide_tiebreak_exercise.trf": Expected(16, 9, 9, 16),
+    "TieBreakServer__no_colour_preference_trf26.trf": Expected(8, 3, 2, 8),
+}
+
+
+def codes_of(result, severity: Severity | None = None) -> list[str]:
+    return [f.code for f in result.findings if severity is None or f.severity is severity]
+
+
+def only(result, code: str):
+    found = [f for f in result.findings if f.code == code]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_corpus_holds_exactly_the_23_files_of_sources_md(corpus_dir):
+    assert sorted(p.name for p in corpus_dir.glob("*.trf")) == sorted(CORPUS)
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_each_corpus_file_gives_the_players_rounds_and_rated_count_of_sources_md(parsed, name):
+    expected = CORPUS[name]
+    result = parsed(name)
+    report = result.report
+    assert report is not None
+    assert len(report.players) == expected.players
+    assert report.number_of_rounds == expected.rounds
+    assert report.rounds_in_file == expected.columns
+    assert len(report.rated_players) == expected.rated
+    assert result.encoding == expected.encoding
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_each_corpus_file_reports_the_points_mismatches_of_sources_md(parsed, name):
+    result = parsed(name)
+    mismatches = [f for f in result.findings if f.code == "points-mismatch"]
+    assert len(mismatches) == CORPUS[name].points_mismatches
+    assert all(f.severity is Severity.WARNING and f.column == 81 for f in mismatches)
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_no_corpus_file_has_errors_or_broken_pairings(parsed, name):
+    result = parsed(name)
+    assert not result.has_errors, result.errors
+    assert not {"asymmetric-pairing", "asymmetric-result", "asymmetric-colour"} & set(
+        codes_of(result)
+    )
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_each_corpus_file_survives_write_and_reparse_unchanged(parsed, name):
+    report = parsed(name).report
+    text = write(report)
+    again = parse(text)
+    assert again.report == report
+    assert "\r" not in text
+    assert not again.has_errors
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_every_played_game_of_a_corpus_file_is_listed_once(parsed, name):
+    report = parsed(name).report
+    games = report.played_games()
+    keys = [(g.round, min(g.white, g.black), max(g.white, g.black)) for g in games]
+    assert len(keys) == len(set(keys))
+    played_blocks = sum(1 for p in report.players for r in p.rounds if r.played)
+    assert played_blocks == 2 * len(games)  # every corpus game is on both lines
+
+
+# ------------------------------------------------------------------ sanichi/icu_tournament
+
+
+def test_ruler_line_starting_with_012_is_not_a_tournament_name(parsed):
+    result = parsed("icu_tournament__armstrong_2011.trf")
+    assert result.report.name == "Leinster Chess Union Div 1 Armstrong Cup 2010 - 2011"
+    assert "duplicate-header" not in codes_of(result)
+    comment = only(result, "layout-comment")
+    assert (comment.severity, comment.line) == (Severity.INFO, 28)  # legend; ruler on 29
+    assert "2 occurrences" in comment.message
+
+
+def test_armstrong_team_league_keeps_its_12_teams_and_yy_mm_dd_dates(parsed):
+    report = parsed("icu_tournament__armstrong_2011.trf").report
+    assert len(report.teams) == 12
+    assert report.teams[0].name == "Bray / Greystones"
+    assert report.teams[0].members == tuple(range(47, 58))
+    assert sorted(len(t.members) for t in report.teams)[::11] == [11, 21]
+    assert report.start_date.value == datetime.date(2010, 9, 13)
+    assert report.end_date.value == datetime.date(2011, 3, 13)
+    assert report.round_dates[1].value == datetime.date(2010, 9, 25)
+    assert all(p.rank is None and p.federation == "" for p in report.players)
+    assert report.player(3).rounds[0].is_empty  # not fielded that round
+
+
+def test_bom_is_stripped_and_said(parsed):
+    result = parsed("icu_tournament__armstrong_2012_with_bom.trf")
+    assert result.report.name.startswith("Leinster Chess Union")
+    assert only(result, "byte-order-mark").severity is Severity.INFO
+    assert result.report.player(1).rounds[0].opponent == 2
+
+
+def test_bunratty_upper_case_sex_and_yy_dd_mm_round_dates(parsed):
+    result = parsed("icu_tournament__bunratty_masters_2011.trf")
+    report = result.report
+    assert report.player(1).sex == "m" and report.player(1).sex_raw == "M"
+    assert report.player(26).sex == "w" and report.player(26).title == "WFM"
+    assert {p.title for p in report.players} == {"GM", "IM", "FM", "WFM", ""}
+    assert [d.value for d in report.round_dates][:2] == [
+        datetime.date(2011, 2, 25),
+        datetime.date(2011, 2, 26),
+    ]
+    guessed = only(result, "date-order-guessed")
+    assert (guessed.severity, guessed.line, guessed.column) == (Severity.WARNING, 13, 92)
+    assert report.start_date.value == datetime.date(2011, 2, 25)
+
+
+def test_bunratty_absent_rounds_are_empty_and_explain_the_points_mismatch(parsed):
+    result = parsed("icu_tournament__bunratty_masters_2011.trf")
+    absent = result.report.player(16).round(4)
+    assert absent.is_empty and absent.is_bye and not absent.played
+    lines = [f.line for f in result.findings if f.code == "points-mismatch"]
+    assert lines == [29, 31, 32, 38, 47]  # players 16, 18, 19, 25, 34
+    assert "player 16 (O'Connor, Jonathan) has 2.5 points" in only_on(result, 29).message
+
+
+def only_on(result, line: int):
+    return next(f for f in result.findings if f.line == line)
+
+
+def test_latin1_names_decode_to_irish_accented_letters(parsed):
+    result = parsed("icu_tournament__irish_junior_champs_2011.trf")
+    report = result.report
+    assert report.player(27).name == "Ó Muireagáin, Colm"
+    assert report.player(29).name == "Ní Mhuireagáin, Eibhia"
+    assert only(result, "encoding-fallback").message.count("cp1252") == 1
+
+
+def test_irish_zero_padded_ratings_and_placeholder_birth_dates(parsed):
+    report = parsed("icu_tournament__irish_junior_champs_2011.trf").report
+    assert report.player(30).rating == 630
+    assert report.player(32).rating is None  # 0000
+    assert report.player(30).birth_date.raw == ".  ."
+    assert report.player(30).birth_date.value is None
+    assert report.player(1).birth_date.value == datetime.date(1967, 9, 12)
+    assert report.round_dates[0].value == datetime.date(2011, 7, 2)
+
+
+def test_irish_no_opponent_blocks_with_blank_result_are_zero_point_byes(parsed):
+    report = parsed("icu_tournament__irish_intermediate_champs_2011.trf").report
+    block = report.player(15).round(3)  # "0000 -  "
+    assert (block.opponent, block.colour, block.result, block.points) == (None, None, "Z", 0)
+    assert report.player(20).name == "Morgan, Mícheál"
+
+
+def test_latin1_and_utf8_copies_of_one_event_give_equal_reports(parsed):
+    latin1 = parsed("icu_tournament__latin-1.trf")
+    utf8 = parsed("icu_tournament__utf-8.trf")
+    assert latin1.report == utf8.report
+    assert latin1.encoding == "cp1252" and utf8.encoding == "utf-8"
+    assert "encoding-fallback" not in codes_of(utf8)
+
+
+def test_utf8_columns_are_counted_in_characters_so_points_are_right(parsed):
+    report = parsed("icu_tournament__utf-8.trf").report
+    assert report.name == "Läs Végas National Opeñ"
+    assert [p.name for p in report.players] == [
+        "Uì Laighlèis,Gearoìdin",
+        "Örr,Mârk",
+        "Bologan,Viktor",
+    ]
+    assert [p.points for p in report.players] == [Decimal("1.0"), Decimal("2.0"), Decimal(0)]
+    assert [p.title for p in report.players] == ["", "IM", "GM"]
+    assert report.player(3).round(1).is_empty and report.player(3).round(2).opponent == 1
+
+
+def test_bye_written_as_0000_draw_is_a_half_point_bye_with_a_warning(parsed):
+    result = parsed("icu_tournament__valid.trf")
+    warnings = [f for f in result.findings if f.code == "bye-coded-as-draw"]
+    assert [(f.severity, f.line, f.column) for f in warnings] == [
+        (Severity.WARNING, 10, 99),
+        (Severity.WARNING, 17, 99),
+        (Severity.WARNING, 19, 129),
+    ]
+    bye = result.report.player(1).round(1)
+    assert (bye.result, bye.is_bye, bye.halves, bye.raw) == ("H", True, 1, "0000 - =")
+
+
+def test_valid_trf_forfeits_and_full_point_bye(parsed):
+    report = parsed("icu_tournament__valid.trf").report
+    assert report.player(4).round(4).is_forfeit and report.player(4).round(4).halves == 2
+    assert report.player(11).round(4).is_forfeit and report.player(11).round(4).halves == 0
+    assert report.player(11).round(5).result == "F"  # 0000 - +
+    assert report.player(1).fide_id == 2502054 and report.player(3).fide_id is None
+    assert report.start_date.value == datetime.date(2008, 2, 1)
+
+
+# ------------------------------------------------------------------ sklangen/TRF
+
+
+def test_spielfrei_pseudo_player_is_reported(parsed):
+    result = parsed("sklangen-TRF__example1_karl-mala-2005.trf")
+    finding = only(result, "pseudo-player")
+    assert (finding.severity, finding.line, finding.column) == (Severity.INFO, 297, 15)
+    spielfrei = result.report.player(284)
+    assert spielfrei.name == "spielfrei" and spielfrei.rank is None
+    assert not any(r.played for r in spielfrei.rounds)
+
+
+def test_karl_mala_dotted_dates_old_titles_and_forfeits(parsed):
+    report = parsed("sklangen-TRF__example1_karl-mala-2005.trf").report
+    assert report.start_date.value == datetime.date(2005, 7, 28)
+    assert report.player(1).birth_date.value == datetime.date(1969, 12, 6)
+    assert [report.player(n).title for n in (1, 2, 11, 13)] == ["GM", "IM", "", "FM"]
+    assert report.player(1).title_raw == "  g"
+    forfeit = report.player(59).round(6)  # "151 - -"
+    assert (forfeit.opponent, forfeit.colour, forfeit.is_forfeit) == (151, None, True)
+    assert report.player(282).round(5).result == "F"  # 0000 - +
+    assert report.deputy_arbiters == ("NSR Thomas Rondio, NSR Wolfgang Hettler",)
+
+
+def test_lichess_exports_blank_opponent_byes_and_month_name_dates(parsed):
+    result = parsed("sklangen-TRF__2020_06_lichess.trf")
+    report = result.report
+    assert report.start_date.value == datetime.date(2020, 5, 29)
+    assert report.declared_rounds == 10
+    half = report.player(5).round(1)  # "         H"
+    assert (half.opponent, half.result, half.halves) == (None, "H", 1)
+    missed = report.player(5).round(2)  # "         -"
+    assert (missed.opponent, missed.result, missed.halves) == (None, "Z", 0)
+    assert only(result, "bye-coded-as-forfeit").severity is Severity.INFO
+    assert all(p.rank is None and p.rating is None for p in report.players)
+
+
+# ------------------------------------------------------------------ CompetiChess
+
+
+def test_players_listed_in_standings_order_are_sorted_by_start_rank(parsed):
+    result = parsed("CompetiChess__testLargeFile_lichess.trf")
+    assert [p.start_rank for p in result.report.players] == list(range(1, 113))
+    assert only(result, "players-out-of-order").line == 32
+    assert result.report.player(1).name == "sherwin--tiu"
+
+
+def test_javafo_sample_year_only_birth_dates_zero_rating_and_extensions(parsed):
+    result = parsed("CompetiChess__testTrfFile_javafo-aum-gros.trf")
+    report = result.report
+    assert report.start_date.value == datetime.date(2010, 9, 24)
+    assert report.end_date.value == datetime.date(2010, 10, 2)  # 02/10 read like 24/09
+    assert "ambiguous-date" not in codes_of(result)
+    birth = report.player(1).birth_date
+    assert (birth.raw, birth.value, birth.year) == ("1978", None, 1978)
+    unrated = report.player(6)
+    assert (unrated.rating, unrated.fide_id) == (None, None)
+    assert sum(r.code == "XXA" for r in report.extra_records) == 26
+    assert max(g.round for g in report.played_games()) == 4
+    assert report.player(22).round(5).result == "Z" and not report.player(22).round(5).is_empty
+
+
+# ------------------------------------------------------------------ bbpPairings
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("bbpPairings__issue_7.trf", 60), ("bbpPairings__issue_15.trf", 180)]
+)
+def test_cr_only_files_are_split_into_lines(parsed, name, players):
+    report = parsed(name).report
+    assert len(report.players) == players
+    assert report.name.startswith("AutoTest Tournament")
+    assert report.players[-1].line == players + 1
+
+
+def test_issue_7_declares_one_round_more_than_it_has_played(parsed):
+    report = parsed("bbpPairings__issue_7.trf").report
+    assert report.declared_rounds == 15
+    assert max(g.round for g in report.played_games()) == 14
+
+
+def test_dutch_c5_round_to_be_paired_carries_an_explicit_zero_bye(parsed):
+    report = parsed("bbpPairings__dutch_2025_C5.trf").report
+    assert report.declared_rounds == 3
+    assert max(g.round for g in report.played_games()) == 2
+    assert report.player(4).round(3).result == "Z"
+    assert report.player(1).round(3).is_empty
+
+
+# ------------------------------------------------------------------ TRF26 producers
+
+
+def test_trf26_records_are_skipped_with_one_info_per_record_type(parsed):
+    result = parsed("caissify_pairings__stress_50p31r_manybyes.trf")
+    infos = [f for f in result.findings if f.code == "trf26-record"]
+    assert [(f.severity, f.line) for f in infos] == [(Severity.INFO, n) for n in (11, 12, 13)]
+    report = result.report
+    assert report.declared_rounds == 31
+    assert report.scoring is not None and report.scoring.is_default
+    assert [r.code for r in report.extra_records] == ["142", "152", "162"]
+
+
+def test_caissify_two_digit_dates_are_ambiguous_and_sex_u_is_unknown(parsed):
+    result = parsed("caissify_pairings__stress_50p31r_manybyes.trf")
+    ambiguous = only(result, "ambiguous-date")
+    assert (ambiguous.severity, ambiguous.line, ambiguous.column) == (Severity.WARNING, 4, 5)
+    assert result.report.start_date.value == datetime.date(2025, 9, 17)
+    assert only(result, "unknown-sex").message.endswith("(50 occurrences; the first is shown).")
+    assert result.report.player(4).name == "Player    7"  # internal blanks kept
+
+
+def test_left_aligned_title_and_162_scoring(parsed):
+    report = parsed("chessament__buchholz_1.trf").report
+    assert {p.title for p in report.players} == {"GM"}
+    assert report.player(1).title_raw == "GM "
+    assert report.scoring.points_for("162", "D") == Decimal("0.5")
+    assert report.player(4).round(4).result == "+" and report.player(1).round(4).result == "-"
+
+
+def test_byes_with_opponent_written_as_a_single_zero(parsed):
+    report = parsed("TieBreakServer__held_swiss_9_fide_tiebreak_exercise.trf").report
+    bye = report.player(4).round(2)  # "   0 - H"
+    assert (bye.opponent, bye.result, bye.is_bye) == (None, "H", True)
+    assert report.player(6).round(3).result == "U"
+    assert all(p.fide_id is None for p in report.players)
+    assert report.start_date.value == datetime.date(2024, 8, 1)
+
+
+def test_file_without_012_warns_and_reads_162_placed_after_the_players(parsed):
+    result = parsed("TieBreakServer__no_colour_preference_trf26.trf")
+    missing = only(result, "missing-tournament-name")
+    assert (missing.severity, missing.line) == (Severity.WARNING, None)
+    report = result.report
+    assert report.name == ""
+    assert report.declared_rounds == 3
+    assert report.scoring.points_for("162", "P") == Decimal("1.0")
+    assert all(p.rank is None for p in report.players)
+    assert [f.line for f in result.findings if f.code == "trf26-record"] == [3, 4, 5, 6, 15]

@@ -1,0 +1,688 @@
+"""Hand-made TRF snippets: each tolerance of trf16.md §7 and each finding, located.
+
+Player lines are built column by column here (not with the writer), so that these tests
+pin the format itself.
+"""
+
+from __future__ import annotations
+
+import codecs
+from decimal import Decimal
+
+import pytest
+
+from tournaments.trf import Severity, parse
+
+
+def player(
+    rank: int | str,
+    name: str = "Player",
+    *blocks: str,
+    sex: str = " ",
+    title: str = "",
+    rating: str = "",
+    federation: str = "",
+    fide_id: str = "",
+    birth: str = "",
+    points: str = "",
+    place: str = "",
+) -> str:
+    """A 001 line with the exact columns of trf16.md §3 (blocks from column 92)."""
+    line = (
+        f"001 {rank:>4} {sex}{title:>3} {name:<33} {rating:>4} {federation:<3} "
+        f"{fide_id:>11} {birth:<10} {points:>4} {place:>4}"
+    )
+    assert len(line) == 89
+    return line + ("  " + "  ".join(blocks) if blocks else "")
+
+
+def trf(*lines: str, name: str = "Test Open") -> str:
+    """A file: a 012 line (unless name is None) and the given lines, LF-separated."""
+    head = [f"012 {name}"] if name is not None else []
+    return "\n".join([*head, *lines]) + "\n"
+
+
+def findings(text: str | bytes, code: str) -> list[tuple[Severity, int | None, int | None]]:
+    return [(f.severity, f.line, f.column) for f in parse(text).findings if f.code == code]
+
+
+def one(text: str | bytes, code: str):
+    found = [f for f in parse(text).findings if f.code == code]
+    assert len(found) == 1, parse(text).findings
+    return found[0]
+
+
+GAME = trf(
+    player(1, "Alpha, Ann", "   2 w 1", points="1.0"),
+    player(2, "Beta, Bob", "   1 b 0", points="0.0"),
+)
+
+
+def test_a_minimal_two_player_file_reads_cleanly():
+    result = parse(GAME)
+    assert result.findings == ()
+    assert result.report.name == "Test Open"
+    game = result.report.played_games()[0]
+    assert (game.round, game.white, game.black, game.white_score_halves) == (1, 1, 2, 2)
+
+
+# ------------------------------------------------------------------ decoding and lines
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_lf_crlf_and_cr_only_line_ends_read_the_same(ending):
+    assert parse(GAME.replace("\n", ending).encode()).report == parse(GAME).report
+
+
+def test_cp1252_bytes_are_decoded_with_an_info_naming_the_encoding():
+    text = trf(player(1, "Müller, Jörg", "   2 w 1"), player(2, "Ó Sé, Seán", "   1 b 0"))
+    result = parse(text.encode("cp1252"))
+    assert result.encoding == "cp1252"
+    assert result.report.player(2).name == "Ó Sé, Seán"
+    info = one(text.encode("cp1252"), "encoding-fallback")
+    assert info.severity is Severity.INFO and "cp1252" in info.message
+
+
+def test_bytes_undefined_in_cp1252_fall_back_to_latin1():
+    result = parse(trf(player(1, "X\x81Y")).encode("latin-1"))
+    assert result.encoding == "latin-1"
+    assert result.report.player(1).name == "X\x81Y"
+
+
+def test_utf16_with_bom_is_decoded():
+    result = parse(codecs.BOM_UTF16_LE + GAME.encode("utf-16-le"))
+    assert result.encoding == "utf-16"
+    assert result.report == parse(GAME).report
+
+
+def test_bom_in_text_input_is_stripped():
+    result = parse("\ufeff" + GAME)
+    assert result.report.name == "Test Open"
+    assert one("\ufeff" + GAME, "byte-order-mark").line == 1
+
+
+def test_columns_count_characters_not_bytes_in_utf8():
+    text = trf(player(1, "Ñúñez, Ïñés", "   2 w 1", points="1.0"), player(2, "B", "   1 b 0"))
+    report = parse(text.encode("utf-8")).report
+    assert report.player(1).points == Decimal(1)
+    assert report.player(1).rounds[0].opponent == 2
+
+
+def test_form_feed_and_unicode_line_separators_do_not_split_a_line():
+    text = trf(player(1, "A\x0cB\u2028C", "   2 w 1"), player(2, "B", "   1 b 0"))
+    assert parse(text).report.player(1).name == "A\x0cB\u2028C"
+
+
+def test_blank_lines_legend_and_ruler_lines_are_skipped():
+    legend = "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF"
+    ruler = "0123456789" * 10
+    result = parse(trf("", "   ", legend, ruler, *GAME.splitlines()[1:]))
+    assert result.report == parse(GAME).report
+    assert findings(trf(legend, ruler, *GAME.splitlines()[1:]), "layout-comment") == [
+        (Severity.INFO, 2, None)
+    ]
+
+
+def test_ruler_line_starting_with_012_does_not_replace_the_tournament_name():
+    result = parse(trf("0123456789012345678901234567890", *GAME.splitlines()[1:]))
+    assert result.report.name == "Test Open"
+    assert "duplicate-header" not in [f.code for f in result.findings]
+
+
+def test_headers_are_read_and_112_repeats():
+    text = trf(
+        "022 Dublin",
+        "032 IRL",
+        "042 2024/03/01",
+        "052 2024/03/03",
+        "062 15 (12)",
+        "072",
+        "082 0",
+        "092 Individual: Swiss-System",
+        "102 IA Arbiter, Chief",
+        "112 Deputy One",
+        "112",
+        "112 Deputy Two",
+        "122 90'+30\"",
+        *GAME.splitlines()[1:],
+    )
+    report = parse(text).report
+    assert (report.city, report.federation, report.tournament_type) == (
+        "Dublin",
+        "IRL",
+        "Individual: Swiss-System",
+    )
+    assert report.deputy_arbiters == ("Deputy One", "Deputy Two")
+    assert (report.player_count_raw, report.player_count) == ("15 (12)", 15)
+    assert (report.rated_count_raw, report.team_count) == ("", 0)
+    assert report.time_control == "90'+30\""
+    assert report.end_date.value.isoformat() == "2024-03-03"
+
+
+def test_repeated_header_keeps_the_first_and_warns():
+    text = trf("012 Second name", *GAME.splitlines()[1:])
+    assert parse(text).report.name == "Test Open"
+    assert findings(text, "duplicate-header") == [(Severity.WARNING, 2, 1)]
+
+
+def test_missing_012_is_a_whole_file_warning():
+    text = trf(*GAME.splitlines()[1:], name=None)
+    assert findings(text, "missing-tournament-name") == [(Severity.WARNING, None, None)]
+
+
+# ------------------------------------------------------------------ 001 fields
+
+
+@pytest.mark.parametrize(
+    ("raw", "title"),
+    [
+        ("  g", "GM"),
+        ("  m", "IM"),
+        ("  f", "FM"),
+        (" wg", "WGM"),
+        (" wm", "WIM"),
+        (" wf", "WFM"),
+        ("  c", "CM"),
+        (" wc", "WCM"),
+        ("GM ", "GM"),
+        ("WIM", "WIM"),
+        ("   ", ""),
+    ],
+)
+def test_titles_are_normalised_to_modern_upper_case_codes(raw, title):
+    read = parse(trf(f"001    1  {raw} Name")).report.player(1)
+    assert (read.title, read.title_raw) == (title, raw)
+
+
+def test_sex_and_title_run_together_as_swiss_manager_writes_them():
+    read = parse(trf("001    1 mFM  Name")).report.player(1)
+    assert (read.sex, read.title) == ("m", "FM")
+
+
+def test_unknown_title_is_a_warning_at_column_11():
+    assert findings(trf(player(1, title="XY")), "unknown-title") == [(Severity.WARNING, 2, 11)]
+
+
+@pytest.mark.parametrize(
+    ("raw", "sex"), [("m", "m"), ("M", "m"), ("w", "w"), ("W", "w"), ("f", "w"), ("F", "w")]
+)
+def test_sex_codes_are_normalised(raw, sex):
+    assert parse(trf(player(1, sex=raw))).report.player(1).sex == sex
+
+
+def test_unknown_sex_codes_are_tallied_into_one_info():
+    text = trf(player(1, sex="u"), player(2, sex="u"), player(3, sex="u"))
+    info = one(text, "unknown-sex")
+    assert (info.severity, info.line, info.column) == (Severity.INFO, 2, 10)
+    assert "3 occurrences" in info.message
+    assert parse(text).report.player(2).sex == ""
+
+
+@pytest.mark.parametrize(
+    ("raw", "rating"), [("", None), ("0", None), ("0000", None), ("0951", 951)]
+)
+def test_blank_zero_and_0000_ratings_mean_unrated(raw, rating):
+    assert parse(trf(player(1, rating=raw))).report.player(1).rating == rating
+
+
+@pytest.mark.parametrize(("raw", "fide_id"), [("", None), ("0", None), ("24606650", 24606650)])
+def test_blank_and_zero_fide_ids_mean_none(raw, fide_id):
+    assert parse(trf(player(1, fide_id=raw))).report.player(1).fide_id == fide_id
+
+
+def test_non_numeric_rating_is_an_error_at_column_49():
+    text = trf(player(7, "Moreau, Elise", rating="22x5"))
+    finding = one(text, "invalid-rating")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 2, 49)
+    assert finding.message == (
+        "Line 2: player 7 (Moreau, Elise) has FIDE rating '22x5' in columns 49-52, "
+        "which is not a number."
+    )
+    assert finding.rule == "TRF16 001 cols 49-52"
+    assert parse(text).report.player(7).rating is None
+
+
+def test_non_numeric_fide_id_is_an_error_at_column_58():
+    assert findings(trf(player(1, fide_id="12-34")), "invalid-fide-id") == [(Severity.ERROR, 2, 58)]
+
+
+def test_non_numeric_points_are_an_error_at_column_81():
+    assert findings(trf(player(1, points="x.5")), "invalid-points") == [(Severity.ERROR, 2, 81)]
+
+
+def test_points_with_a_decimal_comma_are_read():
+    assert parse(trf(player(1, points="3,5"))).report.player(1).points == Decimal("3.5")
+
+
+def test_non_numeric_rank_is_a_warning_at_column_86():
+    assert findings(trf(player(1, place="1st")), "invalid-rank") == [(Severity.WARNING, 2, 86)]
+
+
+@pytest.mark.parametrize(("raw", "rank"), [("", None), ("0", None), ("12", 12)])
+def test_blank_and_zero_ranks_mean_none(raw, rank):
+    assert parse(trf(player(1, place=raw))).report.player(1).rank == rank
+
+
+def test_unusable_start_rank_drops_the_line_with_an_error_at_column_5():
+    text = trf("001   x1      Nobody", *GAME.splitlines()[1:])
+    assert findings(text, "invalid-start-rank") == [(Severity.ERROR, 2, 5)]
+    assert len(parse(text).report.players) == 2
+
+
+def test_duplicate_start_rank_is_an_error_and_the_first_line_wins():
+    text = trf(player(1, "First"), player(1, "Second"))
+    finding = one(text, "duplicate-start-rank")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 3, 5)
+    assert "already used on line 2 (First)" in finding.message
+    assert [p.name for p in parse(text).report.players] == ["First"]
+
+
+def test_001_line_too_short_to_hold_a_name_is_an_error():
+    text = trf("001    5", *GAME.splitlines()[1:])
+    finding = one(text, "line-too-short")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 2, 9)
+    assert parse(text).report.player(5).name == ""
+
+
+def test_001_line_with_blank_name_is_an_error_at_column_15():
+    assert findings(trf(player(3, "", rating="2000")), "missing-name") == [(Severity.ERROR, 2, 15)]
+
+
+def test_text_in_a_separator_column_warns_that_fields_are_shifted():
+    line = "001    1      A name far too long to fit into its 33 columns  2000"
+    assert findings(trf(line), "misaligned-field") == [(Severity.WARNING, 2, 48)]
+
+
+def test_birth_date_styles_are_read_with_year_only_kept():
+    report = parse(
+        trf(
+            player(1, birth="1978/04/17"),
+            player(2, birth="1978.04.17"),
+            player(3, birth="1978/00/00"),
+            player(4, birth="1978"),
+            player(5, birth="0000/00/00"),
+            player(6, birth=".  ."),
+        )
+    ).report
+    dates = [p.birth_date for p in report.players]
+    assert [d.year for d in dates] == [1978, 1978, 1978, 1978, None, None]
+    assert [d.value is not None for d in dates] == [True, True, False, False, False, False]
+    assert [d.raw for d in dates][4:] == ["0000/00/00", ".  ."]
+
+
+def test_unreadable_birth_date_is_a_warning_at_column_70():
+    assert findings(trf(player(1, birth="1978/13/45")), "invalid-date") == [
+        (Severity.WARNING, 2, 70)
+    ]
+
+
+def test_short_lines_and_uneven_round_counts_are_padded_with_empty_rounds():
+    text = trf(
+        player(1, "A", "   2 w 1", " " * 8, "   3 b 1"), player(2, "B", "   1 b 0"), player(3)
+    )
+    text = text.replace("   3 b 1", "   3 b 1   ")  # trailing blanks, too
+    text += player(3, "C").replace("001    3", "001    4") + "\n"
+    report = parse(text).report
+    assert [len(p.rounds) for p in report.players] == [3, 3, 3, 3]
+    assert report.player(2).round(3).is_empty
+    assert report.player(1).round(2).is_empty
+
+
+# ------------------------------------------------------------------ round blocks
+
+
+@pytest.mark.parametrize(
+    ("block", "result", "halves"),
+    [
+        ("0000 - H", "H", 1),
+        ("   0 - H", "H", 1),
+        ("       H", "H", 1),
+        ("0000 - F", "F", 2),
+        ("0000 - U", "U", 2),
+        ("       U", "U", 2),
+        ("0000 - Z", "Z", 0),
+        ("0000 -  ", "Z", 0),
+        ("     -  ", "Z", 0),
+        ("        ", "Z", 0),
+        ("0000 - +", "F", 2),
+        ("0000 - -", "Z", 0),
+        ("       -", "Z", 0),
+        ("0000 - =", "H", 1),
+    ],
+)
+def test_byes_written_in_every_style_are_read_as_byes(block, result, halves):
+    read = parse(trf(player(1, "A", block), player(2, "B", "   3 w 1"), player(3, "C", "   2 b 0")))
+    bye = read.report.player(1).round(1)
+    assert (bye.opponent, bye.colour, bye.result, bye.halves) == (None, None, result, halves)
+    assert bye.is_bye and not bye.played and not bye.is_forfeit
+    assert not read.has_errors
+
+
+def test_bye_coded_as_draw_is_a_warning_at_the_result_column():
+    finding = one(trf(player(1, "A", "   2 w 1", "0000 - =")), "bye-coded-as-draw")
+    assert (finding.severity, finding.line, finding.column) == (Severity.WARNING, 2, 109)
+    assert "read as bye 'H'" in finding.message
+
+
+def test_byes_coded_as_forfeits_are_tallied_into_one_info():
+    text = trf(player(1, "A", "0000 - +", "0000 - -"), player(2, "B", "0000 - +"))
+    assert findings(text, "bye-coded-as-forfeit") == [
+        (Severity.INFO, 2, 99),
+        (Severity.INFO, 2, 109),
+    ]
+
+
+def test_game_result_without_opponent_is_read_as_a_bye_with_a_warning():
+    text = trf(player(1, "A", "0000 - 1"))
+    assert findings(text, "result-without-opponent") == [(Severity.WARNING, 2, 99)]
+    assert parse(text).report.player(1).round(1).result == "F"
+
+
+def test_bye_code_naming_an_opponent_is_a_warning():
+    text = trf(player(1, "A", "   2 - H"), player(2, "B", "   1 - H"))
+    assert findings(text, "bye-with-opponent") == [
+        (Severity.WARNING, 2, 99),
+        (Severity.WARNING, 3, 99),
+    ]
+
+
+def test_upper_case_colours_and_lower_case_result_letters_are_accepted():
+    text = trf(player(1, "A", "   2 W 1", "   2 B w"), player(2, "B", "   1 B 0", "   1 W l"))
+    result = parse(text)
+    assert not result.findings
+    first, second = result.report.player(1).rounds
+    assert (first.colour, second.colour, second.result) == ("w", "b", "W")
+    assert second.is_not_moved and not second.played and second.halves == 2
+
+
+def test_forfeit_with_colour_dash_keeps_the_opponent():
+    text = trf(player(1, "A", "   2 - +"), player(2, "B", "   1 - -"))
+    result = parse(text)
+    win = result.report.player(1).round(1)
+    assert (win.opponent, win.colour, win.is_forfeit, win.halves) == (2, None, True, 2)
+    assert result.report.played_games() == ()
+    assert not result.findings
+
+
+def test_double_forfeit_is_consistent():
+    assert not parse(trf(player(1, "A", "   2 w -"), player(2, "B", "   1 b -"))).findings
+
+
+def test_pending_result_is_blank_and_not_checked_for_complement():
+    result = parse(trf(player(1, "A", "   2 w  "), player(2, "B", "   1 b  ")))
+    pending = result.report.player(1).round(1)
+    assert (pending.opponent, pending.result, pending.result_blank) == (2, "Z", True)
+    assert not pending.is_empty and not pending.played
+    assert not result.findings
+
+
+def test_invalid_result_code_is_an_error_at_its_column():
+    finding = one(trf(player(1, "A", "   2 w 1", "   2 b x")), "invalid-result")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 2, 109)
+    assert "round 2" in finding.message
+
+
+def test_invalid_colour_is_an_error_at_its_column():
+    assert findings(
+        trf(player(1, "A", "   2 g 1"), player(2, "B", "   1 b 0")), "invalid-colour"
+    ) == [(Severity.ERROR, 2, 97)]
+
+
+def test_invalid_opponent_is_an_error_at_its_column():
+    assert findings(trf(player(1, "A", "  x2 w 1")), "invalid-opponent") == [
+        (Severity.ERROR, 2, 92)
+    ]
+
+
+def test_misaligned_round_block_is_a_warning_at_the_stray_column():
+    line = player(1, "A") + "       2 w 1"  # the block starts two columns late
+    assert findings(trf(line), "misaligned-round") == [(Severity.WARNING, 2, 101)]
+
+
+def test_runaway_line_is_cut_after_999_rounds_with_an_error():
+    line = player(1, "A", *(["0000 - Z"] * 1005))
+    result = parse(trf(line))
+    assert [(f.severity, f.line) for f in result.errors] == [(Severity.ERROR, 2)]
+    assert result.errors[0].code == "too-many-rounds"
+    assert len(result.report.player(1).rounds) == 999
+
+
+# ------------------------------------------------------------------ cross-checks
+
+
+def test_one_sided_pairing_is_an_error_naming_both_players():
+    text = trf(
+        player(1, "P1"),
+        player(2, "P2", "   7 b 0"),
+        player(3, "P3", " " * 8, "   7 w ="),
+        *[player(n, f"P{n}") for n in range(4, 7)],
+        player(7, "Moreau, Elise", "   2 w 1", "   3 b =", "  22 b 1"),
+        *[player(n, f"P{n}") for n in range(8, 22)],
+        player(22, "Other, Olga"),
+    )
+    finding = one(text, "asymmetric-pairing")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 8, 112)
+    assert finding.message == (
+        "Line 8, round 3: player 7 (Moreau, Elise) is paired with 22, but player 22's line "
+        "(line 23) shows no game against 7 in round 3."
+    )
+
+
+def test_pairing_with_a_different_opponent_is_an_error_on_both_claiming_lines():
+    text = trf(
+        player(1, "A", "   2 w 1"),
+        player(2, "B", "   3 b 0"),
+        player(3, "C", "   2 w 1"),
+    )
+    found = [f for f in parse(text).findings if f.code == "asymmetric-pairing"]
+    assert [(f.line, f.column) for f in found] == [(2, 92)]
+    assert "shows 2 paired with 3 in round 1" in found[0].message
+
+
+def test_opponent_that_is_no_player_is_an_error():
+    finding = one(trf(player(1, "A", "  99 w 1")), "unknown-opponent")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 2, 92)
+    assert "there is no player 99" in finding.message
+
+
+def test_player_paired_with_themselves_is_an_error():
+    assert findings(trf(player(1, "A", "   1 w 1")), "self-pairing") == [(Severity.ERROR, 2, 92)]
+
+
+def test_same_colour_on_both_lines_is_a_warning_at_the_colour_column():
+    text = trf(player(1, "A", "   2 w 1"), player(2, "B", "   1 w 0"))
+    assert findings(text, "asymmetric-colour") == [(Severity.WARNING, 2, 97)]
+
+
+def test_results_that_do_not_complement_are_an_error():
+    text = trf(player(1, "A", "   2 w 1"), player(2, "B", "   1 b 1"))
+    finding = one(text, "asymmetric-result")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 2, 99)
+    assert "player 2's line (line 3) has '1' against 1; expected '0'" in finding.message
+
+
+def test_played_game_without_any_colour_warns_and_lower_rank_is_white():
+    text = trf(player(1, "A", "   2 - 0"), player(2, "B", "   1 - 1"))
+    assert findings(text, "missing-colour") == [(Severity.WARNING, 2, 97)]
+    game = parse(text).report.played_games()[0]
+    assert (game.white, game.black, game.white_score_halves, game.colours_known) == (1, 2, 0, False)
+
+
+def test_points_differing_from_the_result_sum_is_a_warning_at_column_81():
+    text = trf(player(1, "A", "   2 w 1", points="2.0"), player(2, "B", "   1 b 0", points="0.0"))
+    finding = one(text, "points-mismatch")
+    assert (finding.severity, finding.line, finding.column) == (Severity.WARNING, 2, 81)
+    assert finding.message == (
+        "Line 2: player 1 (A) has 2.0 points in columns 81-84, but the round results add up "
+        "to 1.0 under 1/½/0 scoring."
+    )
+
+
+def test_points_mismatch_is_only_info_under_a_declared_non_default_scoring():
+    text = trf(
+        player(1, "A", "   2 w 1", points="3.0"),
+        player(2, "B", "   1 b 0", points="0.0"),
+        "XXS WW=3 BW=3 D=1",
+    )
+    assert findings(text, "points-mismatch") == [(Severity.INFO, 2, 81)]
+    assert not parse(text).report.scoring.is_default
+
+
+def test_points_mismatch_stays_a_warning_under_a_declared_default_scoring():
+    text = trf(
+        player(1, "A", "   2 w 1", points="3.0"),
+        player(2, "B", "   1 b 0"),
+        "162  W 1.0    D 0.5    L 0.0",
+    )
+    assert findings(text, "points-mismatch") == [(Severity.WARNING, 2, 81)]
+
+
+def test_bbpairings_scoring_records_are_read():
+    text = trf(*GAME.splitlines()[1:], "BBW  3.0", "BBD  1.0")
+    scoring = parse(text).report.scoring
+    assert scoring.points_for("BB", "BBW") == Decimal(3) and not scoring.is_default
+
+
+def test_unreadable_scoring_record_is_a_warning():
+    assert findings(trf(*GAME.splitlines()[1:], "XXS nonsense"), "invalid-scoring") == [
+        (Severity.WARNING, 4, 5)
+    ]
+
+
+# ------------------------------------------------------------------ extra records
+
+
+def test_unknown_records_are_kept_and_reported_once_per_code():
+    text = trf(*GAME.splitlines()[1:], "ABC first", "ABC second", "9x9 junk")
+    result = parse(text)
+    assert [r.text for r in result.report.extra_records] == ["ABC first", "ABC second", "9x9 junk"]
+    assert findings(text, "national-rating-record") == [(Severity.INFO, 4, 1)]
+    assert findings(text, "unknown-record") == [(Severity.INFO, 6, 1)]
+
+
+def test_indented_player_line_is_a_warning_not_silently_lost():
+    text = trf(*GAME.splitlines()[1:], " 001    3      Indented")
+    assert findings(text, "misplaced-record") == [(Severity.WARNING, 4, 1)]
+
+
+def test_trf26_records_and_comments_are_skipped_with_one_info_per_type():
+    text = trf(
+        "### a TRF26 comment",
+        "### another",
+        "142 1",
+        "192 FIDE_DUTCH_2025",
+        *GAME.splitlines()[1:],
+        "BEL    1 m    Alpha, Ann",
+        "801 crosstable",
+    )
+    result = parse(text)
+    assert findings(text, "trf26-record") == [(Severity.INFO, n, 1) for n in (2, 4, 5, 9)]
+    assert findings(text, "national-rating-record") == [(Severity.INFO, 8, 1)]
+    assert result.report.declared_rounds == 1
+    assert not result.has_errors
+
+
+def test_xxr_gives_the_number_of_rounds_and_other_xx_records_are_kept():
+    text = trf(*GAME.splitlines()[1:], "XXR 7", "XXC white1", "XXA    1  1.0")
+    report = parse(text).report
+    assert (report.declared_rounds, report.rounds_in_file, report.number_of_rounds) == (7, 1, 7)
+    assert [r.code for r in report.extra_records] == ["XXR", "XXC", "XXA"]
+
+
+def test_unreadable_and_conflicting_round_counts_are_warnings():
+    text = trf(*GAME.splitlines()[1:], "XXR many", "142 5", "XXR 6")
+    assert findings(text, "invalid-round-count") == [(Severity.WARNING, 4, 5)]
+    assert findings(text, "conflicting-round-count") == [(Severity.WARNING, 4, 5)]
+    assert parse(text).report.declared_rounds == 5
+
+
+def test_declared_rounds_fewer_than_the_results_is_a_warning():
+    text = trf(player(1, "A", "0000 - H", "0000 - H"), "XXR 1")
+    assert findings(text, "round-count-mismatch") == [(Severity.WARNING, 3, 5)]
+
+
+def test_062_differing_from_the_player_lines_is_an_info():
+    assert findings(trf("062 3", *GAME.splitlines()[1:]), "player-count-mismatch") == [
+        (Severity.INFO, 2, 5)
+    ]
+
+
+def test_pseudo_player_bye_is_reported_as_info():
+    assert findings(trf(player(9, "BYE")), "pseudo-player") == [(Severity.INFO, 2, 15)]
+
+
+def test_players_out_of_order_are_sorted_with_an_info():
+    text = trf(GAME.splitlines()[2], GAME.splitlines()[1])
+    assert [p.start_rank for p in parse(text).report.players] == [1, 2]
+    assert findings(text, "players-out-of-order") == [(Severity.INFO, 2, None)]
+
+
+# ------------------------------------------------------------------ 013 and 132
+
+
+def test_team_records_list_members_every_five_columns_from_column_37():
+    text = trf(*GAME.splitlines()[1:], f"013 {'Club Example':<32}   1    2")
+    assert [(t.name, t.members) for t in parse(text).report.teams] == [("Club Example", (1, 2))]
+
+
+def test_team_member_that_is_no_player_is_a_warning_at_its_column():
+    text = trf(*GAME.splitlines()[1:], f"013 {'Club':<32}   1   77")
+    assert findings(text, "unknown-team-member") == [(Severity.WARNING, 4, 42)]
+
+
+def test_team_member_that_is_not_a_number_is_an_error_at_its_column():
+    text = trf(*GAME.splitlines()[1:], f"013 {'Club':<32}   1  ab")
+    assert findings(text, "invalid-team-member") == [(Severity.ERROR, 4, 42)]
+
+
+def test_132_dates_aligned_with_the_round_blocks_are_read():
+    dates = "132" + " " * 88 + "24/03/01  24/03/02"
+    report = parse(trf(dates, "042 2024-03-01", *GAME.splitlines()[1:])).report
+    assert [d.raw for d in report.round_dates] == ["24/03/01", "24/03/02"]
+    assert [d.value.isoformat() for d in report.round_dates] == ["2024-03-01", "2024-03-02"]
+
+
+def test_132_dates_not_aligned_are_read_as_words_with_a_warning():
+    text = trf("132" + " " * 80 + "24/03/01  24/03/02", *GAME.splitlines()[1:])
+    assert findings(text, "misaligned-round-dates") == [(Severity.WARNING, 2, 84)]
+    assert [d.raw for d in parse(text).report.round_dates] == ["24/03/01", "24/03/02"]
+
+
+def test_unreadable_round_date_is_a_warning_at_its_column():
+    text = trf("132" + " " * 88 + "24/03/01  tomorrow", *GAME.splitlines()[1:])
+    assert findings(text, "invalid-date") == [(Severity.WARNING, 2, 102)]
+
+
+# ------------------------------------------------------------------ unusable input
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\n\r\n",
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n",
+        b"\x00\xff" * 500,
+        "012 Only a header\n042 2024-01-01\n",
+        b"001",
+    ],
+)
+def test_input_without_a_usable_player_gives_no_report_and_an_error(data):
+    result = parse(data)
+    assert result.report is None
+    assert result.has_errors
+    assert "no-players" in [f.code for f in result.errors]
+    assert "internal-error" not in [f.code for f in result.findings]
+
+
+def test_a_flood_of_unknown_codes_is_capped():
+    junk = "\n".join(f"{n:03x}x junk" for n in range(200))
+    result = parse(trf(*GAME.splitlines()[1:], junk))
+    assert len([f for f in result.findings if f.code == "unknown-record"]) == 21
+
+
+def test_huge_numbers_do_not_break_the_reader():
+    text = trf(player(1, "A", "9999 w 1", rating="9999", fide_id="99999999999"), "XXR 99999999999")
+    result = parse(text)
+    assert result.report.player(1).fide_id == 99999999999
+    assert "internal-error" not in [f.code for f in result.findings]

@@ -1,0 +1,428 @@
+"""The tolerant TRF16 reader: `parse(bytes | str) -> ParseResult` (trf16.md §7).
+
+It never raises. Whatever it could not read, or had to guess, becomes a Finding with line
+and column; whatever it tolerated is said once as INFO. The report is None only when the
+input holds no usable player line at all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field, replace
+
+from . import codes
+from .checks import check_player_count, check_report
+from .dates import EventDates, Order, read_event_dates
+from .decoding import DecodedText, decode, split_lines
+from .extensions import (
+    RecordKind,
+    TrfRecord,
+    classify,
+    describe,
+    read_declared_rounds,
+    read_scoring,
+)
+from .findings import Finding, FindingCollector, Severity, times
+from .model import TrfPlayer, TrfReport, TrfRound, TrfTeam
+from .records import read_player, read_round_date_texts, read_team
+
+__all__ = ["ParseResult", "parse"]
+
+_RULER = re.compile(r"[0-9 ]+")
+_LEGEND_PREFIX = "DDD "
+# Past this many distinct unknown record codes (binary junk, a PDF), tally the rest as one.
+_MAX_UNKNOWN_CODES = 20
+_HEADER_FIELDS = {
+    codes.NAME: "name",
+    codes.CITY: "city",
+    codes.FEDERATION: "federation",
+    codes.PLAYER_COUNT: "player_count_raw",
+    codes.RATED_COUNT: "rated_count_raw",
+    codes.TEAM_COUNT: "team_count_raw",
+    codes.TOURNAMENT_TYPE: "tournament_type",
+    codes.CHIEF_ARBITER: "chief_arbiter",
+    codes.TIME_CONTROL: "time_control",
+}
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """What `parse` made of a file: the report (None if unusable) and the findings."""
+
+    report: TrfReport | None
+    findings: tuple[Finding, ...] = ()
+    encoding: str = ""
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        """The ERROR findings."""
+        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+
+    @property
+    def has_errors(self) -> bool:
+        """True when at least one finding is an ERROR."""
+        return any(f.severity is Severity.ERROR for f in self.findings)
+
+
+def parse(data: bytes | str) -> ParseResult:
+    """Read a TRF16 file (bytes as stored, or text already decoded). Never raises."""
+    out = FindingCollector()
+    encoding = ""
+    try:
+        decoded = decode(data if isinstance(data, str | bytes) else bytes(data))
+        encoding = decoded.encoding
+        report = _read(decoded, out)
+    except Exception as exc:  # the contract is to never raise, whatever the input
+        out.error(
+            "internal-error",
+            f"The file could not be read because of an internal error ({exc!r}); "
+            "please report it together with the file.",
+        )
+        report = None
+    return ParseResult(report, out.findings(), encoding)
+
+
+@dataclass
+class _Lines:
+    """What the first pass over the lines collected, record by record."""
+
+    headers: dict[str, tuple[str, int]] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
+    round_dates: list[str] = field(default_factory=list)
+    round_dates_line: int | None = None
+    players: list[TrfPlayer] = field(default_factory=list)
+    by_start_rank: dict[int, TrfPlayer] = field(default_factory=dict)
+    teams: list[TrfTeam] = field(default_factory=list)
+    member_columns: dict[int, list[int]] = field(default_factory=dict)
+    extras: list[TrfRecord] = field(default_factory=list)
+    unknown_codes: set[str] = field(default_factory=set)
+
+
+def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
+    """Decode notes, one pass over the lines, then assembly and cross-checks."""
+    _note_encoding(decoded, out)
+    collected = _Lines()
+    for number, text in enumerate(split_lines(decoded.text), start=1):
+        _dispatch(text, number, collected, out)
+    if not collected.players:
+        out.error(
+            "no-players",
+            "The file contains no usable player record (001 line), so there is no "
+            "tournament to read.",
+            rule="TRF16 001",
+        )
+        return None
+    report = _assemble(collected, out)
+    check_report(report, out, collected.member_columns)
+    _check_extensions(report, out)
+    if codes.PLAYER_COUNT in collected.headers:
+        check_player_count(report, collected.headers[codes.PLAYER_COUNT][1], out)
+    return report
+
+
+def _note_encoding(decoded: DecodedText, out: FindingCollector) -> None:
+    """Say which encoding was used when it was not plain UTF-8 (trf16.md §7.1)."""
+    if decoded.had_bom:
+        out.info(
+            "byte-order-mark",
+            "The file starts with a byte-order mark; it was removed.",
+            line=1,
+            rule="trf16.md §7.1",
+        )
+    if decoded.is_fallback or decoded.encoding == "utf-16":
+        out.info(
+            "encoding-fallback",
+            f"The file is not UTF-8; it was read as {decoded.encoding}. Check that accented "
+            "names look right.",
+            rule="trf16.md §7.1",
+        )
+
+
+# ------------------------------------------------------------------------ line dispatch
+
+
+def _dispatch(text: str, number: int, lines: _Lines, out: FindingCollector) -> None:
+    """Send one line to its reader by its first three characters (trf16.md §7.3)."""
+    if not text.strip():
+        return
+    code, is_record = text[:3], text[3:4] in ("", " ")
+    if _is_layout_comment(text, code, is_record):
+        out.tally(
+            "layout-comment",
+            "",
+            lambda n: f"Line {number}: a column ruler or legend line was skipped{times(n)}.",
+            line=number,
+            rule="trf16.md §1 (comments)",
+        )
+    elif not is_record:
+        _keep_unknown(text, number, lines, out)
+    elif code == codes.PLAYER:
+        _add_player(read_player(text, number, out), lines, out)
+    elif code in codes.HEADER_CODES:
+        _add_header(code, text, number, lines, out)
+    elif code == codes.TEAM:
+        team, columns = read_team(text, number, out)
+        lines.member_columns[len(lines.teams)] = columns
+        lines.teams.append(team)
+    else:
+        _keep_extra(code, text, number, lines, out)
+
+
+def _is_layout_comment(text: str, code: str, is_record: bool) -> bool:
+    """Rulers (`0123456789...`, which starts with 012!) and `DDD SSSS ...` legends."""
+    if text.startswith(_LEGEND_PREFIX):
+        return True
+    # "142 3" is a record, "0123456789..." (no blank in column 4) is not.
+    numbered_record = is_record and code.isascii() and code.isdigit()
+    return bool(_RULER.fullmatch(text)) and not numbered_record
+
+
+def _add_player(player: TrfPlayer | None, lines: _Lines, out: FindingCollector) -> None:
+    """Keep a player unless unusable or a repeated starting rank (the first one wins)."""
+    if player is None:
+        return
+    first = lines.by_start_rank.setdefault(player.start_rank, player)
+    if first is not player:
+        out.error(
+            "duplicate-start-rank",
+            f"Line {player.line}: starting rank {player.start_rank} ({player.name}) is "
+            f"already used on line {first.line} ({first.name}); this line is ignored.",
+            line=player.line,
+            column=codes.START_RANK.first,
+            rule=codes.START_RANK.rule,
+        )
+        return
+    lines.players.append(player)
+
+
+def _add_header(code: str, text: str, number: int, lines: _Lines, out: FindingCollector) -> None:
+    """Header records: free text from column 5; 112 repeats; 132 is fixed-column."""
+    if code == codes.DEPUTY_ARBITER:
+        if value := text[4:].strip():
+            lines.deputies.append(value)
+        return
+    if code in lines.headers:
+        out.warning(
+            "duplicate-header",
+            f"Line {number}: record {code} appears again (first on line "
+            f"{lines.headers[code][1]}); this one is ignored.",
+            line=number,
+            column=1,
+            rule=f"TRF16 {code}",
+        )
+        return
+    lines.headers[code] = (text[4:].strip(), number)
+    if code == codes.ROUND_DATES:
+        lines.round_dates = read_round_date_texts(text, number, out)
+        lines.round_dates_line = number
+
+
+def _keep_unknown(text: str, number: int, lines: _Lines, out: FindingCollector) -> None:
+    """A line whose column 4 is not blank: not a record; kept verbatim."""
+    _keep_extra(text[:3], text, number, lines, out, force_unknown=True)
+
+
+def _keep_extra(
+    code: str,
+    text: str,
+    number: int,
+    lines: _Lines,
+    out: FindingCollector,
+    *,
+    force_unknown: bool = False,
+) -> None:
+    """Records that are not TRF16: kept verbatim, one INFO per record type (§6)."""
+    kept = text.rstrip()  # trailing blanks carry nothing in these free-format records
+    record = TrfRecord(kept[:3], kept, number)
+    lines.extras.append(record)
+    kind = RecordKind.UNKNOWN if force_unknown else classify(code)
+    if kind is RecordKind.UNKNOWN:
+        _note_unknown(record, lines, out)
+        return
+    what = describe(code)
+    label = {
+        RecordKind.EXTENSION: "JaVaFo/bbpPairings extension record",
+        RecordKind.TRF26: "TRF26 record",
+        RecordKind.NATIONAL: "TRF26 national-rating record",
+    }[kind]
+    out.tally(
+        f"{kind.value}-record" if kind is not RecordKind.NATIONAL else "national-rating-record",
+        code,
+        lambda n: (
+            f"Line {number}: {label} {code}{f' ({what})' if what else ''} is not "
+            f"part of TRF16; it was kept as is{_use_of(code)}{times(n)}."
+        ),
+        line=number,
+        column=1,
+        rule="trf16.md §6",
+    )
+
+
+def _use_of(code: str) -> str:
+    """What the reader takes from an interpreted extension record."""
+    if code in ("142", "XXR"):
+        return " and read as the number of rounds"
+    if code in ("162", "XXS") or code.startswith("BB"):
+        return " and read as the scoring system"
+    return ""
+
+
+def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> None:
+    """One INFO per unknown code; a flood of codes (binary junk) is tallied as one."""
+    key = record.code
+    if key not in lines.unknown_codes and len(lines.unknown_codes) >= _MAX_UNKNOWN_CODES:
+        key = "\0other"
+    lines.unknown_codes.add(key)
+    misplaced = record.text.lstrip()[:4].rstrip() in (codes.PLAYER, *codes.HEADER_CODES)
+    shown = record.text[:20].encode("unicode_escape").decode("ascii")
+    out.tally(
+        "misplaced-record" if misplaced else "unknown-record",
+        key,
+        lambda n: (
+            f"Line {record.line}: '{shown}' is not a TRF16 record"
+            + (" (the record code must start in column 1)" if misplaced else "")
+            + f"; the line was kept as is but not read{times(n)}."
+        ),
+        line=record.line,
+        column=1,
+        rule="trf16.md §1",
+        severity=Severity.WARNING if misplaced else Severity.INFO,
+    )
+
+
+# ------------------------------------------------------------------------ assembly
+
+
+def _assemble(lines: _Lines, out: FindingCollector) -> TrfReport:
+    """Build the report: headers, dates, players in starting-rank order, teams, extras."""
+    headers = {code: value for code, (value, _) in lines.headers.items()}
+    if codes.NAME not in headers:
+        out.warning(
+            "missing-tournament-name",
+            "The file has no tournament-name record (012), which FIDE requires.",
+            rule="TRF16 012",
+        )
+    dates = _read_dates(lines, out)
+    return TrfReport(
+        **{attr: headers.get(code, "") for code, attr in _HEADER_FIELDS.items()},
+        start_date=dates.start,
+        end_date=dates.end,
+        deputy_arbiters=tuple(lines.deputies),
+        round_dates=dates.rounds,
+        players=_arrange_players(lines.players, out),
+        teams=tuple(lines.teams),
+        extra_records=tuple(lines.extras),
+    )
+
+
+def _read_dates(lines: _Lines, out: FindingCollector) -> EventDates:
+    """042, 052 and 132 read together (two-digit dates resolved per file, see dates.py)."""
+    start = lines.headers.get(codes.START_DATE, ("", None))
+    end = lines.headers.get(codes.END_DATE, ("", None))
+    dates = read_event_dates(start[0], end[0], lines.round_dates)
+    where: dict[object, tuple[str, int | None, int | None, str]] = {
+        "start": ("start date (042)", start[1], 5, start[0]),
+        "end": ("end date (052)", end[1], 5, end[0]),
+    }
+    for index, raw in enumerate(lines.round_dates):
+        column = codes.round_start(index + 1)
+        where[index] = (f"round {index + 1} date (132)", lines.round_dates_line, column, raw)
+    for slot, (code, problem) in dates.problems.items():
+        label, line, column, raw = where[slot]
+        out.warning(
+            code,
+            f"Line {line}: the {label} '{raw}' {problem}.",
+            line=line,
+            column=column,
+            rule="trf16.md §2 dates",
+        )
+    _note_date_order(dates.order, dates.ambiguous, where, out)
+    return dates
+
+
+def _note_date_order(
+    order: Order | None,
+    ambiguous: bool,
+    where: dict[object, tuple[str, int | None, int | None, str]],
+    out: FindingCollector,
+) -> None:
+    """Say how two-digit dates were read when it was a guess (trf16.md §2 "132 layout")."""
+    if order is None or (order is Order.YMD and not ambiguous):
+        return
+    first = next(
+        (w for w in where.values() if re.fullmatch(r"\d\d\s*\D\s*\d\d\s*\D\s*\d\d", w[3])),
+        None,
+    )
+    _label, line, column, raw = first or ("dates", None, None, "")
+    if ambiguous:
+        message = (
+            f"Line {line}: dates with two-digit parts such as '{raw}' fit more than one "
+            f"reading order; they were read as {order.value}."
+        )
+        code = "ambiguous-date"
+    else:
+        message = (
+            f"Line {line}: dates such as '{raw}' are only consistent when read as "
+            f"{order.value} (TRF16's format is YY/MM/DD); they were read that way."
+        )
+        code = "date-order-guessed"
+    out.warning(code, message, line=line, column=column, rule="trf16.md §2 dates")
+
+
+def _arrange_players(players: list[TrfPlayer], out: FindingCollector) -> tuple[TrfPlayer, ...]:
+    """Starting-rank order, every player with the same number of round columns."""
+    ranks = [p.start_rank for p in players]
+    if ranks != sorted(ranks):
+        culprit = next(p for p, q in itertools.pairwise(players) if q.start_rank < p.start_rank)
+        out.info(
+            "players-out-of-order",
+            f"Line {culprit.line}: player lines are not in starting-rank order; they were sorted.",
+            line=culprit.line,
+            rule="TRF16 001",
+        )
+    width = max((b.round for p in players for b in p.rounds if not b.is_empty), default=0)
+    arranged = []
+    for player in sorted(players, key=lambda p: p.start_rank):
+        _note_pseudo_player(player, out)
+        arranged.append(_with_width(player, width))
+    return tuple(arranged)
+
+
+def _with_width(player: TrfPlayer, width: int) -> TrfPlayer:
+    """Pad with blank rounds, or drop trailing blank ones, to `width` rounds."""
+    rounds = player.rounds[:width]
+    padding = tuple(
+        TrfRound(number, result_blank=True) for number in range(len(rounds) + 1, width + 1)
+    )
+    return replace(player, rounds=rounds + padding)
+
+
+def _note_pseudo_player(player: TrfPlayer, out: FindingCollector) -> None:
+    """'spielfrei' and the like: a line some programs add to hand out byes."""
+    if player.name.strip().lower() not in codes.PSEUDO_PLAYER_NAMES:
+        return
+    out.info(
+        "pseudo-player",
+        f"Line {player.line}: player {player.label} looks like a placeholder used for "
+        "byes, not a real player; it should not be rated.",
+        line=player.line,
+        column=codes.PLAYER_NAME.first,
+        rule="trf16.md §3",
+    )
+
+
+def _check_extensions(report: TrfReport, out: FindingCollector) -> None:
+    """Problems met reading the number of rounds and the scoring system (§6)."""
+    problems = [
+        *read_declared_rounds(report.extra_records)[1],
+        *read_scoring(report.extra_records)[1],
+    ]
+    for problem in problems:
+        out.warning(
+            problem.code,
+            f"Line {problem.record.line}: {problem.message}",
+            line=problem.record.line,
+            column=5,
+            rule=f"trf16.md §6 ({problem.record.code})",
+        )
