@@ -12,7 +12,7 @@ from typing import ClassVar, TypeVar
 
 from regulations.rounding import hundredths, round_half_up, round_to_hundredths_half_up
 from regulations.tables import expected_score_hundredths, rating_difference_for_score
-from regulations.types import Category, PeriodGame, TimeControl, Violation
+from regulations.types import Category, PeriodGame, TimeControl, Violation, points_from_halves
 
 PlayerKey = TypeVar("PlayerKey", bound=Hashable)
 
@@ -55,6 +55,10 @@ class OnlineChange:
     expected_hundredths: int
     k: int
     change_hundredths: int
+
+    @property
+    def score(self) -> Decimal:
+        return points_from_halves(self.score_halves)
 
     @property
     def change(self) -> Decimal:

@@ -16,8 +16,8 @@ from regulations.types import Category, TimeControl
 
 _HOURS_MINUTES = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 _MOVES_IN = re.compile(r"\b(\d{2})\s*(?:moves?\s*(?:in|/)|/)\s*(\d{1,3})")
-_SECONDS = re.compile(r"(\d{1,3})\s*(?:s\b|sec|secs|seconds|second|''|\"|″)")
-_MINUTES = re.compile(r"(\d{1,3})\s*(?:m\b|min|mins|minutes|minute|'|′)")
+_SECONDS = re.compile(r"(\d{1,3})\s*(?:s\b|sec|secs|seconds|second|''|\"|\u2033)")
+_MINUTES = re.compile(r"(\d{1,3})\s*(?:m\b|min|mins|minutes|minute|'|\u2032)")
 _NUMBER = re.compile(r"\d{1,3}")
 _CATEGORY_WORDS = (("bullet", Category.BLITZ), ("blitz", Category.BLITZ), ("rapid", Category.RAPID))
 
@@ -65,7 +65,7 @@ def read_time_control(text: str) -> TimeControl | None:
 
 
 def _is_move_number(text: str, number: str) -> bool:
-    """"from move 1" names a move, not a time."""
+    """ "from move 1" names a move, not a time."""
     return re.search(rf"move\s*{number}\b", text) is not None
 
 

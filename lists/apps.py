@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ListsConfig(AppConfig):
+    name = "lists"
+    verbose_name = "Rating lists"

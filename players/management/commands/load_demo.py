@@ -1,0 +1,37 @@
+"""Load the demonstration data set (idempotent). Development only."""
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from ratings_site.demo import demo_data_load
+
+
+class Command(BaseCommand):
+    help = (
+        "Load a small demonstration data set: federations, players, tournaments and the "
+        "users admin, officer and arbiter with published passwords. Safe to run again."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Run even with DEBUG off. Never on a production database.",
+        )
+
+    def handle(self, *args, **options):
+        if not settings.DEBUG and not options["force"]:
+            raise CommandError(
+                "load_demo creates users with published passwords; it runs only with DEBUG=1 "
+                "(or --force on a database that is not production)."
+            )
+        summary = demo_data_load()
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo data loaded: {summary.federations} federations, "
+                f"{summary.players} players, {summary.tournaments} tournaments."
+            )
+        )
+        self.stdout.write("Demo users (demonstration only; the passwords are public):")
+        for user in summary.users:
+            self.stdout.write(f"  {user.username:<8} password: {user.password:<24} {user.role}")

@@ -1,0 +1,132 @@
+"""A small demonstration data set, loaded by `manage.py load_demo`.
+
+It spans the registry, tournaments and user accounts, so it lives at the top of the
+dependency order. Loading is idempotent: every row is keyed on its natural key.
+"""
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from players.models import Federation, Player
+from tournaments.models import Tournament
+
+FEDERATIONS = (
+    ("ENG", "England"),
+    ("FRA", "France"),
+    ("GER", "Germany"),
+    ("IND", "India"),
+    ("NOR", "Norway"),
+    ("USA", "United States of America"),
+)
+
+# fide_id, name, federation, sex, birth year, title. Invented people, invented IDs.
+PLAYERS = (
+    (90000011, "Aldridge, Thomas", "ENG", "M", 1988, "GM"),
+    (90000029, "Baxter, Eleanor", "ENG", "F", 1995, "WIM"),
+    (90000037, "Cartwright, Oliver", "ENG", "M", 2008, ""),
+    (90000045, "Dubois, Camille", "FRA", "F", 1999, "WGM"),
+    (90000053, "Lefevre, Antoine", "FRA", "M", 1979, "IM"),
+    (90000061, "Moreau, Lucas", "FRA", "M", 2011, ""),
+    (90000070, "Becker, Jonas", "GER", "M", 1991, "GM"),
+    (90000088, "Hoffmann, Lena", "GER", "F", 2003, "WFM"),
+    (90000096, "Schulz, Matthias", "GER", "M", 1965, "FM"),
+    (90000100, "Wagner, Sophie", "GER", "F", 2012, ""),
+    (90000118, "Iyer, Arjun", "IND", "M", 2006, "GM"),
+    (90000126, "Nair, Priya", "IND", "F", 2001, "IM"),
+    (90000134, "Reddy, Karthik", "IND", "M", 1997, "IM"),
+    (90000142, "Sharma, Ananya", "IND", "F", 2010, "WCM"),
+    (90000150, "Berg, Ingrid", "NOR", "F", 1985, "WIM"),
+    (90000169, "Haugen, Erik", "NOR", "M", 2004, "FM"),
+    (90000177, "Lund, Magnus", "NOR", "M", 1972, "CM"),
+    (90000185, "Carter, James", "USA", "M", 1990, "GM"),
+    (90000193, "Nguyen, Emily", "USA", "F", 2007, "WFM"),
+    (90000207, "Rodriguez, Daniel", "USA", "M", None, ""),
+)
+
+TOURNAMENTS = (
+    {
+        "name": "Demo Spring Open",
+        "city": "Oslo",
+        "federation": "NOR",
+        "start_date": datetime.date(2025, 4, 5),
+        "end_date": datetime.date(2025, 4, 13),
+        "category": Tournament.Category.STANDARD,
+        "system": Tournament.System.SWISS,
+    },
+    {
+        "name": "Demo Rapid Round Robin",
+        "city": "Chennai",
+        "federation": "IND",
+        "start_date": datetime.date(2025, 6, 14),
+        "end_date": datetime.date(2025, 6, 15),
+        "category": Tournament.Category.RAPID,
+        "system": Tournament.System.ROUND_ROBIN,
+    },
+)
+
+
+@dataclass(frozen=True)
+class DemoUser:
+    username: str
+    password: str
+    role: str
+    is_superuser: bool = False
+
+
+# Published passwords: demonstration only. load_demo refuses to run with DEBUG off.
+DEMO_USERS = (
+    DemoUser("admin", "admin-demo-password", "administrator (superuser)", is_superuser=True),
+    DemoUser("officer", "officer-demo-password", "rating officer"),
+    DemoUser("arbiter", "arbiter-demo-password", "arbiter"),
+)
+
+
+@dataclass(frozen=True)
+class DemoSummary:
+    federations: int
+    players: int
+    tournaments: int
+    users: tuple[DemoUser, ...]
+
+
+@transaction.atomic
+def demo_data_load() -> DemoSummary:
+    """Create or update the demonstration rows; running it again changes no counts."""
+    federations = {}
+    for code, name in FEDERATIONS:
+        federations[code], _ = Federation.objects.update_or_create(
+            code=code, defaults={"name": name}
+        )
+    for fide_id, name, federation, sex, birth_year, title in PLAYERS:
+        Player.objects.update_or_create(
+            fide_id=fide_id,
+            defaults={
+                "name": name,
+                "federation": federations[federation],
+                "sex": sex,
+                "birth_year": birth_year,
+                "title": title,
+            },
+        )
+    for tournament in TOURNAMENTS:
+        defaults = {**tournament, "federation": federations[tournament["federation"]]}
+        Tournament.objects.update_or_create(
+            name=tournament["name"], start_date=tournament["start_date"], defaults=defaults
+        )
+    user_model = get_user_model()
+    for demo_user in DEMO_USERS:
+        user, _ = user_model.objects.get_or_create(username=demo_user.username)
+        user.is_superuser = demo_user.is_superuser
+        user.is_staff = demo_user.is_superuser
+        user.is_active = True
+        user.set_password(demo_user.password)
+        user.save()
+    return DemoSummary(
+        federations=len(FEDERATIONS),
+        players=len(PLAYERS),
+        tournaments=len(TOURNAMENTS),
+        users=DEMO_USERS,
+    )

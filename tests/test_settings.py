@@ -1,0 +1,227 @@
+"""The settings module as an operator meets it: run in fresh processes with chosen env."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Everything the settings read; removed from the child's environment unless a test sets it.
+SETTINGS_VARIABLES = (
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "CELERY_BROKER_URL",
+    "CELERY_RESULT_BACKEND",
+    "MEDIA_ROOT",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "TRUST_X_FORWARDED_PROTO",
+    "CSRF_TRUSTED_ORIGINS",
+    "DJANGO_SETTINGS_MODULE",
+)
+A_SECRET = "a-long-random-secret-for-these-tests-only-0123456789abcdefghij"
+
+SHOW_SETTINGS = """
+import json, django
+from django.conf import settings
+django.setup()
+from ratings_site.celery import app
+print(json.dumps({
+    "DEBUG": settings.DEBUG,
+    "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
+    "ENGINE": settings.DATABASES["default"]["ENGINE"],
+    "NAME": str(settings.DATABASES["default"]["NAME"]),
+    "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+    "always_eager": app.conf.task_always_eager,
+    "broker_url": app.conf.broker_url,
+    "result_backend": app.conf.result_backend,
+    "acks_late": app.conf.task_acks_late,
+    "prefetch": app.conf.worker_prefetch_multiplier,
+    "session_cookie_secure": settings.SESSION_COOKIE_SECURE,
+    "staticfiles": settings.STORAGES["staticfiles"]["BACKEND"],
+}))
+"""
+
+
+def run_python(args, **env):
+    child_env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    child_env["DJANGO_SETTINGS_MODULE"] = "ratings_site.settings"
+    child_env.update(env)
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=BASE_DIR,
+        env=child_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def show_settings(**env):
+    completed = run_python(["-c", SHOW_SETTINGS], **env)
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(completed.stdout)
+
+
+def test_debug_off_without_secret_key_refuses_to_start():
+    completed = run_python(["manage.py", "check"])
+
+    assert completed.returncode != 0
+    last_line = completed.stderr.strip().splitlines()[-1]
+    assert "SECRET_KEY is not set and DEBUG is off: refusing to start" in last_line
+
+
+def test_debug_on_starts_without_a_secret_key():
+    shown = show_settings(DEBUG="1")
+
+    assert shown["DEBUG"] is True
+    assert shown["staticfiles"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
+
+
+def test_production_defaults():
+    shown = show_settings(SECRET_KEY=A_SECRET)
+
+    assert shown["DEBUG"] is False
+    assert shown["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1"]
+    assert shown["session_cookie_secure"] is True
+    assert shown["staticfiles"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+
+
+def test_allowed_hosts_and_media_root_come_from_the_environment(tmp_path):
+    shown = show_settings(
+        SECRET_KEY=A_SECRET,
+        ALLOWED_HOSTS="ratings.example.org,.example.net",
+        MEDIA_ROOT=str(tmp_path),
+    )
+
+    assert shown["ALLOWED_HOSTS"] == ["ratings.example.org", ".example.net"]
+    assert shown["MEDIA_ROOT"] == str(tmp_path)
+
+
+def test_default_database_is_sqlite_beside_the_code():
+    shown = show_settings(DEBUG="1")
+
+    assert shown["ENGINE"] == "django.db.backends.sqlite3"
+    assert shown["NAME"] == str(BASE_DIR / "db.sqlite3")
+
+
+def test_database_url_selects_postgresql():
+    shown = show_settings(DEBUG="1", DATABASE_URL="postgres://rater@db.internal:5432/ratings")
+
+    assert shown["ENGINE"] == "django.db.backends.postgresql"
+    assert shown["NAME"] == "ratings"
+
+
+def test_without_a_broker_tasks_run_eagerly_in_process(tmp_path):
+    database_url = f"sqlite:///{tmp_path / 'eager.sqlite3'}"
+    migrated = run_python(
+        ["manage.py", "migrate", "--noinput"], DEBUG="1", DATABASE_URL=database_url
+    )
+    assert migrated.returncode == 0, migrated.stderr
+
+    completed = run_python(
+        [
+            "-c",
+            "import django; django.setup()\n"
+            "from lists.models import WorkerHeartbeat\n"
+            "from lists.tasks import record_worker_heartbeat\n"
+            "print(record_worker_heartbeat.delay('eager-token').get(timeout=5))\n"
+            "print(WorkerHeartbeat.objects.filter(token='eager-token').count())\n",
+        ],
+        DEBUG="1",
+        DATABASE_URL=database_url,
+    )
+
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split() == ["sqlite", "1"]
+    assert show_settings(DEBUG="1")["always_eager"] is True
+
+
+def test_with_a_broker_tasks_go_to_it_and_results_to_the_same_redis():
+    shown = show_settings(SECRET_KEY=A_SECRET, CELERY_BROKER_URL="redis://broker.internal:6379/3")
+
+    assert shown["always_eager"] is False
+    assert shown["broker_url"] == "redis://broker.internal:6379/3"
+    assert shown["result_backend"] == "redis://broker.internal:6379/3"
+    assert shown["acks_late"] is True
+    assert shown["prefetch"] == 1
+
+
+def test_a_separate_result_backend_can_be_given():
+    shown = show_settings(
+        SECRET_KEY=A_SECRET,
+        CELERY_BROKER_URL="redis://broker.internal:6379/3",
+        CELERY_RESULT_BACKEND="redis://results.internal:6379/4",
+    )
+
+    assert shown["result_backend"] == "redis://results.internal:6379/4"
+
+
+@pytest.mark.parametrize("flag", ["SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE"])
+def test_secure_cookie_flags_can_be_turned_off(flag):
+    completed = run_python(
+        [
+            "-c",
+            f"from django.conf import settings; print(settings.{flag})",
+        ],
+        SECRET_KEY=A_SECRET,
+        **{flag: "0"},
+    )
+
+    assert completed.stdout.strip() == "False", completed.stderr
+
+
+def test_deploy_check_reports_only_the_documented_warnings():
+    completed = run_python(["manage.py", "check", "--deploy"], SECRET_KEY=A_SECRET)
+    output = completed.stdout + completed.stderr
+
+    assert completed.returncode == 0, output
+    # HSTS and the https redirect stay off until an operator turns them on (README).
+    assert set(re.findall(r"\((\w+\.[WE]\d+)\)", output)) == {"security.W004", "security.W008"}
+
+
+def test_deploy_check_is_clean_once_https_is_turned_on():
+    completed = run_python(
+        ["manage.py", "check", "--deploy"],
+        SECRET_KEY=A_SECRET,
+        SECURE_SSL_REDIRECT="1",
+        SECURE_HSTS_SECONDS="31536000",
+        SECURE_HSTS_INCLUDE_SUBDOMAINS="1",
+        SECURE_HSTS_PRELOAD="1",
+    )
+
+    assert completed.returncode == 0, completed.stderr
+    assert "System check identified no issues" in completed.stdout
+
+
+def test_production_static_files_collect_into_hashed_compressed_copies(tmp_path):
+    completed = run_python(
+        [
+            "-c",
+            "import sys, django; django.setup()\n"
+            "from django.conf import settings\n"
+            "from django.core.management import call_command\n"
+            "settings.STATIC_ROOT = sys.argv[1]\n"
+            "call_command('collectstatic', '--noinput', verbosity=0)\n"
+            "from django.templatetags.static import static\n"
+            "print(static('vendor/bootstrap/css/bootstrap.min.css'))\n",
+            str(tmp_path),
+        ],
+        SECRET_KEY=A_SECRET,
+    )
+
+    assert completed.returncode == 0, completed.stderr
+    url = completed.stdout.strip()
+    assert re.fullmatch(r"/static/vendor/bootstrap/css/bootstrap\.min\.[0-9a-f]{12}\.css", url)
+    assert (tmp_path / url.removeprefix("/static/")).with_suffix(".css.gz").exists()

@@ -1,0 +1,195 @@
+"""The web front as a visitor, a signed-in user and an administrator see it."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from players.models import Federation, Player
+from ratings_site.demo import DEMO_USERS
+from tests.factories import FederationFactory, PlayerFactory, TournamentFactory
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_page_on_an_empty_registry_says_so(client):
+    response = client.get(reverse("home"))
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "No players in the registry yet." in page
+    assert "No tournaments registered yet." in page
+    assert re.search(r'id="player-count">\s*0\s*<', page)
+
+
+def test_home_page_lists_players_and_tournaments_with_counts(client):
+    norway = FederationFactory(code="NOR", name="Norway")
+    PlayerFactory(name="Lund, Magnus", federation=norway, fide_id=90000177)
+    PlayerFactory(name="Berg, Ingrid", federation=norway, sex=Player.Sex.FEMALE)
+    TournamentFactory(name="Fjord Open", federation=norway)
+
+    page = client.get(reverse("home")).content.decode()
+
+    assert "Lund, Magnus" in page
+    assert "90000177" in page
+    assert "Berg, Ingrid" in page
+    assert "Fjord Open" in page
+    assert '<a href="?players-sort=federation">Federation</a>' in page
+    assert re.search(r'id="player-count">\s*2\s*<', page)
+    assert re.search(r'id="tournament-count">\s*1\s*<', page)
+    assert re.search(r'id="federation-count">\s*1\s*<', page)
+    assert "No players in the registry yet." not in page
+
+
+def test_home_page_uses_the_local_bootstrap_not_a_cdn(client):
+    page = client.get(reverse("home")).content.decode()
+
+    assert "/static/vendor/bootstrap/css/bootstrap.min.css" in page
+    assert "/static/vendor/bootstrap/js/bootstrap.bundle.min.js" in page
+    assert "cdn" not in page.lower()
+
+
+def test_bootstrap_is_served_by_the_site_itself(client):
+    response = client.get("/static/vendor/bootstrap/css/bootstrap.min.css")
+
+    assert response.status_code == 200
+    assert b"Bootstrap  v5.3" in b"".join(response.streaming_content)
+
+
+def test_player_table_is_paginated_and_sortable(client):
+    federation = FederationFactory(code="ENG")
+    for number in range(25):
+        PlayerFactory(name=f"Player{number:02d}, Test", federation=federation)
+
+    first_page = client.get(reverse("home")).content.decode()
+    third_page = client.get(reverse("home"), {"players-page": 3}).content.decode()
+    descending = client.get(reverse("home"), {"players-sort": "-name"}).content.decode()
+
+    assert "Player00, Test" in first_page
+    assert "Player10, Test" not in first_page
+    assert "Player24, Test" in third_page
+    assert "Player00, Test" not in third_page
+    assert "Player24, Test" in descending
+    assert "Player00, Test" not in descending
+
+
+def test_home_page_query_count_does_not_grow_with_players(client, django_assert_max_num_queries):
+    federation = FederationFactory(code="GER")
+    PlayerFactory.create_batch(30, federation=federation)
+    TournamentFactory.create_batch(12, federation=federation)
+
+    with django_assert_max_num_queries(6):
+        response = client.get(reverse("home"))
+
+    assert response.status_code == 200
+
+
+def test_security_headers_are_sent(client):
+    response = client.get(reverse("home"))
+
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_login_page_signs_a_user_in_and_out(client):
+    get_user_model().objects.create_user("arbiter1", password="a-long-test-password")
+
+    login_page = client.get(reverse("login"))
+    assert login_page.status_code == 200
+    assert 'name="username"' in login_page.content.decode()
+
+    response = client.post(
+        reverse("login"), {"username": "arbiter1", "password": "a-long-test-password"}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("home")
+    home = client.get(reverse("home")).content.decode()
+    assert "Signed in as arbiter1" in home
+
+    client.post(reverse("logout"))
+    assert "Signed in as" not in client.get(reverse("home")).content.decode()
+
+
+def test_login_with_a_wrong_password_shows_an_error(client):
+    get_user_model().objects.create_user("arbiter1", password="a-long-test-password")
+
+    response = client.post(reverse("login"), {"username": "arbiter1", "password": "wrong"})
+
+    assert response.status_code == 200
+    assert "Please enter a correct username and password" in response.content.decode()
+
+
+def test_load_demo_refuses_to_run_with_debug_off():
+    with pytest.raises(CommandError, match="DEBUG=1"):
+        call_command("load_demo")
+
+    assert get_user_model().objects.count() == 0
+
+
+def _counts():
+    return (
+        Federation.objects.count(),
+        Player.objects.count(),
+        Tournament.objects.count(),
+        get_user_model().objects.count(),
+    )
+
+
+def test_load_demo_is_idempotent_and_prints_working_credentials(debug_on, client, capsys):
+    call_command("load_demo")
+    first = _counts()
+    call_command("load_demo")
+    output = capsys.readouterr().out
+
+    assert first == (6, 20, 2, 3)
+    assert _counts() == first
+    for demo_user in DEMO_USERS:
+        assert demo_user.username in output
+        assert demo_user.password in output
+        assert client.login(username=demo_user.username, password=demo_user.password)
+    assert get_user_model().objects.get(username="admin").is_superuser
+    assert not get_user_model().objects.get(username="officer").is_staff
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "admin:index",
+        "admin:players_federation_changelist",
+        "admin:players_player_changelist",
+        "admin:tournaments_tournament_changelist",
+        "admin:lists_workerheartbeat_changelist",
+        "admin:players_player_add",
+        "admin:tournaments_tournament_add",
+    ],
+)
+def test_admin_pages_load_for_a_superuser(admin_client, url):
+    FederationFactory(code="FRA")
+    PlayerFactory()
+    TournamentFactory()
+
+    response = admin_client.get(reverse(url))
+
+    assert response.status_code == 200
+
+
+def test_admin_search_finds_a_player_by_fide_id(admin_client):
+    PlayerFactory(name="Dubois, Camille", fide_id=90000045)
+    PlayerFactory(name="Moreau, Lucas", fide_id=90000061)
+
+    page = admin_client.get(
+        reverse("admin:players_player_changelist"), {"q": "90000045"}
+    ).content.decode()
+
+    assert "Dubois, Camille" in page
+    assert "Moreau, Lucas" not in page
+
+
+def test_admin_is_closed_to_anonymous_visitors(client):
+    response = client.get(reverse("admin:players_player_changelist"))
+
+    assert response.status_code == 302
+    assert reverse("admin:login") in response["Location"]

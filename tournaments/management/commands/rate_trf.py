@@ -1,0 +1,116 @@
+"""``manage.py rate_trf PATH [--rules ID] [--system swiss|round-robin] [--json]``
+
+The officer's quick check: rates one tournament report on its own and writes nothing
+(DESIGN.md, "The officers' batch interface"). Bad input: exit status 2 and one line on
+stderr naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from regulations import RULE_SETS
+from tournaments.report_rating import SYSTEMS, ReportNotRateable, ReportRating, rate_report
+from tournaments.trf import ParseResult, Severity, parse
+
+BAD_INPUT = 2
+
+
+class Command(BaseCommand):
+    help = "Rate one TRF tournament report on its own (writes nothing)."
+    requires_system_checks: list[str] = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("path", help="the TRF file")
+        parser.add_argument(
+            "--rules",
+            help="rule set id (default: the one in force for the report's category and "
+            f"start date): {', '.join(sorted(RULE_SETS))}",
+        )
+        parser.add_argument("--system", help="swiss or round-robin (default: what record 092 says)")
+        parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["path"]
+        if options["system"] is not None and options["system"] not in SYSTEMS:
+            raise bad_input(path, f"unknown system '{options['system']}'; use swiss or round-robin")
+        try:
+            data = Path(path).read_bytes()
+        except OSError as error:
+            raise bad_input(path, error.strerror or str(error)) from None
+        parsed = parse(data)
+        refuse_unusable(path, parsed)
+        try:
+            rating = rate_report(
+                parsed.report,  # type: ignore[arg-type]  # refuse_unusable checked it
+                rules_id=options["rules"],
+                system=options["system"],
+                findings=parsed.findings,
+            )
+        except ReportNotRateable as error:
+            raise bad_input(path, str(error)) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(rating.as_json(), ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(human_report(path, rating))
+
+
+def bad_input(path: str, problem: str) -> CommandError:
+    return CommandError(f"{path}: {problem}", returncode=BAD_INPUT)
+
+
+def refuse_unusable(path: str, parsed: ParseResult) -> None:
+    """A report with errors is not rated: the first error, with its place, and a count."""
+    errors = [f for f in parsed.findings if f.severity == Severity.ERROR]
+    if parsed.report is not None and not errors:
+        return
+    if not errors:
+        raise bad_input(path, "no usable player record (001) in the file")
+    first = errors[0]
+    place = ", ".join(
+        part
+        for part in (
+            f"line {first.line}" if first.line else "",
+            f"column {first.column}" if first.column else "",
+        )
+        if part
+    )
+    more = f" ({len(errors)} errors in all)" if len(errors) > 1 else ""
+    raise bad_input(path, f"{place + ': ' if place else ''}{first.message}{more}")
+
+
+def human_report(path: str, rating: ReportRating) -> str:
+    """A readable table: rated players, unrated players, findings."""
+    lines = [
+        f"{path}",
+        f"Rules: {rating.rules}   System: {rating.system}   Category: {rating.category}",
+        "",
+        f"{'No':>4}  {'Name':<32} {'Rtg':>4} {'Gms':>4} {'Score':>5} {'Exp':>6} "
+        f"{'K':>3} {'Change':>8} {'Rnd':>4}",
+    ]
+    for p in rating.players:
+        lines.append(
+            f"{p.start_rank:>4}  {p.name[:32]:<32} {p.rating:>4} {p.games:>4} {p.score:>5.1f} "
+            f"{p.expected:>6} {p.k:>3} {p.change:>+8} {p.change_rounded:>+4}"
+        )
+    if not rating.players:
+        lines.append("      (no rated players)")
+    if rating.unrated:
+        lines += ["", f"{'No':>4}  {'Unrated':<32} {'Gms':>4} {'Score':>5} {'Perf':>7}"]
+        for u in rating.unrated:
+            performance = "-" if u.performance is None else str(u.performance)
+            lines.append(
+                f"{u.start_rank:>4}  {u.name[:32]:<32} {u.games_vs_rated:>4} "
+                f"{u.score_vs_rated:>5.1f} {performance:>7}"
+            )
+    if rating.findings:
+        lines += ["", f"Findings ({len(rating.findings)}):"]
+        for f in rating.findings:
+            place = f"line {f.line}" + (f", col {f.column}" if f.column else "") if f.line else ""
+            lines.append(f"  {f.severity:<7} {place:<18} {f.message} [{f.rule}]")
+    return "\n".join(lines)

@@ -1,0 +1,459 @@
+"""Rating one tournament report on its own: the officer's quick check behind ``rate_trf``.
+
+Pure Python (no Django, writes nothing). TRF ratings are the players' ratings, 0/blank
+is unrated, every player is taken as established (30 games or more), K comes from the
+TRF's birth dates and ratings, and the 700 rule counts this report's games (DESIGN.md,
+"The officers' batch interface"; docs/DESIGN-notes.md 23-25).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from regulations import OnlineArena, OverTheBoardRules, UnknownRuleSet, get_rule_set, rule_set_for
+from regulations.online_arena import OnlineChange, OnlineState
+from regulations.round_robin import RoundRobinPlayer
+from regulations.rounding import round_half_up
+from regulations.standard_1994 import Standard1994
+from regulations.standard_2009 import Standard2009
+from regulations.types import Category, EventResult, Game, PeriodGame, PlayerState
+from tournaments.time_controls import category_of, read_time_control
+from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, sort_findings
+
+SWISS = "swiss"
+ROUND_ROBIN = "round-robin"
+SYSTEMS = (SWISS, ROUND_ROBIN)
+_ROUND_ROBIN_WORDS = re.compile(r"round[\s-]*robin|berger|all[\s-]*play[\s-]*all|\brr\b", re.I)
+_ONLINE_CATEGORY = {
+    Category.RAPID: Category.ONLINE_RAPID,
+    Category.BLITZ: Category.ONLINE_BLITZ,
+    Category.STANDARD: Category.ONLINE_RAPID,
+}
+
+
+class ReportNotRateable(ValueError):
+    """The report cannot be rated as asked; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class RatedLine:
+    start_rank: int
+    fide_id: int | None
+    name: str
+    rating: int
+    games: int
+    score: Decimal
+    expected: Decimal
+    k: int
+    change: Decimal
+    change_rounded: int
+
+
+@dataclass(frozen=True)
+class UnratedLine:
+    start_rank: int
+    fide_id: int | None
+    name: str
+    games_vs_rated: int
+    score_vs_rated: Decimal
+    performance: int | Decimal | None
+
+
+@dataclass(frozen=True)
+class ReportRating:
+    rules: str
+    system: str
+    category: Category
+    players: tuple[RatedLine, ...]
+    unrated: tuple[UnratedLine, ...]
+    findings: tuple[Finding, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``rate_trf --json`` document (DESIGN.md's schema, numbers as numbers)."""
+        return {
+            "rules": self.rules,
+            "players": [
+                {
+                    "start_rank": p.start_rank,
+                    "fide_id": p.fide_id,
+                    "name": p.name,
+                    "rating": p.rating,
+                    "games": p.games,
+                    "score": _number(p.score),
+                    "expected": _number(p.expected),
+                    "k": p.k,
+                    "change": _number(p.change),
+                    "change_rounded": p.change_rounded,
+                }
+                for p in self.players
+            ],
+            "unrated": [
+                {
+                    "start_rank": u.start_rank,
+                    "fide_id": u.fide_id,
+                    "games_vs_rated": u.games_vs_rated,
+                    "score_vs_rated": _number(u.score_vs_rated),
+                    "performance": None if u.performance is None else _number(u.performance),
+                }
+                for u in self.unrated
+            ],
+            "findings": [
+                {
+                    "severity": str(f.severity),
+                    "code": f.code,
+                    "line": f.line,
+                    "column": f.column,
+                    "rule": f.rule,
+                    "message": f.message,
+                }
+                for f in self.findings
+            ],
+        }
+
+
+def _number(value: Decimal | int) -> int | float:
+    """A JSON number: whole values as integers, others as the shortest float that reads
+    back as the same two-decimal value."""
+    if isinstance(value, int) or value == value.to_integral_value():
+        return int(value)
+    return float(value)
+
+
+# -- choosing the rules ---------------------------------------------------------------------
+
+
+def tournament_system(report: TrfReport) -> str:
+    """The system record 092 names: round robin when it says so, Swiss otherwise."""
+    return ROUND_ROBIN if _ROUND_ROBIN_WORDS.search(report.tournament_type) else SWISS
+
+
+def start_date(report: TrfReport) -> dt.date | None:
+    """042, else the first round date, else the end date."""
+    dates = [report.start_date, *report.round_dates, report.end_date]
+    return next((d.value for d in dates if d.value is not None), None)
+
+
+def choose_rules(
+    report: TrfReport, rules_id: str | None, findings: list[Finding]
+) -> tuple[OverTheBoardRules | OnlineArena, Category]:
+    """--rules, or the rule set in force for the report's category and start date."""
+    category = category_of(report.time_control, report.tournament_type)
+    if category is None:
+        category = Category.STANDARD
+        findings.append(
+            _note(
+                "category-assumed",
+                f"The time control '{report.time_control.strip()}' does not tell the category; "
+                "standard play is assumed (give --rules to choose).",
+                rule="TRF16 122",
+            )
+        )
+    if rules_id is not None:
+        try:
+            rules = get_rule_set(rules_id)
+        except UnknownRuleSet as error:
+            raise ReportNotRateable(str(error)) from None
+    else:
+        start = start_date(report)
+        if start is None:
+            raise ReportNotRateable(
+                "no start date (042) or round date (132) to choose the rule set; give --rules"
+            )
+        rules = rule_set_for(category, start)
+    if isinstance(rules, OnlineArena):
+        time_control = read_time_control(report.time_control)
+        online = time_control and rules.classify_time_control(time_control)
+        category = online or _ONLINE_CATEGORY[category]
+    return rules, category
+
+
+# -- rating ----------------------------------------------------------------------------------
+
+
+def rate_report(
+    report: TrfReport,
+    *,
+    rules_id: str | None = None,
+    system: str | None = None,
+    findings: tuple[Finding, ...] = (),
+) -> ReportRating:
+    """Rate ``report`` on its own under the chosen (or default) rule set and system."""
+    notes = list(findings)
+    rules, category = choose_rules(report, rules_id, notes)
+    system = system or tournament_system(report)
+    if system not in SYSTEMS:
+        raise ReportNotRateable(f"unknown system '{system}'; use swiss or round-robin")
+    year = _rating_year(report, notes)
+    if isinstance(rules, OnlineArena):
+        rated, unrated = _rate_online(report, rules, category)
+    elif system == ROUND_ROBIN and isinstance(rules, Standard2009 | Standard1994):
+        rated, unrated = _rate_round_robin(report, rules, year, notes)
+    else:
+        rated, unrated = _rate_swiss(report, rules, year)
+    return ReportRating(rules.id, system, category, rated, unrated, tuple(sort_findings(notes)))
+
+
+def _rating_year(report: TrfReport, notes: list[Finding]) -> int:
+    start = start_date(report)
+    if start is not None:
+        return start.year
+    today = dt.date.today()
+    notes.append(
+        _note(
+            "year-assumed",
+            f"The report has no date; juniors are judged by the year {today.year}.",
+            rule="TRF16 042",
+        )
+    )
+    return today.year
+
+
+def _state(player: TrfPlayer) -> PlayerState:
+    """Established (30 games); 2400 reached if rated 2400 or more (DESIGN-notes 24)."""
+    rating = player.rating or 0
+    return PlayerState(
+        rating=rating, games=30, reached_2400=rating >= 2400, birth_year=player.birth_date.year
+    )
+
+
+def _sides(report: TrfReport) -> list[tuple[TrfPlayer, TrfPlayer, int]]:
+    """Each played game from both players' sides: (player, opponent, half points)."""
+    sides = []
+    for game in report.played_games():
+        white, black = report.player(game.white), report.player(game.black)
+        if white is None or black is None:
+            continue
+        sides.append((white, black, game.white_score_halves))
+        sides.append((black, white, 2 - game.white_score_halves))
+    return sides
+
+
+def _rated_line(player: TrfPlayer, change: Any) -> RatedLine:
+    return RatedLine(
+        start_rank=player.start_rank,
+        fide_id=player.fide_id,
+        name=player.name,
+        rating=player.rating or 0,
+        games=change.games,
+        score=change.score,
+        expected=change.expected,
+        k=change.k,
+        change=change.change,
+        change_rounded=change.change_rounded,
+    )
+
+
+def _unrated_line(
+    player: TrfPlayer, results: list[tuple[int, int]], performance: int | Decimal | None
+) -> UnratedLine:
+    return UnratedLine(
+        start_rank=player.start_rank,
+        fide_id=player.fide_id,
+        name=player.name,
+        games_vs_rated=len(results),
+        score_vs_rated=Decimal(sum(score for _, score in results)) / 2,
+        performance=performance,
+    )
+
+
+def _results_against_rated(report: TrfReport) -> dict[int, list[tuple[int, int]]]:
+    """Each unrated player's (rated opponent's rating, half points), in round order."""
+    results: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for player, opponent, score in _sides(report):
+        if not player.is_rated and opponent.is_rated and opponent.rating:
+            results[player.start_rank].append((opponent.rating, score))
+    return results
+
+
+def _rate_swiss(
+    report: TrfReport, rules: OverTheBoardRules, year: int
+) -> tuple[tuple[RatedLine, ...], tuple[UnratedLine, ...]]:
+    """Swiss and team events: games between rated players only (standard-2009 6.42, 8.52)."""
+    games: dict[int, list[Game]] = defaultdict(list)
+    for player, opponent, score in _sides(report):
+        if player.rating and opponent.rating:
+            games[player.start_rank].append(Game(player.rating, opponent.rating, score, 1))
+    rated = tuple(
+        _rated_line(p, rules.rating_change(_state(p), games[p.start_rank], year=year))
+        for p in _in_rank_order(report)
+        if p.is_rated
+    )
+    end = report.end_date.value or start_date(report) or dt.date.today()
+    against_rated = _results_against_rated(report)
+    unrated = []
+    for player in _in_rank_order(report):
+        if player.is_rated:
+            continue
+        results = against_rated.get(player.start_rank, [])
+        performance = None
+        if results:
+            event = EventResult.against(
+                [rating for rating, _ in results], sum(s for _, s in results), end
+            )
+            performance = rules.event_performance(event)
+        unrated.append(_unrated_line(player, results, performance))
+    return rated, tuple(unrated)
+
+
+def _rate_round_robin(
+    report: TrfReport,
+    rules: Standard2009 | Standard1994,
+    year: int,
+    notes: list[Finding],
+) -> tuple[tuple[RatedLine, ...], tuple[UnratedLine, ...]]:
+    """standard-2009 8.58 (unrated players' Ru by iteration, rated players' games against
+    the final Ru) or standard-1994 10.21b/10.51. A round robin with unplayed games is rated
+    as a Swiss event (standard-2009 6.4)."""
+    unplayed = [
+        (player, block)
+        for player in report.players
+        for block in player.rounds
+        if block.is_forfeit or block.is_not_moved
+    ]
+    if unplayed:
+        player, block = unplayed[0]
+        notes.append(
+            _note(
+                "round-robin-unplayed",
+                f"Round {block.round} of {player.label} was not played; a round robin with "
+                "unplayed games is rated as a Swiss tournament.",
+                rule="standard-2009 6.4",
+                line=player.line,
+                severity=Severity.WARNING,
+            )
+        )
+        return _rate_swiss(report, rules, year)
+    notes.extend(_composition_findings(report))
+    opponents: dict[int, list[int]] = defaultdict(list)
+    scores: dict[int, int] = defaultdict(int)
+    for player, opponent, score in _sides(report):
+        opponents[player.start_rank].append(opponent.start_rank)
+        scores[player.start_rank] += score
+    entrants = [
+        RoundRobinPlayer(
+            p.start_rank, p.rating, tuple(opponents[p.start_rank]), scores[p.start_rank]
+        )
+        for p in _in_rank_order(report)
+        if opponents[p.start_rank]
+    ]
+    if not any(e.rating is not None for e in entrants):
+        raise ReportNotRateable("a round robin without rated players cannot be rated")
+    against_rated = _results_against_rated(report)
+    if isinstance(rules, Standard1994):
+        states = {p.start_rank: _state(p) for p in report.players if p.is_rated}
+        outcome = rules.round_robin(entrants, states, year=year)
+        rated = tuple(
+            _rated_line(p, outcome.changes[p.start_rank])
+            for p in _in_rank_order(report)
+            if p.start_rank in outcome.changes
+        )
+        performances = {
+            key: (whole if (whole := round_half_up(ru)) >= rules.floor else None)
+            for key, ru in outcome.unrated.items()
+        }
+    else:
+        ratings = rules.round_robin(entrants)
+        rating_in_game = {e.key: e.rating or ratings.final[e.key] for e in entrants}
+        games: dict[int, list[Game]] = defaultdict(list)
+        for player, opponent, score in _sides(report):
+            if player.rating:
+                games[player.start_rank].append(
+                    Game(player.rating, rating_in_game[opponent.start_rank], score, 1)
+                )
+        rated = tuple(
+            _rated_line(p, rules.rating_change(_state(p), games[p.start_rank], year=year))
+            for p in _in_rank_order(report)
+            if p.is_rated
+        )
+        performances = dict(ratings.final)
+    unrated = tuple(
+        _unrated_line(p, against_rated.get(p.start_rank, []), performances.get(p.start_rank))
+        for p in _in_rank_order(report)
+        if not p.is_rated
+    )
+    return rated, unrated
+
+
+def _composition_findings(report: TrfReport) -> list[Finding]:
+    """standard-2009 6.3: at least a third of the players rated; 6.31: at least 4 rated
+    when fewer than 10 players."""
+    players = [p for p in report.players if p.rounds]
+    rated = sum(1 for p in players if p.is_rated)
+    problems = []
+    if 3 * rated < len(players):
+        problems.append(f"only {rated} of {len(players)} players are rated; a third is needed")
+    if len(players) < 10 and rated < 4:
+        problems.append(f"{rated} rated players; fewer than 10 players need at least 4")
+    return [
+        _note(
+            "round-robin-composition",
+            f"Round robin composition: {problem}.",
+            rule="standard-2009 6.3",
+            severity=Severity.WARNING,
+        )
+        for problem in problems
+    ]
+
+
+def _rate_online(
+    report: TrfReport, rules: OnlineArena, category: Category
+) -> tuple[tuple[RatedLine, ...], tuple[UnratedLine, ...]]:
+    """Online arena: games replayed in round order, ratings updated after each (3.9, 3.11)."""
+    states = {
+        p.start_rank: OnlineState(rating=Decimal(p.rating) if p.rating else None, games=30)
+        for p in report.players
+    }
+    ordered = [
+        PeriodGame(g.white, g.black, None, None, g.white_score_halves, g.round)
+        for g in sorted(report.played_games(), key=lambda g: g.round)
+    ]
+    _, changes = rules.rate_in_order(states, ordered, category=category)
+    rated = tuple(
+        _rated_line(
+            p,
+            changes.get(p.start_rank)
+            or OnlineChange(
+                rating=Decimal(p.rating or 0),
+                games=0,
+                score_halves=0,
+                expected_hundredths=0,
+                k=rules.k_factor(states[p.start_rank], category=category),
+                change_hundredths=0,
+            ),
+        )
+        for p in _in_rank_order(report)
+        if p.is_rated
+    )
+    against_rated = _results_against_rated(report)
+    unrated = tuple(
+        _unrated_line(
+            p,
+            against_rated.get(p.start_rank, []),
+            rules.event_performance(
+                [(Decimal(r), s) for r, s in against_rated.get(p.start_rank, [])]
+            ),
+        )
+        for p in _in_rank_order(report)
+        if not p.is_rated
+    )
+    return rated, unrated
+
+
+def _in_rank_order(report: TrfReport) -> list[TrfPlayer]:
+    return sorted(report.players, key=lambda p: p.start_rank)
+
+
+def _note(
+    code: str,
+    message: str,
+    *,
+    rule: str,
+    line: int | None = None,
+    severity: Severity = Severity.INFO,
+) -> Finding:
+    return Finding(severity=severity, code=code, message=message, line=line, rule=rule)
