@@ -10,7 +10,7 @@ STAMP := $(VENV)/.requirements-installed
 help:
 	@echo "make run           start http://127.0.0.1:8000 with demo data (SQLite, eager tasks)"
 	@echo "make test          run the whole test suite"
-	@echo "make lint          ruff check + ruff format --check"
+	@echo "make lint          ruff check + ruff format --check + mypy --strict regulations"
 	@echo "make format        ruff format + ruff check --fix"
 	@echo "make bench-engine  run the rating engine benchmark"
 
@@ -34,6 +34,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict regulations
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
-from typing import ClassVar, Protocol, TypeVar
+from typing import ClassVar, Protocol
 
 from regulations.calendar import add_months, days_before
 from regulations.rounding import round_hundredths_half_away_from_zero
@@ -30,8 +30,6 @@ from regulations.types import (
     TimeControl,
     Violation,
 )
-
-PlayerKey = TypeVar("PlayerKey", bound=Hashable)
 
 #: Ratings have four digits (TRF16 001 columns 49-52), so no difference exceeds this.
 MAX_DIFFERENCE = 9999
@@ -220,11 +218,11 @@ class OverTheBoardRules:
 
     def rate_period(
         self,
-        states: Mapping[PlayerKey, PlayerState],
+        states: Mapping[Hashable, PlayerState],
         games: Iterable[PeriodGame],
         *,
         year: int,
-    ) -> dict[PlayerKey, RatingChange]:
+    ) -> dict[Hashable, RatingChange]:
         """Every rated player's change for a period.
 
         A player is rated in the period when he has a state; a game counts for him when his
@@ -259,15 +257,15 @@ class OverTheBoardRules:
 
     def rate_period_by_player(
         self,
-        states: Mapping[PlayerKey, PlayerState],
+        states: Mapping[Hashable, PlayerState],
         games: Iterable[PeriodGame],
         *,
         year: int,
-    ) -> dict[PlayerKey, RatingChange]:
+    ) -> dict[Hashable, RatingChange]:
         """``rate_period`` for rule sets that need each player's games together."""
         # Plain tuples in Game's field order: building a million NamedTuples would cost
         # more than rating the games.
-        per_player: dict[PlayerKey, list[Game]] = {player: [] for player in states}
+        per_player: dict[Hashable, list[Game]] = {player: [] for player in states}
         games_of = per_player.get
         for white, black, white_rating, black_rating, white_score, tournament in games:
             if white_rating is None or black_rating is None:
@@ -314,7 +312,7 @@ class OverTheBoardRules:
         counted = tuple(in_window)
         games = sum(e.games for e in counted)
         score = sum(e.score_halves for e in counted)
-        rc = sum(e.competition_rating * e.games for e in counted) / games if games else None
+        rc = EventResult.pooled(counted).competition_rating if counted else None
 
         def outcome(rating: int | None, reason: str = "") -> InitialRating:
             return InitialRating(rating, games, score, rc, counted, tuple(disregarded), reason)

@@ -8,13 +8,11 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from regulations.rounding import hundredths, round_half_up, round_to_hundredths_half_up
 from regulations.tables import expected_score_hundredths, rating_difference_for_score
 from regulations.types import Category, PeriodGame, TimeControl, Violation, points_from_halves
-
-PlayerKey = TypeVar("PlayerKey", bound=Hashable)
 
 #: 2.3: the predetermined time controls of rated games, as (base minutes, increment seconds).
 TIME_CONTROLS: dict[Category, frozenset[tuple[int, int]]] = {
@@ -177,17 +175,17 @@ class OnlineArena:
 
     def rate_in_order(
         self,
-        states: Mapping[PlayerKey, OnlineState],
+        states: Mapping[Hashable, OnlineState],
         games: Iterable[PeriodGame],
         *,
         category: Category,
-    ) -> tuple[dict[PlayerKey, OnlineState], dict[PlayerKey, OnlineChange]]:
+    ) -> tuple[dict[Hashable, OnlineState], dict[Hashable, OnlineChange]]:
         """Replays games in the order played, each player's rating updated after each game
         (3.9, 3.11). A game between a rated and an unrated player counts only towards the
         unrated player's first rating (3.8); games between two unrated players not at all.
         The ratings carried by ``games`` are ignored: the current ones are used."""
         current = dict(states)
-        tallies: dict[PlayerKey, list[int]] = {}  # games, half points, expected, K, change
+        tallies: dict[Hashable, list[int]] = {}  # games, half points, expected, K, change
         for white, black, _, _, white_score, _ in games:
             w, b = current[white], current[black]
             sides = ((white, w, b, white_score), (black, b, w, 2 - white_score))
@@ -220,11 +218,11 @@ class OnlineArena:
 
     def classify_time_control(self, time_control: TimeControl) -> Category | None:
         """2.3: the category whose list of time controls holds this one, or None."""
-        key = (time_control.base_minutes, time_control.increment_seconds)
-        for category, controls in TIME_CONTROLS.items():
-            if key in controls and time_control.moves is None:
-                return category
-        return None
+        base = time_control.base_minutes
+        if base.denominator != 1 or time_control.moves is not None:
+            return None
+        key = (base.numerator, time_control.increment_seconds)
+        return next((c for c, controls in TIME_CONTROLS.items() if key in controls), None)
 
     def rate_of_play_violations(
         self, time_control: TimeControl, *, category: Category, highest_rating: int | None

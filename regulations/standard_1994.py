@@ -14,12 +14,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import OverTheBoardRules
+from regulations.base import OverTheBoardRules, capped_difference
 from regulations.round_robin import RoundRobinPlayer, tournament_average
 from regulations.rounding import round_half_up
-from regulations.standard_2009 import Standard2009, StandardChecks
+from regulations.standard_2009 import (
+    StandardChecks,
+    new_rating_half_up,
+    standard_event_rating,
+)
 from regulations.tables import expected_score_hundredths
 from regulations.types import EventResult, Game, PlayerState, RatingChange
+
+
+def rc_difference(rating: int, rc: Fraction, cap: int) -> Fraction:
+    """D = R - Rc, a difference of more than ``cap`` counted as ``cap`` (10.51)."""
+    return max(Fraction(-cap), min(Fraction(cap), rating - rc))
 
 
 @dataclass(frozen=True)
@@ -50,7 +59,9 @@ class Standard1994(StandardChecks, OverTheBoardRules):
     #: 10.23: Ru = Rc + 12.5 for each half point scored over 50%.
     points_per_half_point: ClassVar[Fraction] = Fraction(25, 2)
 
-    settle = Standard2009.settle  # 10.56: Rn is rounded off to the nearest whole number
+    def settle(self, rating: int, change_hundredths: int) -> tuple[int, int]:
+        """10.56: Rn is rounded off to the nearest whole number."""
+        return new_rating_half_up(rating, change_hundredths)
 
     def differences_used(self, games: Sequence[Game]) -> list[int | Fraction]:
         """10.51: Rc = the average rating of the player's opponents in a tournament, each
@@ -60,7 +71,7 @@ class Standard1994(StandardChecks, OverTheBoardRules):
         per_tournament: dict[Hashable, list[int]] = {}
         for rating, opponent, _, tournament in games:
             per_tournament.setdefault(tournament, []).append(
-                max(rating - cap, min(rating + cap, opponent))
+                rating - capped_difference(rating, opponent, cap)
             )
         differences: list[int | Fraction] = []
         for rating, _, _, tournament in games:
@@ -82,14 +93,15 @@ class Standard1994(StandardChecks, OverTheBoardRules):
 
     # -- new players -------------------------------------------------------------------------
 
-    #: 10.22-10.25 are 8.22-8.25 of 2009 with 12.5 points a half point instead of 15:
-    #: Rc at 50%, Rc + 12.5 a half point over, Rc + dp below (x n/(n+1) in a round robin).
-    event_rating = Standard2009.event_rating
+    def event_rating(self, event: EventResult) -> Fraction:
+        """10.22-10.25: 2009's 8.22-8.25 with 12.5 points a half point over 50% (10.23)."""
+        return standard_event_rating(event, self.points_per_half_point)
 
     def pooled_rating(self, counted: Sequence[EventResult]) -> int:
         """10.3: the games-weighted average of all Ru results; 10.32: rounded."""
         games = sum(e.games for e in counted)
-        return round_half_up(sum(self.event_rating(e) * e.games for e in counted) / games)
+        weighted = sum((self.event_rating(e) * e.games for e in counted), Fraction(0))
+        return round_half_up(weighted / games)
 
     def counts_as_first_event(self, event: EventResult) -> bool:
         """10.31: a first performance below 1801 is ignored."""
@@ -125,7 +137,7 @@ class Standard1994(StandardChecks, OverTheBoardRules):
             if p.rating is None:
                 continue
             rc = (ra * (n + 1) - p.rating) / n
-            difference = max(-self.difference_cap, min(self.difference_cap, p.rating - rc))
+            difference = rc_difference(p.rating, rc, self.difference_cap)
             changes[p.key] = self.period_change(
                 states[p.key],
                 games=p.games,

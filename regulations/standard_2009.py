@@ -21,6 +21,27 @@ MINIMUM_MINUTES_BY_RATING = ((2200, 120), (1600, 90))
 MINIMUM_MINUTES_ALL_BELOW_1600 = 60
 
 
+def standard_event_rating(event: EventResult, points_per_half_point: Fraction | int) -> Fraction:
+    """Ru for an event: 8.22 (50%: Rc), 8.23 (Rc + ``points_per_half_point`` for each half
+    point over 50%: 15 here, 12.5 in standard-1994 10.23), 8.24 (Swiss and team below 50%:
+    Rc + dp), 8.25 (round robin below 50%: Ra + dp x n/(n+1))."""
+    rc = event.competition_rating
+    over_half = event.score_halves - event.games
+    if over_half >= 0:
+        return rc + points_per_half_point * over_half
+    dp = rating_difference_for_score(event.fraction)
+    if event.round_robin:
+        return rc + dp * Fraction(event.games, event.games + 1)
+    return rc + dp
+
+
+def new_rating_half_up(rating: int, change_hundredths: int) -> tuple[int, int]:
+    """(change_rounded, new_rating) when the new rating is rounded to the nearest whole
+    number, halves up (standard-2009 8.57; standard-1994 10.56)."""
+    new_rating = round_hundredths_half_up(100 * rating + change_hundredths)
+    return new_rating - rating, new_rating
+
+
 @dataclass(frozen=True)
 class RoundRobinRatings:
     """The 8.58 computation of a round robin with unrated players.
@@ -166,22 +187,13 @@ class Standard2009(StandardChecks, OverTheBoardRules):
 
     def settle(self, rating: int, change_hundredths: int) -> tuple[int, int]:
         """8.57: the new rating is rounded to the nearest whole number, 0.5 up."""
-        new_rating = round_hundredths_half_up(100 * rating + change_hundredths)
-        return new_rating - rating, new_rating
+        return new_rating_half_up(rating, change_hundredths)
 
     # -- new players -------------------------------------------------------------------------
 
     def event_rating(self, event: EventResult) -> Fraction:
-        """Ru for an event: 8.22 (50%), 8.23 (+15 a half point over 50%), 8.24 (Swiss and
-        team: Rc + dp), 8.25 (round robin: Ra + dp x n/(n+1))."""
-        rc = event.competition_rating
-        over_half = event.score_halves - event.games
-        if over_half >= 0:
-            return rc + self.points_per_half_point * over_half
-        dp = rating_difference_for_score(event.fraction)
-        if event.round_robin:
-            return rc + dp * Fraction(event.games, event.games + 1)
-        return rc + dp
+        """Ru for an event (8.22-8.25)."""
+        return standard_event_rating(event, self.points_per_half_point)
 
     def pooled_rating(self, counted: Sequence[EventResult]) -> int:
         """8.3: all results as if played in one tournament, from the total score against

@@ -75,7 +75,7 @@ def integer_difference(difference: int | Fraction) -> int:
     read with the integer part of |D|: a difference of 3.9 has not yet reached the "4-10"
     row. See docs/DESIGN-notes.md.
     """
-    return math.floor(abs(difference))
+    return math.floor(-difference if difference < 0 else difference)
 
 
 def expected_score_hundredths(difference: int | Fraction) -> int:

@@ -217,7 +217,8 @@ class EventResult:
         return cls(
             games=games,
             score_halves=sum(e.score_halves for e in events),
-            competition_rating=sum(e.competition_rating * e.games for e in events) / games,
+            competition_rating=sum((e.competition_rating * e.games for e in events), Fraction(0))
+            / games,
             end_date=max(e.end_date for e in events),
         )
 
