@@ -21,7 +21,15 @@ from regulations.round_robin import RoundRobinPlayer
 from regulations.rounding import round_half_up
 from regulations.standard_1994 import Standard1994
 from regulations.standard_2009 import Standard2009
-from regulations.types import Category, EventResult, Game, PeriodGame, PlayerState
+from regulations.types import (
+    Category,
+    EventResult,
+    Game,
+    PeriodGame,
+    PlayerState,
+    RatingChange,
+    points_from_halves,
+)
 from tournaments.time_controls import category_of, read_time_control
 from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, sort_findings
 
@@ -143,8 +151,7 @@ def choose_rules(
 ) -> tuple[OverTheBoardRules | OnlineArena, Category]:
     """--rules, or the rule set in force for the report's category and start date."""
     category = category_of(report.time_control, report.tournament_type)
-    if category is None:
-        category = Category.STANDARD
+    if category is None and rules_id is None:
         findings.append(
             _note(
                 "category-assumed",
@@ -153,6 +160,7 @@ def choose_rules(
                 rule="TRF16 122",
             )
         )
+    category = category or Category.STANDARD
     if rules_id is not None:
         try:
             rules = get_rule_set(rules_id)
@@ -233,7 +241,7 @@ def _sides(report: TrfReport) -> list[tuple[TrfPlayer, TrfPlayer, int]]:
     return sides
 
 
-def _rated_line(player: TrfPlayer, change: Any) -> RatedLine:
+def _rated_line(player: TrfPlayer, change: RatingChange | OnlineChange) -> RatedLine:
     return RatedLine(
         start_rank=player.start_rank,
         fide_id=player.fide_id,
@@ -256,7 +264,7 @@ def _unrated_line(
         fide_id=player.fide_id,
         name=player.name,
         games_vs_rated=len(results),
-        score_vs_rated=Decimal(sum(score for _, score in results)) / 2,
+        score_vs_rated=points_from_halves(sum(score for _, score in results)),
         performance=performance,
     )
 

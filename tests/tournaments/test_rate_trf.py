@@ -330,3 +330,14 @@ def test_a_report_with_an_error_is_refused_with_its_place(tmp_path):
         call_command("rate_trf", str(bad), stdout=StringIO())
     assert f"line {index + 1}, column 49" in str(raised.value)
     assert raised.value.returncode == 2
+
+
+def test_an_unreadable_time_control_is_reported_unless_the_rules_are_given():
+    """The javafo sample's 122 says "moves/time, increment": standard is assumed and the
+    officer is told; with --rules there is nothing to assume."""
+    path = CORPUS / "CompetiChess__testTrfFile_javafo-aum-gros.trf"
+    assumed = [f for f in rate(path)["findings"] if f["code"] == "category-assumed"]
+    assert len(assumed) == 1 and assumed[0]["severity"] == "info"
+    assert "give --rules" in assumed[0]["message"]
+    with_rules = rate(path, "--rules", "rapid-blitz-2024")["findings"]
+    assert not [f for f in with_rules if f["code"] == "category-assumed"]
