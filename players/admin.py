@@ -1,6 +1,13 @@
 from django.contrib import admin
 
-from players.models import Federation, Player
+from players.models import (
+    Arbiter,
+    Federation,
+    Player,
+    RatingHistory,
+    RatingOfficer,
+    RatingState,
+)
 
 
 @admin.register(Federation)
@@ -10,6 +17,13 @@ class FederationAdmin(admin.ModelAdmin):
     ordering = ("code",)
 
 
+class RatingStateInline(admin.TabularInline):
+    model = RatingState
+    extra = 0
+    fields = ("category", "rating", "games", "period_games", "k", "reached_2400", "active",
+              "status", "list_date")  # fmt: skip
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("fide_id", "name", "federation", "title", "sex", "birth_year")
@@ -17,3 +31,40 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ("federation", "title", "sex")
     list_select_related = ("federation",)
     autocomplete_fields = ("federation",)
+    readonly_fields = ("created_at", "updated_at")
+    inlines = (RatingStateInline,)
+
+
+@admin.register(RatingState)
+class RatingStateAdmin(admin.ModelAdmin):
+    list_display = ("player", "category", "rating", "games", "k", "status", "active", "list_date")
+    list_filter = ("category", "status", "active", "reached_2400")
+    search_fields = ("=player__fide_id", "player__name")
+    list_select_related = ("player",)
+    autocomplete_fields = ("player",)
+
+
+@admin.register(RatingHistory)
+class RatingHistoryAdmin(admin.ModelAdmin):
+    list_display = ("player", "category", "list_date", "rating", "games", "k", "active")
+    list_filter = ("category", "list_date")
+    search_fields = ("=player__fide_id", "player__name")
+    list_select_related = ("player",)
+    autocomplete_fields = ("player",)
+    date_hierarchy = "list_date"
+
+
+@admin.register(RatingOfficer)
+class RatingOfficerAdmin(admin.ModelAdmin):
+    list_display = ("user", "federation")
+    list_filter = ("federation",)
+    search_fields = ("user__username", "federation__code")
+    autocomplete_fields = ("user", "federation")
+
+
+@admin.register(Arbiter)
+class ArbiterAdmin(admin.ModelAdmin):
+    list_display = ("name", "fide_id", "federation", "user")
+    list_filter = ("federation",)
+    search_fields = ("name", "=fide_id", "user__username")
+    autocomplete_fields = ("user", "federation")

@@ -1,7 +1,27 @@
-"""The registry: federations and players."""
+"""The registry: federations, players and their rating state; rating officers and arbiters.
 
+A player's rating in a category is kept as the state in force (``RatingState``) and as
+history per list date (``RatingHistory``): a new list adds history, it never overwrites it.
+"""
+
+from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
+
+from players.querysets import (
+    ArbiterQuerySet,
+    FederationQuerySet,
+    PlayerQuerySet,
+    RatingOfficerQuerySet,
+)
+
+
+class RatingCategory(models.TextChoices):
+    """The over-the-board lists (values are regulations.Category's)."""
+
+    STANDARD = "standard", "Standard"
+    RAPID = "rapid", "Rapid"
+    BLITZ = "blitz", "Blitz"
 
 
 class Federation(models.Model):
@@ -14,6 +34,8 @@ class Federation(models.Model):
         help_text="Three-letter FIDE code, such as NOR.",
     )
     name = models.CharField(max_length=100)
+
+    objects = FederationQuerySet.as_manager()
 
     class Meta:
         ordering = ("code",)
@@ -39,12 +61,24 @@ class Player(models.Model):
         WFM = "WFM", "Woman FIDE Master"
         WCM = "WCM", "Woman Candidate Master"
 
-    fide_id = models.PositiveIntegerField("FIDE ID", unique=True)
+    fide_id = models.PositiveBigIntegerField("FIDE ID", unique=True)
     name = models.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
     federation = models.ForeignKey(Federation, on_delete=models.PROTECT, related_name="players")
     sex = models.CharField(max_length=1, choices=Sex.choices)
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    birth_date = models.DateField(
+        null=True, blank=True, help_text="When known; FIDE lists give the year only."
+    )
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
+    women_title = models.CharField("women's title", max_length=3, blank=True)
+    other_titles = models.CharField(
+        max_length=30, blank=True, help_text="Arbiter, trainer and organiser titles (IA, FA, FT)."
+    )
+    foa_title = models.CharField("FOA title", max_length=4, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ("name", "fide_id")
@@ -53,6 +87,117 @@ class Player(models.Model):
                 condition=models.Q(fide_id__gt=0), name="player_fide_id_positive"
             ),
         ]
+        indexes = [models.Index(fields=("federation", "name"))]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
+
+
+class RatingStatus(models.TextChoices):
+    RATED = "rated", "Rated"
+    UNRATED = "unrated", "Unrated"
+    #: Below the floor: shown as unrated on the next list and unrated afterwards
+    #: (standard-2009 7.21, R&B 2024 6.2.1; DESIGN.md interpretation 9).
+    DELISTED = "delisted", "Delisted"
+
+
+class RatingState(models.Model):
+    """A player's rating in one category as of the latest list: what K depends on
+    (DESIGN.md interpretation 4)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    category = models.CharField(max_length=8, choices=RatingCategory.choices)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Rated games in this category so far, counting those of the initial rating.
+    games = models.PositiveIntegerField(default=0)
+    #: Rated games in the last rating period.
+    period_games = models.PositiveIntegerField(default=0)
+    k = models.PositiveSmallIntegerField("K", null=True, blank=True)
+    reached_2400 = models.BooleanField(
+        "published rating reached 2400", default=False
+    )  # standard-2009 8.56, R&B 2024 7.3.3
+    active = models.BooleanField(default=True)  # standard-2009 7.23, R&B 2024 6.2.2
+    status = models.CharField(
+        max_length=8, choices=RatingStatus.choices, default=RatingStatus.UNRATED
+    )
+    #: The list this state comes from.
+    list_date = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("player", "category")
+        constraints = [
+            models.UniqueConstraint(fields=("player", "category"), name="one_state_per_category")
+        ]
+        indexes = [models.Index(fields=("category", "-rating"))]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.category}: {self.rating or 'unrated'}"
+
+
+class RatingHistory(models.Model):
+    """A player's published rating in one category on one list date."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    category = models.CharField(max_length=8, choices=RatingCategory.choices)
+    list_date = models.DateField()
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    games = models.PositiveIntegerField(default=0)
+    k = models.PositiveSmallIntegerField("K", null=True, blank=True)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ("player", "category", "-list_date")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("player", "category", "list_date"), name="one_rating_per_list"
+            )
+        ]
+        verbose_name_plural = "rating history"
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.category} {self.list_date}: {self.rating}"
+
+
+class RatingOfficer(models.Model):
+    """A user who is the rating officer of a federation (standard-2009 9.3, R&B 2024 8.3)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="officer_roles"
+    )
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="officers")
+
+    objects = RatingOfficerQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("user", "federation"), name="one_officer_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} (rating officer, {self.federation.code})"
+
+
+class Arbiter(models.Model):
+    """An arbiter who can be chief or deputy arbiter of tournaments; a user account lets
+    him register tournaments and upload their reports."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="arbiter",
+    )
+    name = models.CharField(max_length=200)
+    fide_id = models.PositiveBigIntegerField("FIDE ID", null=True, blank=True, unique=True)
+    federation = models.ForeignKey(
+        Federation, null=True, blank=True, on_delete=models.PROTECT, related_name="arbiters"
+    )
+
+    objects = ArbiterQuerySet.as_manager()
+
+    class Meta:
+        ordering = ("name",)
+
+    def __str__(self) -> str:
+        return self.name

@@ -8,9 +8,11 @@ import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 
-from players.models import Federation, Player
+from players.access import ADMINISTRATORS_GROUP
+from players.models import Arbiter, Federation, Player, RatingOfficer
 from tournaments.models import Tournament
 
 FEDERATIONS = (
@@ -79,8 +81,8 @@ class DemoUser:
 # Published passwords: demonstration only. load_demo refuses to run with DEBUG off.
 DEMO_USERS = (
     DemoUser("admin", "admin-demo-password", "administrator (superuser)", is_superuser=True),
-    DemoUser("officer", "officer-demo-password", "rating officer"),
-    DemoUser("arbiter", "arbiter-demo-password", "arbiter"),
+    DemoUser("officer", "officer-demo-password", "rating officer of NOR and IND"),
+    DemoUser("arbiter", "arbiter-demo-password", "arbiter (chief arbiter of the demo events)"),
 )
 
 
@@ -111,12 +113,8 @@ def demo_data_load() -> DemoSummary:
                 "title": title,
             },
         )
-    for tournament in TOURNAMENTS:
-        defaults = {**tournament, "federation": federations[tournament["federation"]]}
-        Tournament.objects.update_or_create(
-            name=tournament["name"], start_date=tournament["start_date"], defaults=defaults
-        )
     user_model = get_user_model()
+    users = {}
     for demo_user in DEMO_USERS:
         user, _ = user_model.objects.get_or_create(username=demo_user.username)
         user.is_superuser = demo_user.is_superuser
@@ -124,6 +122,24 @@ def demo_data_load() -> DemoSummary:
         user.is_active = True
         user.set_password(demo_user.password)
         user.save()
+        users[demo_user.username] = user
+    administrators, _ = Group.objects.get_or_create(name=ADMINISTRATORS_GROUP)
+    users["admin"].groups.add(administrators)
+    for code in ("NOR", "IND"):
+        RatingOfficer.objects.get_or_create(user=users["officer"], federation=federations[code])
+    arbiter, _ = Arbiter.objects.update_or_create(
+        user=users["arbiter"], defaults={"name": "Demo, Arbiter", "federation": federations["NOR"]}
+    )
+    for tournament in TOURNAMENTS:
+        defaults = {
+            **tournament,
+            "federation": federations[tournament["federation"]],
+            "chief_arbiter": arbiter,
+            "status": Tournament.Status.APPROVED,
+        }
+        Tournament.objects.update_or_create(
+            name=tournament["name"], start_date=tournament["start_date"], defaults=defaults
+        )
     return DemoSummary(
         federations=len(FEDERATIONS),
         players=len(PLAYERS),

@@ -21,6 +21,8 @@ def pytest_configure(config):
         },
         STATIC_ROOT=None,
         WHITENOISE_USE_FINDERS=True,
+        # Production-strength hashing costs a quarter second a user; tests make many users.
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ).enable()
 
 
@@ -29,3 +31,54 @@ def debug_on(settings):
     """Development mode, as `make run` has it."""
     settings.DEBUG = True
     return settings
+
+
+# -- personas: every permission test runs over all of them ----------------------------------
+
+PERSONAS = ("anonymous", "arbiter", "officer_a", "officer_b", "administrator")
+
+
+@pytest.fixture
+def world(db):
+    """Two federations, an officer of each, an arbiter, an administrator, and a tournament of
+    federation A whose chief arbiter is the arbiter."""
+    from django.contrib.auth.models import Group
+
+    from players.access import ADMINISTRATORS_GROUP
+    from tests import factories
+
+    fed_a = factories.FederationFactory(code="AAA", name="Federation A")
+    fed_b = factories.FederationFactory(code="BBB", name="Federation B")
+    arbiter = factories.ArbiterFactory(user__username="arbiter", federation=fed_a)
+    officer_a = factories.RatingOfficerFactory(user__username="officer_a", federation=fed_a)
+    officer_b = factories.RatingOfficerFactory(user__username="officer_b", federation=fed_b)
+    administrator = factories.UserFactory(username="administrator")
+    administrator.groups.add(Group.objects.get_or_create(name=ADMINISTRATORS_GROUP)[0])
+    tournament = factories.TournamentFactory(federation=fed_a, chief_arbiter=arbiter)
+    return {
+        "fed_a": fed_a,
+        "fed_b": fed_b,
+        "tournament": tournament,
+        "users": {
+            "arbiter": arbiter.user,
+            "officer_a": officer_a.user,
+            "officer_b": officer_b.user,
+            "administrator": administrator,
+        },
+    }
+
+
+def persona_client(world, persona):
+    """A test client signed in as the persona (anonymous: not signed in)."""
+    from django.test import Client
+
+    client = Client()
+    if persona != "anonymous":
+        client.force_login(world["users"][persona])
+    return client
+
+
+def persona_actor(world, persona):
+    from players.access import ANONYMOUS, actor_for
+
+    return ANONYMOUS if persona == "anonymous" else actor_for(world["users"][persona])
