@@ -1,10 +1,10 @@
-"""Root URLs: the home page, sign-in and sign-out, and the admin."""
+"""Root URLs: home, sign-in/out and password, the dashboard, the apps, the admin."""
 
 from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from ratings_site import views
 
@@ -12,6 +12,19 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("dashboard/", views.dashboard, name="dashboard"),
+    path("players/", include("players.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("admin/", admin.site.urls),
 ]
 

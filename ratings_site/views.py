@@ -1,11 +1,14 @@
 """Site-wide pages that draw on several apps."""
 
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
 from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
+from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
 from tournaments.selectors import tournament_list
 from tournaments.tables import TournamentTable
 
@@ -27,3 +30,38 @@ def home(request: HttpRequest) -> HttpResponse:
         "tournament_table": tournament_table,
     }
     return render(request, "home.html", context)
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """What is waiting for the signed-in user: reports to check and players to resolve for
+    an officer, approvals for an administrator, his tournaments for an arbiter."""
+    actor = request.actor
+    context: dict[str, object] = {"actor": actor}
+    if actor.is_officer or actor.is_administrator:
+        federation_tournaments = Tournament.objects.restrict(actor, "approve_report")
+        context["reports_to_approve"] = federation_tournaments.filter(
+            status=Tournament.Status.CHECKED
+        ).select_related("federation")
+        context["reports_with_errors"] = federation_tournaments.filter(
+            status=Tournament.Status.REPORT_RECEIVED
+        ).select_related("federation")
+        context["matches_to_resolve"] = (
+            PlayerMatch.objects.restrict(actor, "resolve")
+            .filter(status__in=(PlayerMatch.Status.UNKNOWN, PlayerMatch.Status.MISMATCH))
+            .exclude(report__status=TournamentReport.Status.SUPERSEDED)
+            .select_related("report__tournament")
+        )
+    if actor.is_administrator:
+        context["approvals"] = ApprovalRequest.objects.filter(
+            status=ApprovalRequest.Status.PENDING
+        ).select_related("tournament__federation")
+    if actor.is_arbiter:
+        context["my_tournaments"] = (
+            Tournament.objects.filter(
+                Q(chief_arbiter_id=actor.arbiter_id) | Q(deputy_arbiters=actor.arbiter_id)
+            )
+            .distinct()
+            .select_related("federation")
+        )
+    return render(request, "dashboard.html", context)

@@ -1,0 +1,95 @@
+"""The shared pages every persona meets: lists, a tournament's page, the dashboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import factories
+from tests.conftest import PERSONAS, persona_client
+from tournaments.models import ApprovalRequest
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_registry_and_the_tournament_list_are_open_to_everyone(world, persona):
+    client = persona_client(world, persona)
+    assert client.get("/players/").status_code == 200
+    assert client.get("/tournaments/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("anonymous", 404), ("arbiter", 200), ("officer_a", 200), ("officer_b", 404),
+     ("administrator", 200)],
+)  # fmt: skip
+def test_a_registered_tournament_is_a_404_to_outsiders_until_approved(world, persona, status):
+    response = persona_client(world, persona).get(f"/tournaments/{world['tournament'].pk}/")
+    assert response.status_code == status
+
+
+def test_the_public_page_of_an_approved_tournament_hides_its_history(world):
+    tournament = world["tournament"]
+    tournament.status = "approved"
+    tournament.save()
+    public = persona_client(world, "anonymous").get(f"/tournaments/{tournament.pk}/")
+    assert public.status_code == 200 and b'id="audit-trail"' not in public.content
+    officer = persona_client(world, "officer_a").get(f"/tournaments/{tournament.pk}/")
+    assert b'id="audit-trail"' in officer.content
+
+
+def test_the_dashboard_asks_the_public_to_sign_in(world):
+    response = persona_client(world, "anonymous").get("/dashboard/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_dashboard_shows_each_role_what_waits_for_it(world):
+    tournament = world["tournament"]
+    ApprovalRequest.objects.create(
+        tournament=tournament, kind="late_registration", clause="R&B 2024 0.2", explanation="x"
+    )
+    checked = factories.TournamentFactory(federation=world["fed_a"], status="checked")
+    admin_page = persona_client(world, "administrator").get("/dashboard/").content.decode()
+    assert "Approvals to decide" in admin_page and tournament.name in admin_page
+    officer_page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    assert checked.name in officer_page and "Approvals to decide" not in officer_page
+    other_officer = persona_client(world, "officer_b").get("/dashboard/").content.decode()
+    assert checked.name not in other_officer
+    arbiter_page = persona_client(world, "arbiter").get("/dashboard/").content.decode()
+    assert tournament.name in arbiter_page and "My tournaments" in arbiter_page
+
+
+def test_a_user_without_a_role_is_told_so(world):
+    loner = factories.UserFactory(username="loner")
+    from django.test import Client
+
+    client = Client()
+    client.force_login(loner)
+    assert b'id="no-role"' in client.get("/dashboard/").content
+
+
+def test_a_signed_in_user_can_change_his_password(world):
+    client = persona_client(world, "officer_a")
+    response = client.post(
+        "/accounts/password/",
+        {
+            "old_password": "correct-horse-battery",
+            "new_password1": "a-new-long-passphrase-42",
+            "new_password2": "a-new-long-passphrase-42",
+        },
+    )
+    assert response.status_code == 302 and response["Location"] == "/accounts/password/done/"
+    user = world["users"]["officer_a"]
+    user.refresh_from_db()
+    assert user.check_password("a-new-long-passphrase-42")
+
+
+def test_a_wrong_old_password_is_a_field_error(world):
+    response = persona_client(world, "officer_a").post(
+        "/accounts/password/",
+        {
+            "old_password": "nope",
+            "new_password1": "x-long-enough-9",
+            "new_password2": "x-long-enough-9",
+        },
+    )
+    assert response.status_code == 200
+    assert "old_password" in response.context["form"].errors

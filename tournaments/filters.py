@@ -1,0 +1,14 @@
+import django_filters
+
+from players.models import Federation
+from tournaments.models import Tournament
+
+
+class TournamentFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains", label="Name")
+    federation = django_filters.ModelChoiceFilter(queryset=Federation.objects.all())
+    start_date = django_filters.DateFromToRangeFilter(label="Start between")
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "federation", "category", "system", "status", "start_date")

@@ -1,0 +1,3 @@
+"""Report pages (upload, findings, player matches, approval), inside the tournaments namespace."""
+
+urlpatterns: list = []

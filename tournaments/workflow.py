@@ -1,0 +1,63 @@
+"""The tournament's status machine: the transitions the workflow allows, each audited.
+
+registered -> (awaiting approval ->) approved -> report received -> checked ->
+ready for rating -> rated; awaiting approval -> refused. A new report version moves a
+tournament back to "report received" (and on to "checked" when it has no errors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from audit.services import audit_record
+from tournaments.models import Tournament
+
+Status = Tournament.Status
+
+#: status -> the statuses it may move to.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    Status.REGISTERED: frozenset({Status.AWAITING_APPROVAL, Status.APPROVED}),
+    Status.AWAITING_APPROVAL: frozenset({Status.APPROVED, Status.REFUSED}),
+    Status.APPROVED: frozenset({Status.REPORT_RECEIVED}),
+    Status.REFUSED: frozenset(),
+    Status.REPORT_RECEIVED: frozenset({Status.REPORT_RECEIVED, Status.CHECKED}),
+    Status.CHECKED: frozenset({Status.REPORT_RECEIVED, Status.CHECKED, Status.READY}),
+    Status.READY: frozenset({Status.RATED}),
+    Status.RATED: frozenset(),
+}
+
+
+class TransitionNotAllowed(ValidationError):
+    """The workflow does not allow this step from the tournament's current status."""
+
+
+@transaction.atomic
+def tournament_status_change(
+    *,
+    tournament: Tournament,
+    status: str,
+    actor: Any,
+    reason: str = "",
+    actor_label: str = "",
+) -> Tournament:
+    """Move ``tournament`` to ``status`` and record who did it and why."""
+    current = Tournament.objects.select_for_update().get(pk=tournament.pk).status
+    if status not in TRANSITIONS[current]:
+        raise TransitionNotAllowed(
+            f"A tournament that is {Status(current).label.lower()} cannot become "
+            f"{Status(status).label.lower()}."
+        )
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    audit_record(
+        target=tournament,
+        actor=getattr(actor, "user", actor),
+        actor_label=actor_label,
+        action=f"status:{status}",
+        reason=reason,
+        changes={"status": [current, status]},
+    )
+    return tournament
