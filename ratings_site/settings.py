@@ -129,6 +129,15 @@ STORAGES = {
     },
 }
 
+# --- The registry -----------------------------------------------------------------------
+
+#: FIDE IDs given to players the officers register here ("first-last", inclusive).
+NEW_PLAYER_ID_RANGE = tuple(
+    int(bound) for bound in env.str("NEW_PLAYER_ID_RANGE", default="900000000-999999999").split("-")
+)
+#: The largest tournament report an arbiter may upload.
+REPORT_UPLOAD_MAX_BYTES = env.int("REPORT_UPLOAD_MAX_BYTES", default=5 * 1024 * 1024)
+
 # --- Security (production-safe when DEBUG is off) ---------------------------------------
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
