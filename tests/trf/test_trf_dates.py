@@ -111,3 +111,9 @@ def test_birth_dates_keep_year_only_and_placeholders(raw, value, year, problem):
     date, found = read_birth_date(raw)
     assert (date.raw, date.value, date.year) == (raw, value, year)
     assert (found[0] if found else None) == problem
+
+
+@pytest.mark.parametrize("raw", ["00/00/1978", "00.00.1978", "1978/00/00"])
+def test_birth_dates_with_zero_day_and_month_give_the_year_whichever_part_comes_first(raw):
+    date, found = read_birth_date(raw)
+    assert (date.raw, date.value, date.year, found) == (raw, None, 1978, None)

@@ -49,6 +49,17 @@ def test_round_properties_follow_the_result_code_table(block, played, forfeit, b
     assert block.points == Decimal(halves) / 2
 
 
+def test_a_paired_game_waiting_for_its_result_is_not_a_bye():
+    pending = TrfRound(1, 2, "w", "Z", result_blank=True)
+    assert not pending.is_bye and not pending.played and not pending.is_empty
+    assert parse(trf_pair("   2 w  ", "   1 b  ")).report.player(1).round(1).is_bye is False
+
+
+def trf_pair(first: str, second: str) -> str:
+    """Two players whose round-1 blocks are `first` and `second`."""
+    return f"012 T\n001    1      A{' ' * 76}{first}\n001    2      B{' ' * 76}{second}\n"
+
+
 def test_player_lookup_by_start_rank():
     report = TrfReport(players=(TrfPlayer(4, "Four"), TrfPlayer(9, "Nine")))
     assert report.player(9).name == "Nine"

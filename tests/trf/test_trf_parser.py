@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments.trf import Severity, parse
+from tournaments.trf import Severity, parse, write
 
 
 def player(
@@ -87,6 +87,23 @@ def test_bytes_undefined_in_cp1252_fall_back_to_latin1():
     result = parse(trf(player(1, "X\x81Y")).encode("latin-1"))
     assert result.encoding == "latin-1"
     assert result.report.player(1).name == "X\x81Y"
+
+
+def test_a_file_mixing_utf8_and_cp1252_lines_reads_every_name_and_rating():
+    first = player(1, "Zoë, Ann", "   2 w 1", rating="2215", points="1.0")
+    second = player(2, "Sé, Seán", "   1 b 0", rating="2100", points="0.0")
+    data = trf(first).encode("utf-8") + f"{second}\n".encode("cp1252")
+    result = parse(data)
+    report = result.report
+    assert [(p.name, p.rating) for p in report.players] == [
+        ("Zoë, Ann", 2215),
+        ("Sé, Seán", 2100),
+    ]
+    assert len(report.played_games()) == 1
+    assert result.encoding == "mixed"
+    info = one(data, "encoding-fallback")
+    assert (info.severity, info.line) == (Severity.INFO, 3)
+    assert "line 3 was read as cp1252" in info.message
 
 
 def test_utf16_with_bom_is_decoded():
@@ -439,12 +456,44 @@ def test_misaligned_round_block_is_a_warning_at_the_stray_column():
     assert findings(trf(line), "misaligned-round") == [(Severity.WARNING, 2, 101)]
 
 
-def test_runaway_line_is_cut_after_999_rounds_with_an_error():
-    line = player(1, "A", *(["0000 - Z"] * 1005))
+def test_runaway_line_is_cut_with_an_error_where_the_ignored_part_begins():
+    line = player(1, "A", *(["0000 - Z"] * 5000))
     result = parse(trf(line))
-    assert [(f.severity, f.line) for f in result.errors] == [(Severity.ERROR, 2)]
-    assert result.errors[0].code == "too-many-rounds"
-    assert len(result.report.player(1).rounds) == 999
+    kept = result.report.player(1).rounds
+    assert [(f.severity, f.code, f.line) for f in result.errors] == [
+        (Severity.ERROR, "too-many-rounds", 2)
+    ]
+    assert f"more than {len(kept)} round blocks" in result.errors[0].message
+    assert result.errors[0].column == 92 + 10 * len(kept)  # the first block not read
+    assert all(block.result == "Z" for block in kept)
+
+
+def test_a_001_line_padded_with_blanks_far_past_the_last_round_reads_cleanly():
+    text = trf(player(1, "A", "   2 w 1") + " " * 20_000, player(2, "B", "   1 b 0"))
+    result = parse(text)
+    assert result.findings == ()
+    assert len(result.report.player(1).rounds) == 1
+    assert len(result.report.played_games()) == 1
+
+
+def test_a_line_of_junk_round_blocks_describes_the_first_and_counts_the_others():
+    result = parse(trf(player(1, "A", *(["xxxx x x"] * 50))))
+    assert [(f.code, f.line, f.column) for f in result.errors] == [
+        ("invalid-opponent", 2, 92),
+        ("invalid-colour", 2, 97),
+        ("invalid-result", 2, 99),
+        ("unreadable-round-blocks", 2, 102),
+    ]
+    assert "49 more round blocks that cannot be read, from round 2" in result.errors[-1].message
+
+
+def test_thousands_of_junk_round_blocks_give_a_handful_of_findings():
+    result = parse(trf(player(1, "A", *(["xxxx x x"] * 3000))))
+    assert len(result.findings) <= 6
+    counted = next(f for f in result.errors if f.code == "unreadable-round-blocks")
+    others = int(counted.message.split(" has ")[1].split()[0])
+    assert others + 1 == len(result.report.player(1).rounds)  # every block read is accounted
+    assert "too-many-rounds" in [f.code for f in result.errors]
 
 
 # ------------------------------------------------------------------ cross-checks
@@ -489,9 +538,15 @@ def test_player_paired_with_themselves_is_an_error():
     assert findings(trf(player(1, "A", "   1 w 1")), "self-pairing") == [(Severity.ERROR, 2, 92)]
 
 
-def test_same_colour_on_both_lines_is_a_warning_at_the_colour_column():
-    text = trf(player(1, "A", "   2 w 1"), player(2, "B", "   1 w 0"))
+def test_same_colour_on_both_lines_of_a_forfeit_is_a_warning_at_the_colour_column():
+    text = trf(player(1, "A", "   2 w +"), player(2, "B", "   1 w -"))
     assert findings(text, "asymmetric-colour") == [(Severity.WARNING, 2, 97)]
+
+
+def test_same_colour_on_both_lines_of_a_played_game_is_an_error_and_the_game_is_not_rated():
+    text = trf(player(1, "A", "   2 w 1"), player(2, "B", "   1 w 0"))
+    assert findings(text, "asymmetric-colour") == [(Severity.ERROR, 2, 97)]
+    assert parse(text).report.played_games() == ()
 
 
 def test_results_that_do_not_complement_are_an_error():
@@ -499,6 +554,49 @@ def test_results_that_do_not_complement_are_an_error():
     finding = one(text, "asymmetric-result")
     assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 2, 99)
     assert "player 2's line (line 3) has '1' against 1; expected '0'" in finding.message
+
+
+def test_a_played_result_against_a_pending_one_is_an_error_and_not_rated():
+    text = trf(player(1, "A", "   2 w  "), player(2, "B", "   1 b 1"))
+    finding = one(text, "asymmetric-result")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 3, 99)
+    assert finding.message.startswith("Line 3, round 1: player 2 (B) has result '1' against 1")
+    assert "player 1's line (line 2) has no result against 2" in finding.message
+    assert parse(text).report.played_games() == ()
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "claim_line"),
+    [
+        ("   2 w H", "   1 b 0", 3),
+        ("   2 w Z", "   1 b 1", 3),
+        ("   2 w 1", "   1 b H", 2),
+        ("   2 w 0", "   1 b Z", 2),
+    ],
+)
+def test_a_bye_code_against_a_played_result_is_an_error_whichever_rank_is_lower(
+    first, second, claim_line
+):
+    text = trf(player(1, "A", first), player(2, "B", second))
+    assert findings(text, "asymmetric-result") == [(Severity.ERROR, claim_line, 99)]
+    assert parse(text).report.played_games() == ()
+
+
+def test_a_forfeit_against_a_played_result_is_an_error_and_not_rated():
+    text = trf(player(1, "A", "   2 w +"), player(2, "B", "   1 b 0"))
+    finding = one(text, "asymmetric-result")
+    assert (finding.severity, finding.line, finding.column) == (Severity.ERROR, 3, 99)
+    assert "player 1's line (line 2) has '+' against 2; expected '1'" in finding.message
+    assert parse(text).report.played_games() == ()
+
+
+def test_players_naming_each_other_in_different_rounds_give_no_game():
+    text = trf(player(1, "A", "   2 w 1", " " * 8), player(2, "B", " " * 8, "   1 b 0"))
+    assert findings(text, "asymmetric-pairing") == [
+        (Severity.ERROR, 2, 92),
+        (Severity.ERROR, 3, 102),
+    ]
+    assert parse(text).report.played_games() == ()
 
 
 def test_played_game_without_any_colour_warns_and_lower_rank_is_white():
@@ -560,6 +658,15 @@ def test_unknown_records_are_kept_and_reported_once_per_code():
     assert findings(text, "unknown-record") == [(Severity.INFO, 6, 1)]
 
 
+def test_an_unknown_record_ending_in_a_tab_survives_write_and_parse():
+    text = trf(*GAME.splitlines()[1:], "132\t")
+    report = parse(text).report
+    assert [r.text for r in report.extra_records] == ["132\t"]
+    again = parse(write(report))
+    assert [r.text for r in again.report.extra_records] == ["132\t"]
+    assert again.report == report
+
+
 def test_indented_player_line_is_a_warning_not_silently_lost():
     text = trf(*GAME.splitlines()[1:], " 001    3      Indented")
     assert findings(text, "misplaced-record") == [(Severity.WARNING, 4, 1)]
@@ -609,6 +716,20 @@ def test_062_differing_from_the_player_lines_is_an_info():
 
 def test_pseudo_player_bye_is_reported_as_info():
     assert findings(trf(player(9, "BYE")), "pseudo-player") == [(Severity.INFO, 2, 15)]
+
+
+def test_a_placeholder_with_played_games_warns_and_its_games_are_not_rated():
+    text = trf(
+        player(1, "A", "   9 w 1", "   2 b =", rating="2000"),
+        player(2, "B", " " * 8, "   1 w =", rating="2100"),
+        player(9, "spielfrei", "   1 b 0"),
+    )
+    result = parse(text)
+    finding = one(text, "pseudo-player-games")
+    assert (finding.severity, finding.line, finding.column) == (Severity.WARNING, 4, 15)
+    assert "records 1 played game" in finding.message
+    assert "pseudo-player" not in [f.code for f in result.findings]
+    assert [(g.round, g.white, g.black) for g in result.report.played_games()] == [(2, 2, 1)]
 
 
 def test_players_out_of_order_are_sorted_with_an_info():
@@ -675,10 +796,15 @@ def test_input_without_a_usable_player_gives_no_report_and_an_error(data):
     assert "internal-error" not in [f.code for f in result.findings]
 
 
-def test_a_flood_of_unknown_codes_is_capped():
+def test_a_flood_of_unknown_codes_is_capped_and_says_how_many_lines_it_left_out():
     junk = "\n".join(f"{n:03x}x junk" for n in range(200))
-    result = parse(trf(*GAME.splitlines()[1:], junk))
-    assert len([f for f in result.findings if f.code == "unknown-record"]) == 21
+    found = [f for f in parse(trf(*GAME.splitlines()[1:], junk)).findings]
+    unknown = [f for f in found if f.code == "unknown-record"]
+    assert len(unknown) < 50
+    listed = [f for f in unknown if " more lines " not in f.message]
+    (summary,) = [f for f in unknown if " more lines " in f.message]
+    left_out = int(summary.message.split(" and ")[1].split()[0])
+    assert len(listed) + 1 + left_out == 200  # every junk line is accounted for
 
 
 def test_huge_numbers_do_not_break_the_reader():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import replace
 from decimal import Decimal
 
@@ -114,10 +115,30 @@ def test_line_breaks_in_headers_are_refused():
         write(TrfReport(name="Open\r012 Injected", players=(TrfPlayer(1, "A"),)))
 
 
-def test_round_dates_too_wide_for_their_slot_are_written_as_words_that_read_back():
-    dates = (TrfDate("2024/03/01"), TrfDate("2024/03/02"))
-    report = parse(write(TrfReport(round_dates=dates, players=(TrfPlayer(1, "A"),)))).report
-    assert [d.raw for d in report.round_dates] == ["2024/03/01", "2024/03/02"]
+def dated(raw: str, value: datetime.date | None = None) -> TrfDate:
+    return TrfDate(raw, value, value.year if value else None)
+
+
+def test_round_dates_keep_their_rounds_when_one_is_blank_and_others_are_too_wide():
+    dates = (
+        dated(""),
+        dated("2024/03/02", datetime.date(2024, 3, 2)),
+        dated("2024/03/03", datetime.date(2024, 3, 3)),
+    )
+    text = write(TrfReport(round_dates=dates, players=(TrfPlayer(1, "A"),)))
+    result = parse(text)
+    assert [d.value for d in result.report.round_dates] == [
+        None,
+        datetime.date(2024, 3, 2),
+        datetime.date(2024, 3, 3),
+    ]
+    assert "misaligned-round-dates" not in [f.code for f in result.findings]
+
+
+def test_a_round_date_too_wide_for_its_slot_and_of_unknown_value_is_refused_naming_its_round():
+    dates = (dated("24/03/01", datetime.date(2024, 3, 1)), dated("next Saturday"))
+    with pytest.raises(TrfWriteError, match="round 2 date 'next Saturday'"):
+        write(TrfReport(round_dates=dates, players=(TrfPlayer(1, "A"),)))
 
 
 def test_line_numbers_are_not_part_of_equality():

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from . import codes
 from .codes import round_rule, round_start
 from .findings import FindingCollector, Severity
-from .model import TrfPlayer, TrfReport, TrfRound
+from .model import TrfPlayer, TrfReport, TrfRound, colours_clash, results_confirm
 
 _PAIRING_RULE = "trf16.md §7.7 (both lines of a game must agree)"
+_NOT_RATED = " The game is not rated."
 
 
 def check_report(
@@ -28,6 +29,7 @@ def check_report(
         for block in player.rounds:
             if block.opponent is not None:
                 _check_block(report, player, block, out)
+    _check_placeholders(report, out)
     check_points(report, out)
     _check_teams(report, out, member_columns or {})
     _check_round_count(report, out)
@@ -36,30 +38,18 @@ def check_report(
 def _check_block(
     report: TrfReport, player: TrfPlayer, block: TrfRound, out: FindingCollector
 ) -> None:
-    """One block naming an opponent: the opponent exists and agrees (trf16.md §7.7)."""
-    opponent_rank = block.opponent
-    if opponent_rank is None:
-        return
+    """One block naming an opponent: the opponent exists and names this player back
+    (trf16.md §7.7). Two blocks naming each other are compared once, from the lower rank.
+    """
     where = _Located(player, block, out)
-    if block.result in codes.BYE_RESULTS and not block.result_blank:
-        return  # a bye naming an opponent was already reported by the reader
-    if opponent_rank == player.start_rank:
-        where.report(Severity.ERROR, "self-pairing", "is paired with themselves.", column_offset=0)
-        return
-    opponent = report.player(opponent_rank)
-    if opponent is None:
-        where.report(
-            Severity.ERROR,
-            "unknown-opponent",
-            f"is paired with {opponent_rank}, but there is no player {opponent_rank}.",
-            column_offset=0,
-        )
-        return
-    theirs = opponent.round(block.round)
-    if theirs is None or theirs.opponent != player.start_rank:
-        _report_one_sided(where, opponent, theirs)
-    elif player.start_rank < opponent_rank:
-        _check_agreement(where, opponent, theirs)
+    opponent = report.player(block.opponent) if block.opponent != player.start_rank else None
+    theirs = opponent.round(block.round) if opponent is not None else None
+    if opponent is not None and theirs is not None and theirs.opponent == player.start_rank:
+        if player.start_rank < opponent.start_rank:
+            _check_pair(where, _Located(opponent, theirs, out))
+    elif block.result not in codes.BYE_RESULTS or block.result_blank:
+        # (a bye naming an opponent was already reported by the reader)
+        _report_unconfirmed(where, opponent, theirs)
 
 
 class _Located:
@@ -67,6 +57,11 @@ class _Located:
 
     def __init__(self, player: TrfPlayer, block: TrfRound, out: FindingCollector) -> None:
         self.player, self.block, self.out = player, block, out
+
+    @property
+    def line_label(self) -> str:
+        """'player 2's line (line 3)': how the other side of a game is named."""
+        return f"player {self.player.start_rank}'s line (line {self.player.line})"
 
     def report(self, severity: Severity, code: str, text: str, *, column_offset: int) -> None:
         """Add a finding placed at `column_offset` within this round's block."""
@@ -79,6 +74,24 @@ class _Located:
             column=round_start(number) + column_offset,
             rule=round_rule(number) if code != "asymmetric-pairing" else _PAIRING_RULE,
         )
+
+
+def _report_unconfirmed(
+    where: _Located, opponent: TrfPlayer | None, theirs: TrfRound | None
+) -> None:
+    """The block names itself, a player who does not exist, or one who does not name back."""
+    named = where.block.opponent
+    if named == where.player.start_rank:
+        where.report(Severity.ERROR, "self-pairing", "is paired with themselves.", column_offset=0)
+    elif opponent is None:
+        where.report(
+            Severity.ERROR,
+            "unknown-opponent",
+            f"is paired with {named}, but there is no player {named}.",
+            column_offset=0,
+        )
+    else:
+        _report_one_sided(where, opponent, theirs)
 
 
 def _report_one_sided(where: _Located, opponent: TrfPlayer, theirs: TrfRound | None) -> None:
@@ -97,39 +110,110 @@ def _report_one_sided(where: _Located, opponent: TrfPlayer, theirs: TrfRound | N
     )
 
 
-def _check_agreement(where: _Located, opponent: TrfPlayer, theirs: TrfRound) -> None:
-    """Both lines name each other: colours must differ and results complement."""
-    mine = where.block
-    them = opponent.start_rank
-    their_line = f"player {them}'s line (line {opponent.line})"
-    if mine.colour is not None and mine.colour == theirs.colour:
-        where.report(
-            Severity.WARNING,
+def _check_pair(low: _Located, high: _Located) -> None:
+    """Two blocks naming each other (trf16.md §7.7): colours differ, results complement.
+
+    When either block holds a played result (1, = or 0), the game is rated only if the
+    other block confirms it (`TrfReport.played_games`); anything else is an ERROR.
+    """
+    played = low.block.played or high.block.played
+    _check_colours(low, high, played=played)
+    if played:
+        _check_played_result(low, high)
+    else:
+        _check_unplayed_result(low, high)
+
+
+def _check_colours(low: _Located, high: _Located, *, played: bool) -> None:
+    """Same colour on both lines; or a rated game without any colour (lower rank white)."""
+    mine, theirs = low.block, high.block
+    them = high.player.start_rank
+    if colours_clash(mine, theirs):
+        low.report(
+            Severity.ERROR if played else Severity.WARNING,
             "asymmetric-colour",
-            f"has colour '{mine.colour}' against {them}, and {their_line} has "
+            f"has colour '{mine.colour}' against {them}, and {high.line_label} has "
             f"'{theirs.colour}' too; one of them should be "
-            f"'{'b' if mine.colour == 'w' else 'w'}'.",
+            f"'{'b' if mine.colour == 'w' else 'w'}'." + (_NOT_RATED if played else ""),
             column_offset=codes.COLOUR_OFFSET,
         )
-    if mine.result_blank or theirs.result_blank:
-        return  # a pending result (paired, not yet played) has nothing to agree with
-    expected = codes.COMPLEMENTARY_RESULTS.get(mine.result)
-    if expected is not None and theirs.result not in expected:
-        where.report(
-            Severity.ERROR,
-            "asymmetric-result",
-            f"has result '{mine.result}' against {them}, but {their_line} has "
-            f"'{theirs.result}' against {where.player.start_rank}; expected "
-            f"{' or '.join(repr(code) for code in sorted(expected))}.",
-            column_offset=codes.RESULT_OFFSET,
-        )
-    if (mine.played or theirs.played) and mine.colour is None and theirs.colour is None:
-        where.report(
+    elif results_confirm(mine, theirs) and mine.colour is None and theirs.colour is None:
+        low.report(
             Severity.WARNING,
             "missing-colour",
-            f"played {them}, but neither line gives a colour; {min(where.player.start_rank, them)} "
+            f"played {them}, but neither line gives a colour; {low.player.start_rank} "
             "is taken as white.",
             column_offset=codes.COLOUR_OFFSET,
+        )
+
+
+def _check_played_result(low: _Located, high: _Located) -> None:
+    """A played result must be met by the complementary played result on the other line.
+
+    Reported on the line claiming the game (the lower rank's when both do).
+    """
+    if results_confirm(low.block, high.block):
+        return
+    claim, other = (low, high) if low.block.played else (high, low)
+    expected = codes.COMPLEMENTARY_RESULTS[claim.block.result]
+    shown = "no result" if other.block.result_blank else f"'{other.block.result}'"
+    claim.report(
+        Severity.ERROR,
+        "asymmetric-result",
+        f"has result '{claim.block.result}' against {other.player.start_rank}, but "
+        f"{other.line_label} has {shown} against {claim.player.start_rank}; expected "
+        f"{_either(expected)}.{_NOT_RATED}",
+        column_offset=codes.RESULT_OFFSET,
+    )
+
+
+def _check_unplayed_result(low: _Located, high: _Located) -> None:
+    """Forfeits and W/D/L games complement too; a pending (blank) result is not judged."""
+    mine, theirs = low.block, high.block
+    if mine.result_blank or theirs.result_blank:
+        return
+    expected = codes.COMPLEMENTARY_RESULTS.get(mine.result)
+    if expected is not None and theirs.result not in expected:
+        low.report(
+            Severity.ERROR,
+            "asymmetric-result",
+            f"has result '{mine.result}' against {high.player.start_rank}, but "
+            f"{high.line_label} has '{theirs.result}' against {low.player.start_rank}; "
+            f"expected {_either(expected)}.",
+            column_offset=codes.RESULT_OFFSET,
+        )
+
+
+def _either(expected: frozenset[str]) -> str:
+    """\"'+' or '-'\": the result codes the other line may show."""
+    return " or ".join(repr(code) for code in sorted(expected))
+
+
+def _check_placeholders(report: TrfReport, out: FindingCollector) -> None:
+    """'spielfrei' and the like: lines some programs add to hand out byes (trf16.md §3).
+
+    INFO when the placeholder has no games; a WARNING when its line records played games,
+    which are then left out of the rated games (`TrfReport.played_games`).
+    """
+    for player in report.players:
+        if not player.is_placeholder:
+            continue
+        games = sum(1 for block in player.rounds if block.played)
+        if games:
+            severity, code = Severity.WARNING, "pseudo-player-games"
+            plural = "s" if games > 1 else ""
+            text = f", but its line records {games} played game{plural}; they are not rated."
+        else:
+            severity, code = Severity.INFO, "pseudo-player"
+            text = ", not a real player; it should not be rated."
+        out.add(
+            severity,
+            code,
+            f"Line {player.line}: player {player.label} looks like a placeholder used for "
+            f"byes{text}",
+            line=player.line,
+            column=codes.PLAYER_NAME.first,
+            rule="trf16.md §3",
         )
 
 

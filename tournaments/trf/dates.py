@@ -34,11 +34,6 @@ class TrfDate:
     value: datetime.date | None = None
     year: int | None = None
 
-    @property
-    def is_blank(self) -> bool:
-        """True when nothing was written."""
-        return not self.raw.strip()
-
     def __str__(self) -> str:
         return self.raw
 
@@ -130,13 +125,19 @@ def _read_year_first(match: re.Match[str]) -> _Reading:
 
 
 def _read_year_last(match: re.Match[str]) -> _Reading:
-    """`25.02.2011`, `28. 07. 2005` (dots: day first), `24/09/2010` (day or month first)."""
+    """`25.02.2011`, `28. 07. 2005` (dots: day first), `24/09/2010` (day or month first).
+
+    A zero day or month (`00/00/1978`, `00.00.1978`) means the year alone, as `1978/00/00`
+    does year first (trf16.md §3 birth date).
+    """
     first, separator, second, year = (
         int(match.group(1)),
         match.group(2),
         int(match.group(3)),
         int(match.group(4)),
     )
+    if year and (first == 0 or second == 0):
+        return _Reading(year=year)
     month_first = separator != "." and second > 12 >= first
     ambiguous = separator != "." and first <= 12 and second <= 12 and first != second
     value = _make_date(year, first, second) if month_first else _make_date(year, second, first)

@@ -1,8 +1,9 @@
 """From bytes to lines of characters (trf16.md §7.1-§7.2).
 
 TRF16 names no encoding and only says a line ends with a carriage return; real files
-are UTF-8 (with or without BOM), cp1252/latin-1, with CRLF, LF or CR-only line ends.
-Columns are counted in characters after decoding, never in bytes.
+are UTF-8 (with or without BOM), cp1252/latin-1, or a mix of the two line by line, with
+CRLF, LF or CR-only line ends. Columns are counted in characters after decoding, never
+in bytes.
 """
 
 from __future__ import annotations
@@ -14,44 +15,83 @@ from dataclasses import dataclass
 # Only CR and LF end a line: str.splitlines() would also split on form feeds, \x1c-\x1e,
 # \x85 and U+2028, which can occur inside cp1252/latin-1 names and would shift columns.
 _LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END_BYTES = re.compile(rb"(\r\n|\r|\n)")
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 @dataclass(frozen=True)
 class DecodedText:
-    """Decoded text and how it was obtained."""
+    """Decoded text and how it was obtained.
+
+    `fallback_lines` are the 1-based numbers of the lines that were not UTF-8 and were
+    read as cp1252 (latin-1 for bytes cp1252 leaves undefined).
+    """
 
     text: str
-    encoding: str  # "utf-8", "utf-8-sig", "utf-16", "cp1252", "latin-1" or "text"
+    encoding: str  # "utf-8", "utf-8-sig", "utf-16", "cp1252", "latin-1", "mixed" or "text"
     had_bom: bool = False
+    fallback_lines: tuple[int, ...] = ()
 
     @property
     def is_fallback(self) -> bool:
-        """True when the bytes were not UTF-8 (so the encoding is a guess)."""
-        return self.encoding in ("cp1252", "latin-1")
+        """True when some bytes were not UTF-8 (so their encoding is a guess)."""
+        return bool(self.fallback_lines)
 
 
 def decode(data: bytes | str) -> DecodedText:
-    """Decode a file: UTF-8 (BOM stripped), else UTF-16 by BOM, else cp1252, else latin-1.
+    """Decode a file: UTF-8 (BOM stripped), else UTF-16 by BOM, else line by line.
 
-    Never raises: latin-1 decodes every byte sequence.
+    Never raises: the line-by-line fallback decodes every byte sequence.
     """
     if isinstance(data, str):
         had_bom = data.startswith("\ufeff")
         return DecodedText(data.removeprefix("\ufeff"), "text", had_bom)
-    if data.startswith(codecs.BOM_UTF8):
-        text = _try(data[len(codecs.BOM_UTF8) :], "utf-8")
-        if text is not None:
-            return DecodedText(text, "utf-8-sig", True)
     if data.startswith(_UTF16_BOMS):
         text = _try(data, "utf-16")
         if text is not None:
             return DecodedText(text.removeprefix("\ufeff"), "utf-16", True)
-    for encoding in ("utf-8", "cp1252"):
-        text = _try(data, encoding)
+    had_bom = data.startswith(codecs.BOM_UTF8)
+    body = data.removeprefix(codecs.BOM_UTF8)
+    text = _try(body, "utf-8")
+    if text is not None:
+        return DecodedText(text, "utf-8-sig" if had_bom else "utf-8", had_bom)
+    return _decode_by_line(body, had_bom)
+
+
+def _decode_by_line(data: bytes, had_bom: bool) -> DecodedText:
+    """Each line as UTF-8 when it is valid UTF-8, else as cp1252 (trf16.md §7.1).
+
+    Files assembled from several sources mix encodings line by line, so one verdict for
+    the whole file would garble the lines written in the other one. The encoding said is
+    "mixed" when lines of both kinds hold non-ASCII text, else cp1252, or latin-1 when a
+    byte cp1252 leaves undefined had to be read as latin-1.
+    """
+    pieces = _LINE_END_BYTES.split(data)  # lines at even indexes, their ends at odd ones
+    texts: list[str] = []
+    fallback: list[int] = []
+    utf8_seen = latin1_seen = False
+    for index, piece in enumerate(pieces):
+        text = _try(piece, "utf-8")
         if text is not None:
-            return DecodedText(text, encoding)
-    return DecodedText(data.decode("latin-1"), "latin-1")
+            utf8_seen = utf8_seen or not piece.isascii()
+        else:
+            text = piece.decode("cp1252", errors=_LATIN1_FOR_UNDEFINED)
+            latin1_seen = latin1_seen or _try(piece, "cp1252") is None
+            fallback.append(index // 2 + 1)
+        texts.append(text)
+    encoding = "mixed" if utf8_seen else "latin-1" if latin1_seen else "cp1252"
+    return DecodedText("".join(texts), encoding, had_bom, tuple(fallback))
+
+
+def _latin1_for_undefined(error: UnicodeError) -> tuple[str, int]:
+    """Error handler: a byte cp1252 leaves undefined (0x81, 0x8D, ...) is read as latin-1."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return error.object[error.start : error.end].decode("latin-1"), error.end
+
+
+_LATIN1_FOR_UNDEFINED = "trf-latin1-for-undefined"
+codecs.register_error(_LATIN1_FOR_UNDEFINED, _latin1_for_undefined)
 
 
 def _try(data: bytes, encoding: str) -> str | None:

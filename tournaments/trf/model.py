@@ -14,8 +14,14 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Literal
 
-from .codes import BYE_RESULTS, DEFAULT_HALVES, FORFEIT_RESULTS, NOT_MOVED_RESULTS
-from .codes import PLAYED_RESULTS as PLAYED_CODES
+from .codes import (
+    BYE_RESULTS,
+    DEFAULT_HALVES,
+    FORFEIT_RESULTS,
+    NOT_MOVED_RESULTS,
+    PLAYED_RESULTS,
+    PSEUDO_PLAYER_NAMES,
+)
 from .dates import BLANK_DATE, TrfDate
 from .extensions import ScoringSystem, TrfRecord, read_declared_rounds, read_scoring
 
@@ -54,8 +60,10 @@ class TrfRound:
 
     @property
     def played(self) -> bool:
-        """A game was played over the board: result 1, = or 0 against an opponent."""
-        return self.opponent is not None and self.result in PLAYED_CODES
+        """This line claims a game played over the board: result 1, = or 0 against an
+        opponent. Whether the game counts depends on the opponent's line too (see
+        `TrfReport.played_games`)."""
+        return self.opponent is not None and self.result in PLAYED_RESULTS
 
     @property
     def is_forfeit(self) -> bool:
@@ -69,8 +77,12 @@ class TrfRound:
 
     @property
     def is_bye(self) -> bool:
-        """No game: a bye code (H, F, U, Z, blank) or no opponent at all."""
-        return self.opponent is None or self.result in BYE_RESULTS
+        """No game: no opponent at all, or a bye code (H, F, U, Z) written out.
+
+        A blank result against an opponent is a game still waiting for its result
+        (trf16.md §3), not a bye.
+        """
+        return self.opponent is None or (self.result in BYE_RESULTS and not self.result_blank)
 
     @property
     def is_empty(self) -> bool:
@@ -138,6 +150,11 @@ class TrfPlayer:
     def result_points(self) -> Decimal:
         """Sum of the round results under 1/½/0 scoring (compare with `points`)."""
         return Decimal(self.result_halves) / 2
+
+    @property
+    def is_placeholder(self) -> bool:
+        """A pseudo-player some programs add to hand out byes ('spielfrei', 'bye', ...)."""
+        return self.name.strip().lower() in PSEUDO_PLAYER_NAMES
 
     @property
     def label(self) -> str:
@@ -265,29 +282,55 @@ class TrfReport:
     def played_games(self) -> tuple[PlayedGame, ...]:
         """Every game played over the board, once, in round then board-owner order.
 
-        Forfeits, W/D/L games, byes and blank blocks are never included. When the two
-        lines disagree, the line of the lower starting rank that records a played game
-        is used (the parser reports the disagreement).
+        A game is listed only when both lines confirm it (trf16.md §7.7): in that round
+        each player's block names the other, both have a played result (1, = or 0), the
+        results complement each other (1/0, =/=, 0/1), and the colours are opposite or
+        missing on at least one side (if neither line gives one, the lower starting rank
+        is called white). Forfeits, W/D/L games, byes, pending (blank) results and games
+        against a placeholder player ('spielfrei') are never listed. A block claiming a
+        played game that the opponent's line does not confirm is left out altogether,
+        whichever line is right; the parser reports it as an ERROR.
         """
         games: dict[tuple[int, int, int], PlayedGame] = {}
         for player in self.players:
             for block in player.rounds:
-                opponent = self.player(block.opponent) if block.opponent else None
-                if not block.played or opponent is None or opponent is player:
-                    continue
-                key = (block.round, *sorted((player.start_rank, opponent.start_rank)))
-                if key not in games:
-                    games[key] = _game_from(player, block, opponent)
+                game = self._confirmed_game(player, block)
+                if game is not None:
+                    games[(game.round, *sorted((game.white, game.black)))] = game
         return tuple(games[key] for key in sorted(games))
 
-
-def _game_from(player: TrfPlayer, block: TrfRound, opponent: TrfPlayer) -> PlayedGame:
-    """A PlayedGame seen from `player`'s block (opponent's colour used if ours is missing)."""
-    colour = block.colour
-    if colour is None:
+    def _confirmed_game(self, player: TrfPlayer, block: TrfRound) -> PlayedGame | None:
+        """The game `block` records, when the opponent's line confirms it (see above)."""
+        opponent = self.player(block.opponent) if block.played and block.opponent else None
+        if opponent is None or opponent is player:
+            return None
+        if player.is_placeholder or opponent.is_placeholder:
+            return None
         theirs = opponent.round(block.round)
-        if theirs is not None and theirs.opponent == player.start_rank and theirs.colour:
-            colour = "b" if theirs.colour == "w" else "w"
+        if theirs is None or theirs.opponent != player.start_rank:
+            return None
+        if not results_confirm(block, theirs) or colours_clash(block, theirs):
+            return None
+        return _game_from(player, block, opponent, theirs)
+
+
+def results_confirm(mine: TrfRound, theirs: TrfRound) -> bool:
+    """Both blocks hold a played result and the two complement each other (1/0, =/=)."""
+    return mine.played and theirs.played and mine.halves + theirs.halves == 2
+
+
+def colours_clash(mine: TrfRound, theirs: TrfRound) -> bool:
+    """Both blocks give the same colour (a missing colour never clashes)."""
+    return mine.colour is not None and mine.colour == theirs.colour
+
+
+def _game_from(
+    player: TrfPlayer, block: TrfRound, opponent: TrfPlayer, theirs: TrfRound
+) -> PlayedGame:
+    """A confirmed game seen from `player`'s block (opponent's colour used if ours is missing)."""
+    colour = block.colour
+    if colour is None and theirs.colour is not None:
+        colour = "b" if theirs.colour == "w" else "w"
     known = colour is not None
     if colour is None:
         colour = "w" if player.start_rank < opponent.start_rank else "b"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from . import codes
@@ -130,13 +131,34 @@ def _note_encoding(decoded: DecodedText, out: FindingCollector) -> None:
             line=1,
             rule="trf16.md §7.1",
         )
-    if decoded.is_fallback or decoded.encoding == "utf-16":
-        out.info(
-            "encoding-fallback",
-            f"The file is not UTF-8; it was read as {decoded.encoding}. Check that accented "
-            "names look right.",
-            rule="trf16.md §7.1",
+    if decoded.encoding == "utf-16":
+        message = "The file is not UTF-8; it was read as utf-16."
+    elif decoded.encoding == "mixed":
+        lines = decoded.fallback_lines
+        verb = "was" if len(lines) == 1 else "were"
+        message = (
+            f"Not every line is UTF-8: {_line_numbers(lines)} {verb} read as cp1252 "
+            "instead. Check that accented names look right there."
         )
+    elif decoded.is_fallback:
+        message = (
+            f"The file is not UTF-8; it was read as {decoded.encoding} (accented text on "
+            f"{_line_numbers(decoded.fallback_lines)}). Check that accented names look right."
+        )
+    else:
+        return
+    first = decoded.fallback_lines[0] if decoded.fallback_lines else None
+    out.info("encoding-fallback", message, line=first, rule="trf16.md §7.1")
+
+
+def _line_numbers(numbers: tuple[int, ...], shown: int = 10) -> str:
+    """'line 3', 'lines 3, 7 and 9', 'lines 3, 7, ... and 12 more'."""
+    if len(numbers) == 1:
+        return f"line {numbers[0]}"
+    if len(numbers) > shown:
+        listed = ", ".join(str(n) for n in numbers[:shown])
+        return f"lines {listed} and {len(numbers) - shown} more"
+    return f"lines {', '.join(str(n) for n in numbers[:-1])} and {numbers[-1]}"
 
 
 # ------------------------------------------------------------------------ line dispatch
@@ -233,8 +255,7 @@ def _keep_extra(
     force_unknown: bool = False,
 ) -> None:
     """Records that are not TRF16: kept verbatim, one INFO per record type (§6)."""
-    kept = text.rstrip()  # trailing blanks carry nothing in these free-format records
-    record = TrfRecord(kept[:3], kept, number)
+    record = TrfRecord(text[:3], text, number)  # exactly as read (the line end is gone)
     lines.extras.append(record)
     kind = RecordKind.UNKNOWN if force_unknown else classify(code)
     if kind is RecordKind.UNKNOWN:
@@ -270,24 +291,46 @@ def _use_of(code: str) -> str:
 
 def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> None:
     """One INFO per unknown code; a flood of codes (binary junk) is tallied as one."""
-    key = record.code
-    if key not in lines.unknown_codes and len(lines.unknown_codes) >= _MAX_UNKNOWN_CODES:
-        key = "\0other"
+    known = record.code in lines.unknown_codes
+    key = _FLOOD if not known and len(lines.unknown_codes) >= _MAX_UNKNOWN_CODES else record.code
     lines.unknown_codes.add(key)
     misplaced = record.text.lstrip()[:4].rstrip() in (codes.PLAYER, *codes.HEADER_CODES)
     shown = record.text[:20].encode("unicode_escape").decode("ascii")
+    if misplaced:
+        describe = _unknown_message(record.line, shown, " (the record code must start in column 1)")
+    elif key == _FLOOD:
+        describe = _flood_message(record.line, shown)
+    else:
+        describe = _unknown_message(record.line, shown, "")
     out.tally(
         "misplaced-record" if misplaced else "unknown-record",
         key,
-        lambda n: (
-            f"Line {record.line}: '{shown}' is not a TRF16 record"
-            + (" (the record code must start in column 1)" if misplaced else "")
-            + f"; the line was kept as is but not read{times(n)}."
-        ),
+        describe,
         line=record.line,
         column=1,
         rule="trf16.md §1",
         severity=Severity.WARNING if misplaced else Severity.INFO,
+    )
+
+
+_FLOOD = "\0other"  # tally key of the unknown codes past _MAX_UNKNOWN_CODES
+
+
+def _unknown_message(line: int | None, shown: str, why: str) -> Callable[[int], str]:
+    """Message of an unknown (or misplaced) record code, with its count."""
+    return lambda n: (
+        f"Line {line}: '{shown}' is not a TRF16 record{why}; the line was kept as is but "
+        f"not read{times(n)}."
+    )
+
+
+def _flood_message(line: int | None, shown: str) -> Callable[[int], str]:
+    """Message counting the lines whose unknown codes were too many to list one by one."""
+    return lambda n: (
+        f"Line {line}: '{shown}' and {n - 1} more lines with yet other unknown record codes "
+        "are not TRF16 records; they were kept as is but not read."
+        if n > 1
+        else f"Line {line}: '{shown}' is not a TRF16 record; the line was kept as is but not read."
     )
 
 
@@ -382,11 +425,7 @@ def _arrange_players(players: list[TrfPlayer], out: FindingCollector) -> tuple[T
             rule="TRF16 001",
         )
     width = max((b.round for p in players for b in p.rounds if not b.is_empty), default=0)
-    arranged = []
-    for player in sorted(players, key=lambda p: p.start_rank):
-        _note_pseudo_player(player, out)
-        arranged.append(_with_width(player, width))
-    return tuple(arranged)
+    return tuple(_with_width(p, width) for p in sorted(players, key=lambda p: p.start_rank))
 
 
 def _with_width(player: TrfPlayer, width: int) -> TrfPlayer:
@@ -396,20 +435,6 @@ def _with_width(player: TrfPlayer, width: int) -> TrfPlayer:
         TrfRound(number, result_blank=True) for number in range(len(rounds) + 1, width + 1)
     )
     return replace(player, rounds=rounds + padding)
-
-
-def _note_pseudo_player(player: TrfPlayer, out: FindingCollector) -> None:
-    """'spielfrei' and the like: a line some programs add to hand out byes."""
-    if player.name.strip().lower() not in codes.PSEUDO_PLAYER_NAMES:
-        return
-    out.info(
-        "pseudo-player",
-        f"Line {player.line}: player {player.label} looks like a placeholder used for "
-        "byes, not a real player; it should not be rated.",
-        line=player.line,
-        column=codes.PLAYER_NAME.first,
-        rule="trf16.md §3",
-    )
 
 
 def _check_extensions(report: TrfReport, out: FindingCollector) -> None:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from . import codes
 from .codes import Field, round_rule, round_start
 from .dates import TrfDate, read_birth_date
-from .findings import FindingCollector, Severity, times
+from .findings import Finding, FindingCollector, Severity, times
 from .model import Colour, TrfPlayer, TrfRound, TrfTeam
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -235,27 +235,27 @@ def _rank(text: str, line: int, label: str, out: FindingCollector) -> int | None
 
 
 def read_rounds(text: str, line: int, label: str, out: FindingCollector) -> list[TrfRound]:
-    """All round blocks of a 001 line: 8 columns every 10 from column 92 (trf16.md §3)."""
-    rounds: list[TrfRound] = []
-    misaligned = False
-    number = 1
-    while round_start(number) <= len(text):
-        if number > codes.MAX_ROUNDS:
-            _report_too_many_rounds(line, label, out)
-            break
-        first = round_start(number) - 1
-        block = text[first : first + codes.ROUND_WIDTH].ljust(codes.ROUND_WIDTH)
-        tail = text[first + codes.ROUND_WIDTH : first + codes.ROUND_STRIDE]
-        if not misaligned and (block[4] + block[6] + tail).strip():
-            misaligned = True
-            _report_misaligned_block(block, tail, number, line, label, out)
-        rounds.append(read_block(block, number, line, label, out))
-        number += 1
+    """All round blocks of a 001 line: 8 columns every 10 from column 92 (trf16.md §3).
+
+    Only the first unreadable block of a line is described; the others are counted into
+    one finding, so that a line of junk does not bury the file's real problems.
+    """
+    blocks = _LineBlocks(line, label, out)
+    count = min(_blocks_in(text), codes.MAX_ROUNDS)
+    rounds = [blocks.read(text, number) for number in range(1, count + 1)]
+    blocks.report_the_others()
+    if text[round_start(codes.MAX_ROUNDS + 1) - 1 :].strip():
+        _report_too_many_rounds(line, label, out)
     return rounds
 
 
+def _blocks_in(text: str) -> int:
+    """How many round blocks start within `text` (the last one may be cut short)."""
+    return max(0, (len(text) - codes.FIRST_ROUND_COLUMN) // codes.ROUND_STRIDE + 1)
+
+
 def _report_too_many_rounds(line: int, label: str, out: FindingCollector) -> None:
-    """A line longer than MAX_ROUNDS blocks is junk, not a tournament (guard, §3)."""
+    """Text past MAX_ROUNDS blocks is junk, not a tournament (guard, §3); blanks are fine."""
     out.error(
         "too-many-rounds",
         f"Line {line}: player {label} has more than {codes.MAX_ROUNDS} round blocks; "
@@ -264,6 +264,57 @@ def _report_too_many_rounds(line: int, label: str, out: FindingCollector) -> Non
         column=round_start(codes.MAX_ROUNDS + 1),
         rule="trf16.md §3 round blocks",
     )
+
+
+class _LineBlocks:
+    """Reads the round blocks of one line; says once that they are shifted, and describes
+    only the first unreadable block (one with an ERROR), counting the others."""
+
+    def __init__(self, line: int, label: str, out: FindingCollector) -> None:
+        self.line, self.label, self.out = line, label, out
+        self.misaligned = False
+        self.first_unreadable: int | None = None
+        self.other_unreadable: list[int] = []
+
+    def read(self, text: str, number: int) -> TrfRound:
+        """Round `number`'s block of `text`, its findings reported or counted."""
+        first = round_start(number) - 1
+        block = text[first : first + codes.ROUND_WIDTH].ljust(codes.ROUND_WIDTH)
+        tail = text[first + codes.ROUND_WIDTH : first + codes.ROUND_STRIDE]
+        if not self.misaligned and (block[4] + block[6] + tail).strip():
+            self.misaligned = True
+            _report_misaligned_block(block, tail, number, self.line, self.label, self.out)
+        where = _Where(number, self.line, self.label, self.out)
+        read = read_block(block, where)
+        self._admit(number, where.found)
+        return read
+
+    def _admit(self, number: int, found: list[Finding]) -> None:
+        """Pass the block's findings on, unless it is a further unreadable block."""
+        unreadable = any(f.severity is Severity.ERROR for f in found)
+        if unreadable and self.first_unreadable is not None:
+            self.other_unreadable.append(number)
+            return
+        if unreadable:
+            self.first_unreadable = number
+        for f in found:
+            self.out.add(f.severity, f.code, f.message, line=f.line, column=f.column, rule=f.rule)
+
+    def report_the_others(self) -> None:
+        """One ERROR counting the unreadable blocks after the first."""
+        if not self.other_unreadable:
+            return
+        count, first = len(self.other_unreadable), self.other_unreadable[0]
+        self.out.error(
+            "unreadable-round-blocks",
+            f"Line {self.line}: player {self.label} has {count} more round "
+            f"block{'s' if count > 1 else ''} that cannot be read, from round {first} "
+            f"(column {round_start(first)}); only round {self.first_unreadable}'s is "
+            "described.",
+            line=self.line,
+            column=round_start(first),
+            rule=round_rule(first),
+        )
 
 
 def _report_misaligned_block(
@@ -282,11 +333,11 @@ def _report_misaligned_block(
     )
 
 
-def read_block(block: str, number: int, line: int, label: str, out: FindingCollector) -> TrfRound:
+def read_block(block: str, where: _Where) -> TrfRound:
     """One 8-column round block: opponent, colour, result (trf16.md §3)."""
+    number = where.number
     if not block.strip():
         return TrfRound(number, result_blank=True, raw=block)
-    where = _Where(number, line, label, out)
     opponent = where.opponent(block[: codes.OPPONENT_WIDTH])
     colour = where.colour(block[codes.COLOUR_OFFSET])
     result_char = block[codes.RESULT_OFFSET]
@@ -299,21 +350,28 @@ def read_block(block: str, number: int, line: int, label: str, out: FindingColle
 
 
 class _Where:
-    """Reads the three fields of one block and words findings about them."""
+    """Reads the three fields of one block and words findings about them.
+
+    The findings are kept in `found` for `_LineBlocks` to pass on; tallied quirks go
+    straight to the collector.
+    """
 
     def __init__(self, number: int, line: int, label: str, out: FindingCollector) -> None:
         self.number, self.line, self.label, self.out = number, line, label, out
         self.start = round_start(number)
+        self.found: list[Finding] = []
 
     def _report(self, severity: Severity, code: str, text: str, offset: int) -> None:
-        """Add a finding placed at `offset` within this round's block."""
-        self.out.add(
-            severity,
-            code,
-            f"Line {self.line}, round {self.number}: player {self.label} {text}",
-            line=self.line,
-            column=self.start + offset,
-            rule=round_rule(self.number),
+        """Keep a finding placed at `offset` within this round's block."""
+        self.found.append(
+            Finding(
+                severity,
+                code,
+                f"Line {self.line}, round {self.number}: player {self.label} {text}",
+                line=self.line,
+                column=self.start + offset,
+                rule=round_rule(self.number),
+            )
         )
 
     def opponent(self, raw: str) -> int | None:

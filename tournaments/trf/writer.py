@@ -3,7 +3,8 @@
 Output is canonical TRF16: LF line ends, header records first in code order, 001 lines
 in starting-rank order with the exact columns of trf16.md §3, a 132 line aligned with
 the round blocks, 013 team lines, then the preserved extra records verbatim. Titles,
-sex, colours and bye codes come out normalised; dates come out as they were written.
+sex, colours and bye codes come out normalised; dates come out as they were written,
+except a round date too wide for its 8 columns, which is written YY/MM/DD.
 
 A value that cannot be written without breaking the columns (a 34-character name, a
 five-digit rating, a line break inside a field) raises `TrfWriteError`: a corrupt file
@@ -15,7 +16,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from . import codes
-from .model import TrfPlayer, TrfReport, TrfRound, TrfTeam
+from .model import TrfDate, TrfPlayer, TrfReport, TrfRound, TrfTeam
 
 __all__ = ["TrfWriteError", "write"]
 
@@ -43,9 +44,12 @@ def write(report: TrfReport) -> str:
         *_header_lines(report),
         *(_player_line(p) for p in sorted(report.players, key=lambda p: p.start_rank)),
         *(_team_line(t) for t in report.teams),
-        *(_checked(r.text, f"record {r.code}") for r in report.extra_records),
     ]
-    return "".join(f"{line.rstrip()}\n" for line in lines)
+    extras = [_checked(r.text, f"record {r.code}") for r in report.extra_records]
+    return "".join(f"{line.rstrip(' ')}\n" for line in lines) + "".join(
+        f"{text}\n"
+        for text in extras  # verbatim, as they were read
+    )
 
 
 def _checked(text: str, what: str) -> str:
@@ -90,16 +94,36 @@ def _header_lines(report: TrfReport) -> list[str]:
 
 
 def _round_dates_line(report: TrfReport) -> list[str]:
-    """132 with round r's date in columns 92+10(r-1) to 99+10(r-1) (trf16.md §2)."""
-    raws = [d.raw for d in report.round_dates]
-    if not any(raws):
+    """132 with round r's date in columns 92+10(r-1) to 99+10(r-1) (trf16.md §2).
+
+    Every date sits in its own 8-column slot (a blank date is 8 blanks), so each keeps
+    its round. See `_round_date` for dates written wider than their slot.
+    """
+    if not any(d.raw.strip() for d in report.round_dates):
         return []
-    if all(len(raw) <= codes.ROUND_WIDTH and raw == raw.strip() for raw in raws):
-        slots = [_fit(raw, codes.ROUND_WIDTH, "round date") for raw in raws]
-        return ["132" + " " * (codes.FIRST_ROUND_COLUMN - 4) + "  ".join(slots)]
-    # Dates too wide for their slot cannot be aligned; words in round order still read.
-    words = [_checked(raw, "round date") for raw in raws if raw]
-    return ["132 " + "  ".join(words)]
+    slots = [_round_date(date, number) for number, date in enumerate(report.round_dates, 1)]
+    return ["132" + " " * (codes.FIRST_ROUND_COLUMN - 4) + "  ".join(slots)]
+
+
+def _round_date(date: TrfDate, number: int) -> str:
+    """One round date in its 8 columns: as written when it fits, else YY/MM/DD.
+
+    A date wider than 8 columns (`2024/03/02`) is written YY/MM/DD when its value is
+    known, so a round trip keeps the value but not the raw text; when the value is unknown
+    (or its year is outside 1970-2069, which two digits cannot tell apart), it cannot be
+    written and TrfWriteError names the round.
+    """
+    what = f"round {number} date"
+    raw = _checked(date.raw, what).strip()
+    if len(raw) <= codes.ROUND_WIDTH:
+        return raw.ljust(codes.ROUND_WIDTH)
+    value = date.value
+    if value is None or not 1970 <= value.year <= 2069:
+        raise TrfWriteError(
+            f"{what} {raw!r} is longer than its {codes.ROUND_WIDTH} columns and has no "
+            "date value that could be written YY/MM/DD"
+        )
+    return value.strftime("%y/%m/%d")
 
 
 # ------------------------------------------------------------------------ players
