@@ -18,7 +18,7 @@ TABLE_PAGE_SIZE = 10
 def home(request: HttpRequest) -> HttpResponse:
     """The registry at a glance: counts, then the players and the tournaments."""
     players = player_list()
-    tournaments = tournament_list()
+    tournaments = tournament_list(request.actor)
     player_table = PlayerTable(players, prefix="players-")
     tournament_table = TournamentTable(tournaments, prefix="tournaments-")
     config = RequestConfig(request, paginate={"per_page": TABLE_PAGE_SIZE})

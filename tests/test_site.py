@@ -29,7 +29,8 @@ def test_home_page_lists_players_and_tournaments_with_counts(client):
     norway = FederationFactory(code="NOR", name="Norway")
     PlayerFactory(name="Lund, Magnus", federation=norway, fide_id=90000177)
     PlayerFactory(name="Berg, Ingrid", federation=norway, sex=Player.Sex.FEMALE)
-    TournamentFactory(name="Fjord Open", federation=norway)
+    TournamentFactory(name="Fjord Open", federation=norway, status="approved")
+    TournamentFactory(name="Awaiting Open", federation=norway, status="awaiting_approval")
 
     page = client.get(reverse("home")).content.decode()
 
@@ -37,6 +38,7 @@ def test_home_page_lists_players_and_tournaments_with_counts(client):
     assert "90000177" in page
     assert "Berg, Ingrid" in page
     assert "Fjord Open" in page
+    assert "Awaiting Open" not in page  # not public until approved
     assert '<a href="?players-sort=federation">Federation</a>' in page
     assert re.search(r'id="player-count">\s*2\s*<', page)
     assert re.search(r'id="tournament-count">\s*1\s*<', page)

@@ -1,7 +1,7 @@
 import django_filters
 
 from players.models import Federation
-from tournaments.models import Tournament
+from tournaments.models import ApprovalRequest, Tournament
 
 
 class TournamentFilter(django_filters.FilterSet):
@@ -12,3 +12,13 @@ class TournamentFilter(django_filters.FilterSet):
     class Meta:
         model = Tournament
         fields = ("name", "federation", "category", "system", "status", "start_date")
+
+
+class ApprovalFilter(django_filters.FilterSet):
+    tournament = django_filters.CharFilter(
+        field_name="tournament__name", lookup_expr="icontains", label="Tournament"
+    )
+
+    class Meta:
+        model = ApprovalRequest
+        fields = ("tournament", "status", "kind")

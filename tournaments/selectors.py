@@ -1,9 +1,50 @@
-"""Reads of tournaments. Registrations are public once made, so nothing is restricted yet."""
+"""Reads of tournaments: lists, the rule sets in force, the approvals an administrator decides."""
 
-from django.db.models import QuerySet
+from __future__ import annotations
 
-from tournaments.models import Tournament
+import datetime as dt
+
+from django.db.models import Case, IntegerField, QuerySet, Value, When
+
+import regulations
+from players.access import Actor
+from regulations import EffectiveDate, OnlineArena, OverTheBoardRules
+from regulations.types import Category
+from tournaments.models import ApprovalRequest, RuleSetSchedule, Tournament
 
 
-def tournament_list() -> QuerySet[Tournament]:
-    return Tournament.objects.select_related("federation")
+def tournament_list(actor: Actor) -> QuerySet[Tournament]:
+    """The tournaments ``actor`` may see (the public: approved ones only)."""
+    return Tournament.objects.restrict(actor).select_related("federation")
+
+
+def rule_schedule() -> tuple[EffectiveDate, ...]:
+    """The effective dates administrators keep in the admin (standard-2009 0.1,
+    R&B 2024 0.1). Rows naming an unknown category or rule set are skipped rather than
+    breaking every registration; with no usable row, DESIGN.md's table applies."""
+    schedule = []
+    for row in RuleSetSchedule.objects.all():
+        if row.rule_set not in regulations.RULE_SETS or row.category not in set(Category):
+            continue
+        schedule.append(EffectiveDate(row.rule_set, Category(row.category), row.effective_from))
+    return tuple(schedule) or regulations.DEFAULT_SCHEDULE
+
+
+def rules_for(category: str, start_date: dt.date) -> OverTheBoardRules | OnlineArena:
+    """The rule set in force for a tournament of ``category`` starting on ``start_date``
+    (raises ``regulations.UnknownRuleSet`` when none is)."""
+    return regulations.rule_set_for(category, start_date, rule_schedule())
+
+
+def approval_list() -> QuerySet[ApprovalRequest]:
+    """Every approval request, pending first, then the most recently requested."""
+    pending_first = Case(
+        When(status=ApprovalRequest.Status.PENDING, then=Value(0)),
+        default=Value(1),
+        output_field=IntegerField(),
+    )
+    return (
+        ApprovalRequest.objects.select_related("tournament__federation", "decided_by")
+        .annotate(pending_first=pending_first)
+        .order_by("pending_first", "-requested_at", "pk")
+    )

@@ -6,6 +6,11 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
+    path("register/", views.tournament_register, name="register"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("approvals/", views.approval_list, name="approvals"),
+    path("approvals/<int:pk>/", views.approval_detail, name="approval"),
+    path("approvals/<int:pk>/approve/", views.approval_approve, name="approval-approve"),
+    path("approvals/<int:pk>/refuse/", views.approval_refuse, name="approval-refuse"),
     path("", include("tournaments.reports.urls")),
 ]

@@ -1,13 +1,21 @@
-"""Pages of tournaments: the list (registration and report pages live beside it)."""
+"""Pages of tournaments: the list, a tournament's page, registration and the approvals
+administrators decide (report pages live beside them, in ``tournaments.reports``)."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
-from tournaments.filters import TournamentFilter
-from tournaments.models import Tournament
-from tournaments.tables import TournamentTable
+from players.access import require_administrator
+from tournaments import registration, selectors
+from tournaments.filters import ApprovalFilter, TournamentFilter
+from tournaments.forms import ApprovalDecisionForm, TournamentRegistrationForm
+from tournaments.models import ApprovalRequest, Tournament
+from tournaments.tables import ApprovalTable, TournamentTable
 
 PAGE_SIZE = 50
 
@@ -18,12 +26,18 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     filtered = TournamentFilter(request.GET, queryset=tournaments)
     table = TournamentTable(filtered.qs)
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
-    return render(request, "tournaments/list.html", {"filter": filtered, "table": table})
+    context = {
+        "filter": filtered,
+        "table": table,
+        "may_register": registration.may_register(request.actor),
+        "administrator": request.actor.is_administrator,
+    }
+    return render(request, "tournaments/list.html", context)
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament's page: registration, status and its history; its arbiters and officers
-    also see approvals and reports."""
+    also see approvals (with the administrators' reasons) and reports."""
     tournament = get_object_or_404(
         Tournament.objects.restrict(request.actor).select_related("federation", "chief_arbiter"),
         pk=pk,
@@ -36,5 +50,107 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "deputies": tournament.deputy_arbiters.all(),
         "approvals": tournament.approvals.select_related("decided_by") if private else (),
         "entries": audit_entries_for(tournament) if private else (),
+        "decides": request.actor.is_administrator,
     }
     return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+def tournament_register(request: HttpRequest) -> HttpResponse:
+    """Registration (standard-2009 0.4, R&B 2024 0.2): the rule set's checks become field
+    errors; a registration that needs an administrator says so and why."""
+    if not registration.may_register(request.actor):
+        raise PermissionDenied("Arbiters, rating officers and administrators register tournaments.")
+    form = TournamentRegistrationForm(request.POST or None, actor=request.actor)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = registration.tournament_register(
+                actor=request.actor, data=form.registration_data()
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _registered_message(tournament))
+            return redirect("tournaments:detail", pk=tournament.pk)
+    return render(request, "tournaments/register.html", {"form": form})
+
+
+def _registered_message(tournament: Tournament) -> str:
+    pending = list(tournament.approvals.all())
+    if not pending:
+        return (
+            f"{tournament.name} is registered under {tournament.rule_set} and approved: "
+            "upload its report when the event is over."
+        )
+    reasons = "; ".join(f"{a.get_kind_display().lower()} ({a.clause})" for a in pending)
+    return (
+        f"{tournament.name} is registered under {tournament.rule_set} and waits for an "
+        f"administrator's approval: {reasons}. You will see the decision and its reason here."
+    )
+
+
+@login_required
+def approval_list(request: HttpRequest) -> HttpResponse:
+    """The administrators' queue: pending requests first, each with its decision form."""
+    require_administrator(request.actor, "Only administrators decide approval requests.")
+    filtered = ApprovalFilter(request.GET, queryset=selectors.approval_list())
+    table = ApprovalTable(filtered.qs)
+    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    return render(request, "tournaments/approvals.html", {"filter": filtered, "table": table})
+
+
+@login_required
+def approval_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """One request with the approve/refuse form (where a refused form comes back)."""
+    approval = _approval_to_decide(request, pk)
+    return _decision_page(request, approval, ApprovalDecisionForm())
+
+
+@login_required
+@require_POST
+def approval_approve(request: HttpRequest, pk: int) -> HttpResponse:
+    return _decide(request, pk, approve=True)
+
+
+@login_required
+@require_POST
+def approval_refuse(request: HttpRequest, pk: int) -> HttpResponse:
+    return _decide(request, pk, approve=False)
+
+
+def _approval_to_decide(request: HttpRequest, pk: int) -> ApprovalRequest:
+    approval = get_object_or_404(
+        ApprovalRequest.objects.restrict(request.actor).select_related("tournament__federation"),
+        pk=pk,
+    )
+    require_administrator(request.actor, "Only administrators decide approval requests.")
+    return approval
+
+
+def _decide(request: HttpRequest, pk: int, *, approve: bool) -> HttpResponse:
+    approval = _approval_to_decide(request, pk)
+    form = ApprovalDecisionForm(request.POST)
+    if form.is_valid():
+        try:
+            registration.approval_decide(
+                actor=request.actor,
+                approval=approval,
+                approve=approve,
+                reason=form.cleaned_data["reason"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            verb = "approved" if approve else "refused"
+            messages.success(
+                request, f"{approval.get_kind_display()} for {approval.tournament.name} {verb}."
+            )
+            return redirect("tournaments:approvals")
+    return _decision_page(request, approval, form, status=400)
+
+
+def _decision_page(
+    request: HttpRequest, approval: ApprovalRequest, form: ApprovalDecisionForm, status: int = 200
+) -> HttpResponse:
+    context = {"approval": approval, "form": form}
+    return render(request, "tournaments/approval_decide.html", context, status=status)

@@ -1,0 +1,310 @@
+"""The registration and approval pages, for every persona, and the late-registration journey."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tests import factories
+from tests.conftest import PERSONAS, persona_client
+from tests.tournaments.registration.factories import ApprovalRequestFactory
+from tournaments.models import ApprovalRequest, Tournament
+
+REGISTER = "/tournaments/register/"
+APPROVALS = "/tournaments/approvals/"
+
+
+def form_data(world, *, start: dt.date, category="standard", rounds=5, **overrides):
+    """What the arbiter types: one date per line for the rounds."""
+    dates = [start + dt.timedelta(days=n) for n in range(rounds)]
+    data = {
+        "name": "Riverside Open",
+        "city": "Riverside",
+        "federation": world["fed_a"].pk,
+        "start_date": start.isoformat(),
+        "end_date": dates[-1].isoformat(),
+        "category": category,
+        "system": "swiss",
+        "base_minutes": 90,
+        "increment_seconds": 30,
+        "extra_minutes": 0,
+        "number_of_rounds": rounds,
+        "round_dates": "\n".join(d.isoformat() for d in dates),
+        "chief_arbiter": world["users"]["arbiter"].arbiter.pk,
+    }
+    data.update(overrides)
+    return data
+
+
+def in_days(days: int) -> dt.date:
+    return timezone.localdate() + dt.timedelta(days=days)
+
+
+# -- the registration page --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_registration_page_opens_for_those_who_register_and_asks_the_public_to_sign_in(
+    world, persona
+):
+    response = persona_client(world, persona).get(REGISTER)
+    if persona == "anonymous":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    else:
+        assert response.status_code == 200 and b'id="registration-form"' in response.content
+
+
+def test_a_user_without_a_role_may_not_register(world):
+    client = Client()
+    client.force_login(factories.UserFactory(username="loner"))
+    assert client.get(REGISTER).status_code == 403
+    assert client.post(REGISTER, form_data(world, start=in_days(60))).status_code == 403
+
+
+def test_the_form_proposes_the_arbiter_himself_as_chief_arbiter(world):
+    form = persona_client(world, "arbiter").get(REGISTER).context["form"]
+    assert form["chief_arbiter"].initial == world["users"]["arbiter"].arbiter.pk
+    assert form["federation"].initial == world["fed_a"].pk
+
+
+def test_an_officer_registers_only_for_his_own_federation(world):
+    form = persona_client(world, "officer_b").get(REGISTER).context["form"]
+    assert list(form.fields["federation"].queryset) == [world["fed_b"]]
+
+
+def test_a_registration_in_time_goes_to_the_tournament_page_saying_it_is_approved(world):
+    client = persona_client(world, "arbiter")
+    response = client.post(REGISTER, form_data(world, start=in_days(60)), follow=True)
+    tournament = Tournament.objects.get(name="Riverside Open")
+    assert response.redirect_chain == [(f"/tournaments/{tournament.pk}/", 302)]
+    page = response.content.decode()
+    assert "is registered under standard-2009 and approved" in page
+    assert tournament.status == Tournament.Status.APPROVED and tournament.rounds.count() == 5
+
+
+def test_a_rapid_registration_at_a_standard_rate_shows_the_clause_at_the_field(world):
+    data = form_data(world, start=in_days(10), category="rapid", rounds=3)
+    response = persona_client(world, "arbiter").post(REGISTER, data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["base_minutes"] == [
+        "R&B 2024 1.1: 90 min + 30 s/move gives 120 minutes for 60 moves; a rapid game needs "
+        "more than 10 and less than 60."
+    ]
+    assert "R&amp;B 2024 1.1: 90 min + 30 s/move" in response.content.decode()
+    assert not Tournament.objects.filter(name="Riverside Open").exists()
+
+
+def test_round_dates_may_be_pasted_with_commas_and_two_rounds_on_a_day(world):
+    start = in_days(60)
+    second = (start + dt.timedelta(days=1)).isoformat()
+    data = form_data(world, start=start, rounds=3, end_date=second)
+    data["round_dates"] = f"{start.isoformat()}, {start.isoformat()}\n{second}"
+    response = persona_client(world, "arbiter").post(REGISTER, data)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Riverside Open")
+    assert [r.date for r in tournament.rounds.all()] == [start, start, start + dt.timedelta(1)]
+
+
+def test_a_round_date_that_is_not_a_date_is_pointed_out(world):
+    data = form_data(world, start=in_days(60))
+    data["round_dates"] = "2030-01-01\n1st of March"
+    response = persona_client(world, "arbiter").post(REGISTER, data)
+    (message,) = response.context["form"].errors["round_dates"]
+    assert message == "Date 2, '1st', is not a date: write it as YYYY-MM-DD."
+
+
+def test_a_missing_round_date_is_a_field_error(world):
+    data = form_data(world, start=in_days(60), number_of_rounds=6)
+    response = persona_client(world, "arbiter").post(REGISTER, data)
+    assert response.context["form"].errors["round_dates"] == [
+        "5 round dates for 6 rounds: give one date per round."
+    ]
+
+
+# -- the late-registration journey ------------------------------------------------------------
+
+
+def register_late(world) -> Tournament:
+    response = persona_client(world, "arbiter").post(
+        REGISTER, form_data(world, start=in_days(10)), follow=True
+    )
+    page = response.content.decode()
+    assert (
+        "waits for an administrator&#x27;s approval: late registration (standard-2009 0.4)" in page
+    )
+    tournament = Tournament.objects.get(name="Riverside Open")
+    assert tournament.status == Tournament.Status.AWAITING_APPROVAL and tournament.late
+    return tournament
+
+
+def test_a_late_registration_refused_shows_the_arbiter_the_refusal_and_its_reason(world):
+    tournament = register_late(world)
+    admin = persona_client(world, "administrator")
+    queue = admin.get(APPROVALS)
+    assert queue.status_code == 200 and "Riverside Open" in queue.content.decode()
+    request = tournament.approvals.get()
+    response = admin.post(
+        f"/tournaments/approvals/{request.pk}/refuse/",
+        {"reason": "Registered ten days before the start; no exceptional circumstances."},
+    )
+    assert response.status_code == 302 and response["Location"] == APPROVALS
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert '<span class="badge text-bg-secondary" id="tournament-status">Refused</span>' in page
+    assert "Registered ten days before the start; no exceptional circumstances." in page
+    assert "Refused by administrator" in page
+
+
+def test_a_late_registration_approved_shows_the_arbiter_the_approval_and_its_reason(world):
+    tournament = register_late(world)
+    request = tournament.approvals.get()
+    response = persona_client(world, "administrator").post(
+        f"/tournaments/approvals/{request.pk}/approve/", {"reason": "National championship."}
+    )
+    assert response.status_code == 302
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="tournament-status">Approved</span>' in page
+    assert "Approved by administrator" in page and "National championship." in page
+    public = persona_client(world, "anonymous").get(f"/tournaments/{tournament.pk}/")
+    assert public.status_code == 200 and b"National championship." not in public.content
+
+
+def test_a_decision_without_a_reason_comes_back_with_the_field_error(world):
+    request = ApprovalRequestFactory(tournament__federation=world["fed_a"])
+    response = persona_client(world, "administrator").post(
+        f"/tournaments/approvals/{request.pk}/refuse/", {"reason": ""}
+    )
+    assert response.status_code == 400
+    assert response.context["form"].errors["reason"] == [
+        "Give a reason: the arbiter reads it on the tournament page."
+    ]
+    request.refresh_from_db()
+    assert request.status == ApprovalRequest.Status.PENDING
+
+
+def test_deciding_a_decided_request_again_says_so(world):
+    request = ApprovalRequestFactory(tournament__federation=world["fed_a"])
+    admin = persona_client(world, "administrator")
+    admin.post(f"/tournaments/approvals/{request.pk}/approve/", {"reason": "fine"})
+    response = admin.post(f"/tournaments/approvals/{request.pk}/refuse/", {"reason": "no"})
+    assert response.status_code == 400 and "already approved" in response.content.decode()
+
+
+# -- the approvals queue ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("anonymous", 302), ("arbiter", 403), ("officer_a", 403), ("officer_b", 403),
+     ("administrator", 200)],
+)  # fmt: skip
+def test_only_administrators_see_the_approvals_queue(world, persona, status):
+    assert persona_client(world, persona).get(APPROVALS).status_code == status
+
+
+def test_the_queue_shows_pending_requests_first(world):
+    decided = ApprovalRequestFactory(tournament__name="Decided Cup", status="approved", reason="ok")
+    older = ApprovalRequestFactory(tournament__name="Older Pending Open")
+    newer = ApprovalRequestFactory(tournament__name="Newer Pending Open", kind="hybrid")
+    ApprovalRequest.objects.filter(pk=older.pk).update(
+        requested_at=timezone.now() - dt.timedelta(days=3)
+    )
+    ApprovalRequest.objects.filter(pk=decided.pk).update(
+        requested_at=timezone.now() + dt.timedelta(days=1)
+    )
+    rows = persona_client(world, "administrator").get(APPROVALS).context["table"].rows
+    assert [row.record.pk for row in rows] == [newer.pk, older.pk, decided.pk]
+
+
+def test_the_queue_offers_approve_and_refuse_for_pending_requests(world):
+    request = ApprovalRequestFactory()
+    page = persona_client(world, "administrator").get(APPROVALS).content.decode()
+    assert f'formaction="/tournaments/approvals/{request.pk}/approve/"' in page
+    assert f'action="/tournaments/approvals/{request.pk}/refuse/"' in page
+
+
+# -- the decision endpoints, for every persona ------------------------------------------------
+
+#: The world's tournament is federation A's, registered, its chief arbiter the arbiter.
+DECISION_STATUS = {
+    "anonymous": 302,  # asked to sign in
+    "arbiter": 403,  # sees the request, may not decide
+    "officer_a": 403,
+    "officer_b": 404,  # another federation's private tournament
+    "administrator": 302,  # decided, back to the queue
+}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+@pytest.mark.parametrize("action", ["approve", "refuse"])
+def test_deciding_is_for_administrators_and_a_404_outside_the_federation(world, persona, action):
+    request = ApprovalRequestFactory(tournament=world["tournament"])
+    world["tournament"].status = Tournament.Status.AWAITING_APPROVAL
+    world["tournament"].save()
+    response = persona_client(world, persona).post(
+        f"/tournaments/approvals/{request.pk}/{action}/", {"reason": "because"}
+    )
+    assert response.status_code == DECISION_STATUS[persona]
+    request.refresh_from_db()
+    decided = request.status != ApprovalRequest.Status.PENDING
+    assert decided == (persona == "administrator")
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_decision_page_follows_the_same_rules(world, persona):
+    request = ApprovalRequestFactory(tournament=world["tournament"])
+    response = persona_client(world, persona).get(f"/tournaments/approvals/{request.pk}/")
+    expected = {**DECISION_STATUS, "administrator": 200}[persona]
+    assert response.status_code == expected
+
+
+def test_a_decision_cannot_be_made_with_a_get(world):
+    request = ApprovalRequestFactory(tournament=world["tournament"])
+    client = persona_client(world, "administrator")
+    assert client.get(f"/tournaments/approvals/{request.pk}/approve/").status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("anonymous", 404), ("arbiter", 200), ("officer_a", 200), ("officer_b", 404),
+     ("administrator", 200)],
+)  # fmt: skip
+def test_a_tournament_awaiting_approval_is_private_to_its_federation(world, persona, status):
+    tournament = world["tournament"]
+    ApprovalRequestFactory(tournament=tournament)
+    tournament.status = Tournament.Status.AWAITING_APPROVAL
+    tournament.save()
+    response = persona_client(world, persona).get(f"/tournaments/{tournament.pk}/")
+    assert response.status_code == status
+    if status == 200:
+        assert b'id="approvals"' in response.content
+        assert (b">Decide</a>" in response.content) == (persona == "administrator")
+
+
+# -- the tournament list ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_list_offers_registration_to_those_who_may_register(world, persona):
+    page = persona_client(world, persona).get("/tournaments/").content.decode()
+    assert ('id="register-tournament"' in page) == (persona != "anonymous")
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_tournament_list_stays_within_its_query_budget(
+    world, persona, django_assert_max_num_queries
+):
+    for n in range(90):
+        factories.TournamentFactory(
+            federation=world["fed_a" if n % 2 else "fed_b"],
+            status="approved" if n % 3 else "awaiting_approval",
+            chief_arbiter=world["tournament"].chief_arbiter,
+        )
+    client = persona_client(world, persona)
+    # session, user, the actor's three, the federation filter, the count, the page
+    with django_assert_max_num_queries(8):
+        response = client.get("/tournaments/")
+    assert response.status_code == 200
+    assert len(response.context["table"].page.object_list) == 50

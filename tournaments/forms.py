@@ -1,0 +1,175 @@
+"""Forms of the tournament pages: shape only (the rules live in ``tournaments.registration``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import HTML, Column, Fieldset, Layout, Row, Submit
+from django import forms
+
+from players.access import Actor
+from players.models import Arbiter, Federation, RatingCategory
+from tournaments.models import Tournament
+from tournaments.registration import RegistrationData
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class RoundDatesField(forms.CharField):
+    """One date per line (YYYY-MM-DD), in round order; two rounds on a day are two lines.
+    Commas and spaces separate dates too, so a pasted list works."""
+
+    widget = forms.Textarea(attrs={"rows": 6, "placeholder": "2025-03-01\n2025-03-02\n..."})
+
+    def to_python(self, value: Any) -> tuple[dt.date, ...]:  # type: ignore[override]
+        text = super().to_python(value)
+        dates = []
+        for position, token in enumerate(re.split(r"[\s,;]+", text.strip()), start=1):
+            if not token:
+                continue
+            try:
+                dates.append(dt.date.fromisoformat(token))
+            except ValueError:
+                raise forms.ValidationError(
+                    f"Date {position}, '{token}', is not a date: write it as YYYY-MM-DD.",
+                    code="invalid",
+                ) from None
+        return tuple(dates)
+
+
+class TournamentRegistrationForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    city = forms.CharField(max_length=100)
+    federation = forms.ModelChoiceField(queryset=Federation.objects.none())
+    start_date = forms.DateField(widget=DATE)
+    end_date = forms.DateField(widget=DATE)
+    category = forms.ChoiceField(choices=RatingCategory.choices)
+    system = forms.ChoiceField(choices=Tournament.System.choices)
+    match_games = forms.IntegerField(
+        label="Games in the match", min_value=1, required=False, help_text="Matches only."
+    )
+    base_minutes = forms.IntegerField(label="Minutes", min_value=0, initial=90)
+    increment_seconds = forms.IntegerField(label="Increment (s/move)", min_value=0, initial=30)
+    moves = forms.IntegerField(
+        label="First control at move", min_value=1, required=False, help_text="Blank if none."
+    )
+    extra_minutes = forms.IntegerField(
+        label="Minutes added after it", min_value=0, initial=0, required=False
+    )
+    highest_rating = forms.IntegerField(
+        label="Highest rating expected",
+        min_value=0,
+        max_value=9999,
+        required=False,
+        help_text="Standard play: it sets the minimum time (standard-2009 1.1). "
+        "Blank: all below 1600.",
+    )
+    number_of_rounds = forms.IntegerField(min_value=1, max_value=999)
+    round_dates = RoundDatesField(
+        label="Round dates",
+        help_text="One date per line, in round order (YYYY-MM-DD); write a date twice for "
+        "two rounds that day.",
+    )
+    chief_arbiter = forms.ModelChoiceField(queryset=Arbiter.objects.none())
+    deputy_arbiters = forms.ModelMultipleChoiceField(
+        queryset=Arbiter.objects.none(), required=False
+    )
+    hybrid = forms.BooleanField(required=False, help_text="Needs an administrator's approval.")
+    official_fide = forms.BooleanField(label="Official FIDE event", required=False)
+    olympiad_type = forms.BooleanField(label="Olympiad-type event", required=False)
+    league = forms.BooleanField(required=False, help_text="Leagues may last over 90 days.")
+
+    def __init__(self, *args: Any, actor: Actor, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        federations = Federation.objects.restrict(actor).order_by("code")
+        if not (actor.is_administrator or actor.is_arbiter):
+            federations = federations.filter(pk__in=actor.officer_of)
+        self.fields["federation"].queryset = federations
+        arbiters = Arbiter.objects.restrict(actor).order_by("name")
+        self.fields["chief_arbiter"].queryset = arbiters
+        self.fields["deputy_arbiters"].queryset = arbiters
+        if actor.arbiter_id is not None:
+            self.fields["chief_arbiter"].initial = actor.arbiter_id
+            own = Arbiter.objects.filter(pk=actor.arbiter_id).values_list("federation", flat=True)
+            self.fields["federation"].initial = own.first()
+        self.helper = FormHelper()
+        self.helper.form_id = "registration-form"
+        self.helper.form_error_title = "The registration was not accepted"
+        self.helper.layout = Layout(
+            Fieldset(
+                "The event",
+                Row(Column("name", css_class="col-md-6"), Column("city", css_class="col-md-3"),
+                    Column("federation", css_class="col-md-3")),
+                Row(Column("start_date"), Column("end_date"), Column("category"),
+                    Column("system"), Column("match_games")),
+            ),
+            Fieldset(
+                "Rate of play",
+                Row(Column("base_minutes"), Column("increment_seconds"), Column("moves"),
+                    Column("extra_minutes"), Column("highest_rating")),
+            ),
+            Fieldset(
+                "Schedule",
+                Row(Column("number_of_rounds", css_class="col-md-3"),
+                    Column("round_dates", css_class="col-md-9")),
+            ),
+            Fieldset(
+                "Arbiters",
+                Row(Column("chief_arbiter"), Column("deputy_arbiters")),
+            ),
+            Fieldset(
+                "What the regulations ask about",
+                Row(Column("hybrid"), Column("official_fide"), Column("olympiad_type"),
+                    Column("league")),
+            ),
+            HTML(
+                '<p class="small text-body-secondary">Register standard events one month and '
+                "rapid or blitz events three days before they start (standard-2009 0.4, "
+                "R&amp;B 2024 0.2); a later registration waits for an administrator.</p>"
+            ),
+            Submit("register", "Register the tournament"),
+        )  # fmt: skip
+
+    def registration_data(self) -> RegistrationData:
+        data = self.cleaned_data
+        return RegistrationData(
+            name=data["name"],
+            city=data["city"],
+            federation=data["federation"],
+            start_date=data["start_date"],
+            end_date=data["end_date"],
+            category=data["category"],
+            system=data["system"],
+            number_of_rounds=data["number_of_rounds"],
+            round_dates=data["round_dates"],
+            base_minutes=data["base_minutes"],
+            increment_seconds=data["increment_seconds"],
+            moves=data["moves"],
+            extra_minutes=data["extra_minutes"] or 0,
+            match_games=data["match_games"],
+            chief_arbiter=data["chief_arbiter"],
+            deputy_arbiters=tuple(data["deputy_arbiters"]),
+            hybrid=data["hybrid"],
+            official_fide=data["official_fide"],
+            olympiad_type=data["olympiad_type"],
+            league=data["league"],
+            highest_rating=data["highest_rating"],
+        )
+
+
+class ApprovalDecisionForm(forms.Form):
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="The arbiter and the federation's officer read it on the tournament page.",
+        error_messages={"required": "Give a reason: the arbiter reads it on the tournament page."},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout("reason")
