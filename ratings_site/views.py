@@ -48,7 +48,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         ).select_related("federation")
         context["matches_to_resolve"] = (
             PlayerMatch.objects.restrict(actor, "resolve")
-            .filter(status__in=(PlayerMatch.Status.UNKNOWN, PlayerMatch.Status.MISMATCH))
+            .filter(status__in=PlayerMatch.OPEN_STATUSES)
             .exclude(report__status=TournamentReport.Status.SUPERSEDED)
             .select_related("report__tournament")
         )

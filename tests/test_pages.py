@@ -93,3 +93,16 @@ def test_a_wrong_old_password_is_a_field_error(world):
     )
     assert response.status_code == 200
     assert "old_password" in response.context["form"].errors
+
+
+def test_the_dashboard_lists_report_lines_without_a_fide_id_for_the_officer(world):
+    """A newcomer without a FIDE ID blocks approval until the officer matches him, so the
+    officer must see him waiting (tournaments.reports: no_id lines)."""
+    from tournaments.models import PlayerMatch
+
+    report = factories.TournamentReportFactory(tournament=world["tournament"])
+    PlayerMatch.objects.create(
+        report=report, start_rank=7, trf_name="Newcomer, Nils", status="no_id"
+    )
+    page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    assert "Newcomer, Nils" in page and "No FIDE ID" in page

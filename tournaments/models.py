@@ -259,9 +259,12 @@ class PlayerMatch(models.Model):
     def __str__(self) -> str:
         return f"{self.trf_name} ({self.get_status_display()})"
 
+    #: Lines that block approval until the officer matches or registers the player.
+    OPEN_STATUSES = (Status.UNKNOWN, Status.MISMATCH, Status.NO_ID)
+
     @property
     def needs_officer(self) -> bool:
-        return self.status in (self.Status.UNKNOWN, self.Status.MISMATCH)
+        return self.status in self.OPEN_STATUSES
 
 
 class Game(models.Model):

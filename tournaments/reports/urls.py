@@ -1,3 +1,24 @@
 """Report pages (upload, findings, player matches, approval), inside the tournaments namespace."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments.reports import views
+
+report = "<int:pk>/reports/<int:version>/"
+
+urlpatterns = [
+    path("<int:pk>/reports/upload/", views.report_upload, name="report_upload"),
+    path(report, views.report_detail, name="report_detail"),
+    path(f"{report}file/", views.report_download, name="report_download"),
+    path(f"{report}approve/", views.report_approve, name="report_approve"),
+    path(
+        f"{report}players/<int:start_rank>/match/",
+        views.player_match_resolve,
+        name="player_match_resolve",
+    ),
+    path(
+        f"{report}players/<int:start_rank>/register/",
+        views.player_match_register,
+        name="player_match_register",
+    ),
+]

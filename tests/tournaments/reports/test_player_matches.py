@@ -1,0 +1,119 @@
+"""Report lines against the registry, and the officer's two ways of resolving them."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from trf_builder import four_players, trf
+
+from audit.models import AuditEntry
+from players.models import Player
+from tests.conftest import persona_actor, persona_client
+from tournaments.models import Game, PlayerMatch, TournamentReport
+from tournaments.reports import services
+
+
+@pytest.fixture
+def awkward(world, tournament, registry, upload):
+    """Line 2 mismatches the registry, line 3's FIDE ID is unknown, line 4 has none."""
+    upload(
+        "arbiter",
+        tournament,
+        trf(
+            four_players(
+                **{
+                    "2": {"name": "Betta, Robert", "birth": "1991/05/05"},
+                    "3": {"fide_id": 99999},
+                    "4": {"fide_id": None, "sex": "w"},
+                }
+            )
+        ),
+    )
+    return TournamentReport.objects.get()
+
+
+def test_each_line_is_matched_by_fide_id(awkward):
+    statuses = dict(awkward.matches.values_list("start_rank", "status"))
+    assert statuses == {1: "matched", 2: "mismatch", 3: "unknown", 4: "no_id"}
+    mismatch = awkward.matches.get(start_rank=2)
+    assert mismatch.player.fide_id == 1002
+    assert "name 'Betta, Robert'" in mismatch.note and "birth year 1991" in mismatch.note
+    codes = set(awkward.findings.values_list("code", flat=True))
+    assert {"registry-mismatch", "fide-id-unknown", "no-fide-id"} <= codes
+    assert awkward.findings.get(code="fide-id-unknown").column == 58
+
+
+def test_the_officer_matches_a_line_to_an_existing_player(world, awkward):
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{awkward.tournament_id}/reports/1/players/3/match/"
+    response = client.post(url, {"fide_id": 1003, "note": "typo in the ID"}, follow=True)
+    assert response.status_code == 200
+    match = PlayerMatch.objects.get(report=awkward, start_rank=3)
+    assert (match.status, match.player.fide_id, match.note) == ("resolved", 1003, "typo in the ID")
+    assert match.resolved_by == world["users"]["officer_a"]
+    assert AuditEntry.objects.filter(action__startswith="player resolved: starting rank 3").exists()
+
+
+def test_the_officer_registers_a_newcomer_and_the_report_can_be_approved(world, awkward):
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1/players"
+    client.post(
+        f"{base}/4/register/",
+        {"name": "Delta, Dora", "federation": "AAA", "sex": "F", "birth_year": 1990},
+    )
+    newcomer = Player.objects.get(name="Delta, Dora", fide_id__gte=900_000_000)
+    assert PlayerMatch.objects.get(report=awkward, start_rank=4).player == newcomer
+    assert AuditEntry.objects.filter(action="registered", object_id=newcomer.pk).exists()
+    client.post(f"{base}/2/match/", {"fide_id": 1002})
+    client.post(f"{base}/3/match/", {"fide_id": 1003})
+    client.post(f"/tournaments/{awkward.tournament_id}/reports/1/approve/")
+    awkward.refresh_from_db()
+    assert awkward.status == "approved"
+    assert Game.objects.filter(black=newcomer).count() == 3
+
+
+def test_matching_to_an_unknown_fide_id_is_refused_with_a_message(world, awkward):
+    with pytest.raises(ValidationError, match="No player with FIDE ID 424242"):
+        services.player_match_resolve(
+            actor=persona_actor(world, "officer_a"),
+            match=awkward.matches.get(start_rank=3),
+            fide_id=424242,
+        )
+
+
+def test_one_registry_player_cannot_take_two_lines(world, awkward):
+    with pytest.raises(ValidationError, match="already matched to starting rank 1"):
+        services.player_match_resolve(
+            actor=persona_actor(world, "officer_a"),
+            match=awkward.matches.get(start_rank=3),
+            fide_id=1001,
+        )
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "arbiter", "officer_b"])
+def test_only_the_federations_officer_resolves(world, awkward, persona):
+    match = awkward.matches.get(start_rank=3)
+    with pytest.raises(PermissionDenied):
+        services.player_match_resolve(
+            actor=persona_actor(world, persona), match=match, fide_id=1003
+        )
+    with pytest.raises(PermissionDenied):
+        services.player_match_register(
+            actor=persona_actor(world, persona),
+            match=match,
+            name="X, Y",
+            federation=world["fed_a"],
+            sex="M",
+        )
+    match.refresh_from_db()
+    assert match.status == "unknown"
+
+
+def test_a_superseded_versions_players_are_left_alone(world, awkward, upload):
+    upload("arbiter", awkward.tournament, trf(four_players()))
+    with pytest.raises(ValidationError, match="superseded"):
+        services.player_match_resolve(
+            actor=persona_actor(world, "officer_a"),
+            match=awkward.matches.get(start_rank=3),
+            fide_id=1003,
+        )

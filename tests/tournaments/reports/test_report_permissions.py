@@ -1,0 +1,97 @@
+"""Every report page for every persona: allowed, 403, or 404 for another federation's
+report; never a 500."""
+
+from __future__ import annotations
+
+import pytest
+from trf_builder import four_players, player_line, trf
+
+from tests.conftest import PERSONAS, persona_client
+from tournaments.models import PlayerMatch, TournamentReport
+
+#: persona -> expected status of (upload page, report page, download, approve, match, register)
+EXPECTED = {
+    "anonymous": (403, 404, 404, 404, 404, 404),
+    "arbiter": (200, 200, 200, 403, 403, 403),
+    "officer_a": (200, 200, 200, 302, 302, 302),
+    "officer_b": (403, 404, 404, 404, 404, 404),
+    "administrator": (200, 200, 200, 302, 302, 302),
+}
+
+
+@pytest.fixture
+def stored(world, tournament, registry, upload):
+    upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": None}})))
+    return TournamentReport.objects.get()
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_each_persona_meets_each_report_page_as_allowed(world, stored, persona):
+    client = persona_client(world, persona)
+    base = f"/tournaments/{stored.tournament_id}/reports/"
+    statuses = (
+        client.get(f"{base}upload/").status_code,
+        client.get(f"{base}1/").status_code,
+        client.get(f"{base}1/file/").status_code,
+        client.post(f"{base}1/approve/").status_code,
+        client.post(f"{base}1/players/4/match/", {"fide_id": 1004}).status_code,
+        client.post(
+            f"{base}1/players/4/register/",
+            {"name": "Delta, Dora", "federation": "AAA", "sex": "F", "birth_year": 1990},
+        ).status_code,
+    )
+    assert statuses == EXPECTED[persona]
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [
+        ("anonymous", 404),
+        ("arbiter", 200),
+        ("officer_a", 200),
+        ("officer_b", 404),
+        ("administrator", 200),
+    ],
+)
+def test_a_registered_tournaments_upload_page_is_hidden_from_outsiders(world, persona, status):
+    tournament = world["tournament"]  # registered, not yet approved
+    response = persona_client(world, persona).get(f"/tournaments/{tournament.pk}/reports/upload/")
+    assert response.status_code == status
+    if status == 200:
+        assert b"not been approved yet" in response.content
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_tournament_page_shows_the_reports_panel_to_arbiters_and_officers(
+    world, stored, persona
+):
+    response = persona_client(world, persona).get(f"/tournaments/{stored.tournament_id}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    insider = persona in ("arbiter", "officer_a", "administrator")
+    assert ('id="report-versions"' in html) is insider
+    assert ('id="upload-report"' in html) is insider
+    if insider:
+        assert f"/tournaments/{stored.tournament_id}/reports/1/" in html
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_report_page_offers_forms_only_to_officers(world, stored, persona):
+    response = persona_client(world, persona).get(f"/tournaments/{stored.tournament_id}/reports/1/")
+    if response.status_code == 404:
+        return
+    officer = persona in ("officer_a", "administrator")
+    assert (b"/players/4/match/" in response.content) is officer
+    assert PlayerMatch.objects.get(start_rank=4).status == "no_id"
+
+
+def test_the_report_page_keeps_to_its_query_budget(
+    world, tournament, upload, django_assert_max_num_queries
+):
+    players = [player_line(n, f"Player{n}, Test", birth="") for n in range(1, 81)]
+    upload("arbiter", tournament, trf(players, count=80))
+    client = persona_client(world, "officer_a")
+    client.get(f"/tournaments/{tournament.pk}/reports/1/")
+    with django_assert_max_num_queries(12):
+        response = client.get(f"/tournaments/{tournament.pk}/reports/1/")
+    assert response.status_code == 200 and response.content.count(b'class="match-no_id"') == 80

@@ -1,0 +1,238 @@
+"""Each validation rule, with the clause it cites (pure: no database)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+from trf_builder import four_players, player_line, trf
+
+from regulations import get_rule_set
+from regulations.types import TimeControl
+from tournaments.reports.validation import (
+    Registration,
+    RegistryPlayer,
+    header_lines,
+    names_agree,
+    validate_report,
+)
+from tournaments.trf import parse
+
+
+def registration(**changes) -> Registration:
+    fields = dict(
+        start_date=dt.date(2025, 3, 1),
+        end_date=dt.date(2025, 3, 9),
+        category="standard",
+        system="swiss",
+        number_of_rounds=3,
+        rules=get_rule_set("standard-2009"),
+        time_control=TimeControl(base_minutes=Fraction(90), increment_seconds=30),
+    )
+    return Registration(**{**fields, **changes})
+
+
+def check(data: bytes, registry=None, **changes):
+    return validate_report(
+        parse(data).report,
+        registration=registration(**changes),
+        registry=registry or {},
+        header_lines=header_lines(data),
+    ).findings
+
+
+def codes(findings, severity=None):
+    return [(f.code, f.rule) for f in findings if severity is None or f.severity == severity]
+
+
+def test_a_fitting_report_has_nothing_but_notes():
+    assert codes(check(trf(four_players())), "error") == []
+    assert (
+        codes(check(trf(four_players())), "warning")
+        == [("fide-id-unknown", "TRF16 001 cols 58-68")] * 4
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code", "line", "column"),
+    [
+        ({"start": "2025/02/28"}, "date-outside-registration", 3, 5),
+        ({"end": "2025/03/10"}, "date-outside-registration", 4, 5),
+        (
+            {"dates": ("25/03/01", "25/02/27", "25/03/03")},
+            "round-date-outside-registration",
+            8,
+            102,
+        ),
+    ],
+)
+def test_dates_must_lie_within_the_registration(kwargs, code, line, column):
+    [error] = [f for f in check(trf(four_players(), **kwargs)) if f.severity == "error"]
+    assert (error.code, error.line, error.column, error.rule) == (
+        code,
+        line,
+        column,
+        "standard-2009 0.4",
+    )
+
+
+def test_rapid_reports_cite_the_rapid_registration_clause():
+    findings = check(
+        trf(four_players(), start="2025/02/01", time_control="15+10"),
+        category="rapid",
+        rules=get_rule_set("rapid-blitz-2024"),
+        time_control=TimeControl(base_minutes=Fraction(15), increment_seconds=10),
+    )
+    assert ("date-outside-registration", "R&B 2024 0.2") in codes(findings, "error")
+
+
+def test_more_rounds_than_registered_is_an_error_fewer_a_warning():
+    assert ("rounds-differ-from-registration", "standard-2009 0.4") in codes(
+        check(trf(four_players()), number_of_rounds=2), "error"
+    )
+    assert ("rounds-differ-from-registration", "standard-2009 0.4") in codes(
+        check(trf(four_players()), number_of_rounds=4), "warning"
+    )
+
+
+def test_round_dates_give_the_rounds_per_day():
+    data = trf(four_players(), dates=("25/03/02", "25/03/02", "25/03/02"))
+    assert codes(check(data), "error") == []  # three rounds of 4 hours: 12 hours, allowed
+    slow = TimeControl(base_minutes=Fraction(120), increment_seconds=30)
+    [error] = [f for f in check(data, time_control=slow) if f.severity == "error"]
+    assert (error.code, error.rule, error.line, error.column) == (
+        "rounds-per-day",
+        "standard-2009 3.1",
+        8,
+        92,
+    )
+    assert "15 hours" in error.message
+
+
+def test_the_declared_player_count_is_checked():
+    [warning] = [f for f in check(trf(four_players(), count=5)) if f.code == "player-count-differs"]
+    assert (warning.severity, warning.line, warning.rule) == ("warning", 5, "TRF16 062")
+
+
+def test_the_rate_of_play_is_checked_against_the_highest_rating_in_the_registry():
+    data = trf(four_players(), time_control="60+30")
+    quick = TimeControl(base_minutes=Fraction(60), increment_seconds=30)  # 90 minutes for 60 moves
+    assert codes(check(data, time_control=quick), "error") == []  # highest 2000: 90 needed
+    strong = {
+        1001: RegistryPlayer(
+            pk=1, fide_id=1001, name="Alpha, Anna", federation="AAA", birth_year=1990, rating=2250
+        )
+    }
+    [error] = [f for f in check(data, strong, time_control=quick) if f.severity == "error"]
+    assert (error.code, error.rule) == ("rate-of-play", "standard-2009 1.1")
+    assert "highest rating of 2250 the minimum is 120" in error.message
+
+
+def test_a_rating_that_differs_from_the_list_in_force_is_a_warning_naming_both():
+    registry = {
+        1001: RegistryPlayer(
+            pk=1,
+            fide_id=1001,
+            name="Alpha, Anna",
+            federation="AAA",
+            birth_year=1990,
+            rating=1987,
+            list_label="the standard list of 2025-03-01",
+        )
+    }
+    [warning] = [f for f in check(trf(four_players()), registry) if f.code == "rating-differs"]
+    assert (warning.line, warning.column, warning.rule) == (9, 49, "standard-2009 4.13")
+    assert "2000 in the report" in warning.message and "2025-03-01 has 1987" in warning.message
+
+
+@pytest.mark.parametrize(
+    ("blocks", "code"),
+    [
+        (("   2 w +", "   1 b -"), "unplayed-forfeit"),
+        (("   2 w W", "   1 b L"), "unplayed-not-moved"),
+        (("0000 - H", "0000 - U"), "unplayed-bye"),
+    ],
+)
+def test_unplayed_games_are_noted_and_never_rated(blocks, code):
+    players = [
+        player_line(1, "Alpha, Anna", rating=2000, rounds=(blocks[0],)),
+        player_line(2, "Beta, Bert", rating=1900, rounds=(blocks[1],)),
+    ]
+    data = trf(players, dates=("25/03/01",))
+    for rules, clause in (
+        ("standard-2009", "standard-2009 5.0"),
+        ("rapid-blitz-2024", "R&B 2024 4.1"),
+    ):
+        found = [
+            f for f in check(data, number_of_rounds=1, rules=get_rule_set(rules)) if f.code == code
+        ]
+        assert [(f.severity, f.rule, f.line, f.column) for f in found] == [("info", clause, 9, 92)]
+
+
+def match_report(results, ratings=(2100, 2050)):
+    mirror = {"1": "0", "0": "1", "=": "="}
+    colours = [("w", "b") if n % 2 == 0 else ("b", "w") for n in range(len(results))]
+    first = [f"   2 {c[0]} {r}" for c, r in zip(colours, results, strict=True)]
+    second = [f"   1 {c[1]} {mirror[r]}" for c, r in zip(colours, results, strict=True)]
+    dates = [f"25/03/0{n + 1}" for n in range(len(results))]
+    return trf(
+        [
+            player_line(1, "Alpha, Anna", rating=ratings[0], rounds=first),
+            player_line(2, "Beta, Bert", rating=ratings[1], rounds=second),
+        ],
+        dates=dates,
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "after_win", "unrated"),
+    [
+        ("standard-2009", "standard-2009 6.5", "standard-2009 6.6"),
+        ("rapid-blitz-2024", "R&B 2024 5.2", "R&B 2024 5.1"),
+    ],
+)
+def test_matches(rules, after_win, unrated):
+    rule_set = dict(rules=get_rule_set(rules), system="match", match_games=4, number_of_rounds=4)
+    if rules.startswith("rapid"):
+        rapid = TimeControl(base_minutes=Fraction(15), increment_seconds=10)
+        rule_set.update(category="rapid", time_control=rapid)
+    decided = check(match_report(["1", "1", "=", "1"]), **rule_set)
+    assert codes(decided, "error") == [("match-game-after-win", after_win)]
+    [late] = [f for f in decided if f.severity == "error"]
+    assert late.column == 122 and "round 4" in late.message
+    assert codes(check(match_report(["1", "0", "=", "="]), **rule_set), "error") == []
+    with_unrated = check(match_report(["1", "0", "=", "="], ratings=(2100, None)), **rule_set)
+    assert codes(with_unrated, "error") == [("match-unrated-player", unrated)]
+
+
+def round_robin(rated: int, players: int) -> bytes:
+    lines = [
+        player_line(
+            n,
+            f"Player{n}, Test",
+            rating=2000 if n <= rated else None,
+            rounds=(f"{(n % players) + 1:>4} w =",),
+        )
+        for n in range(1, players + 1)
+    ]
+    return trf(lines, dates=("25/03/01",))
+
+
+def test_round_robin_composition():
+    rr = dict(system="round_robin", number_of_rounds=1)
+    assert codes(check(round_robin(4, 9), **rr), "error") == []
+    assert set(codes(check(round_robin(2, 9), **rr), "error")) == {
+        ("round-robin-composition", "standard-2009 6.3"),
+        ("round-robin-composition", "standard-2009 6.31"),
+    }
+    double = dict(system="double_round_robin", number_of_rounds=1)
+    assert codes(check(round_robin(4, 5), **double), "error") == [
+        ("round-robin-composition", "standard-2009 6.32")
+    ]
+    assert codes(check(round_robin(5, 5), **double), "error") == []  # all rated
+
+
+def test_names_agree_whatever_the_order_accents_and_punctuation():
+    assert names_agree("Müller, Hans-Peter", "Hans Peter Muller")
+    assert not names_agree("Müller, Hans", "Müller, Hanna")

@@ -1,0 +1,189 @@
+"""From a report with an error to a tournament ready for rating; limits and atomicity."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from trf_builder import four_players, trf
+
+from audit.models import AuditEntry
+from tests.conftest import persona_actor, persona_client
+from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
+from tournaments.reports import services
+
+
+def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_written(
+    world, tournament, registry, upload
+):
+    broken = trf(four_players(), dates=("25/03/01", "25/03/02", "25/03/12"))
+    response = upload("arbiter", tournament, broken, follow=True)
+    assert response.redirect_chain[-1][0] == f"/tournaments/{tournament.pk}/reports/1/"
+    first = TournamentReport.objects.get(version=1)
+    assert first.status == "has_errors" and first.error_count == 1
+    error = first.findings.get(severity="error")
+    assert (error.code, error.line, error.column) == ("round-date-outside-registration", 8, 112)
+    assert error.rule == "standard-2009 0.4"
+    assert "round 3 is dated 25/03/12" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == "report_received"
+    officer = persona_client(world, "officer_a")
+    refused = officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/", follow=True)
+    assert "has 1 error(s)" in refused.content.decode()
+    assert not Game.objects.exists()
+
+    fixed = trf(four_players())
+    upload("arbiter", tournament, fixed)
+    first.refresh_from_db()
+    second = TournamentReport.objects.get(version=2)
+    assert (first.status, second.status) == ("superseded", "checked")
+    assert second.file.read() == fixed
+    tournament.refresh_from_db()
+    assert tournament.status == "checked"
+
+    page = officer.get(f"/tournaments/{tournament.pk}/reports/2/")
+    assert b'id="approve"' in page.content
+    approved = officer.post(f"/tournaments/{tournament.pk}/reports/2/approve/")
+    assert approved.status_code == 302
+    second.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (second.status, tournament.status) == ("approved", "ready")
+    games = {(g.round, g.white.fide_id, g.black.fide_id, g.white_score) for g in Game.objects.all()}
+    assert games == {
+        (1, 1001, 1002, 2),
+        (1, 1003, 1004, 2),
+        (2, 1003, 1001, 1),
+        (2, 1002, 1004, 2),
+        (3, 1001, 1004, 2),
+        (3, 1003, 1002, 2),
+    }
+    assert AuditEntry.objects.filter(action="approved for rating").exists()
+    assert AuditEntry.objects.filter(action="status:ready").exists()
+    again = upload("arbiter", tournament, fixed)
+    assert again.status_code == 400 and b"already been approved" in again.content
+
+
+def test_an_invalid_rating_field_is_an_error_on_its_line_and_column(tournament, registry, upload):
+    lines = four_players()
+    lines[1] = lines[1][:48] + "19x0" + lines[1][52:]
+    upload("arbiter", tournament, trf(lines))
+    report = TournamentReport.objects.get()
+    assert report.status == "has_errors"
+    assert report.findings.filter(severity="error", line=10, column=49).exists()
+
+
+def test_approval_is_refused_while_players_wait_for_a_match(world, tournament, registry, upload):
+    upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": None}})))
+    report = TournamentReport.objects.get()
+    assert report.status == "checked"
+    with pytest.raises(
+        ValidationError, match=r"1 player\(s\) still wait.*4 Delta, Dora \(no fide id\)"
+    ):
+        services.report_approve(actor=persona_actor(world, "officer_a"), report=report)
+    tournament.refresh_from_db()
+    assert tournament.status == "checked" and not Game.objects.exists()
+
+
+@pytest.mark.parametrize("persona", ["arbiter", "officer_b"])
+def test_only_the_federations_officer_approves(world, tournament, registry, upload, persona):
+    upload("arbiter", tournament, trf(four_players()))
+    with pytest.raises(PermissionDenied):
+        services.report_approve(
+            actor=persona_actor(world, persona), report=TournamentReport.objects.get()
+        )
+
+
+def test_the_administrator_may_approve(world, tournament, registry, upload):
+    upload("arbiter", tournament, trf(four_players()))
+    services.report_approve(
+        actor=persona_actor(world, "administrator"), report=TournamentReport.objects.get()
+    )
+    assert Game.objects.count() == 6
+
+
+def test_a_file_over_the_limit_is_a_form_error_naming_the_limit(settings, tournament, upload):
+    settings.REPORT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+    response = upload("arbiter", tournament, b"x" * (5 * 1024 * 1024 + 1))
+    assert response.status_code == 400
+    assert "the limit is 5 MB" in response.content.decode()
+    assert not TournamentReport.objects.exists()
+
+
+def test_the_upload_page_states_the_limit(world, tournament):
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/reports/upload/")
+    assert page.status_code == 200 and "At most 5 MB" in page.content.decode()
+
+
+def test_the_service_refuses_a_file_over_the_limit_too(settings, world, tournament):
+    settings.REPORT_UPLOAD_MAX_BYTES = 100
+    with pytest.raises(ValidationError, match="limit of 100 bytes"):
+        services.report_upload(
+            actor=persona_actor(world, "arbiter"),
+            tournament=tournament,
+            uploaded_file=SimpleUploadedFile("r.trf", b"0" * 101),
+        )
+
+
+@pytest.mark.parametrize(
+    ("status", "reason"),
+    [
+        ("registered", "not been approved"),
+        ("awaiting_approval", "not been approved"),
+        ("refused", "was refused"),
+        ("ready", "already been approved"),
+        ("rated", "already been rated"),
+    ],
+)
+def test_no_upload_outside_the_reporting_statuses(world, tournament, upload, status, reason):
+    Tournament.objects.filter(pk=tournament.pk).update(status=status)
+    tournament.refresh_from_db()
+    with pytest.raises(ValidationError, match=reason):
+        services.report_upload(
+            actor=persona_actor(world, "arbiter"),
+            tournament=tournament,
+            uploaded_file=SimpleUploadedFile("r.trf", trf(four_players())),
+        )
+    assert not TournamentReport.objects.exists()
+
+
+@pytest.mark.parametrize("failing", ["findings", "matches", "status"])
+def test_nothing_is_half_stored_when_a_step_fails(
+    world, tournament, registry, media, monkeypatch, failing
+):
+    targets = {
+        "findings": (ReportFinding.objects, "bulk_create"),
+        "matches": (PlayerMatch.objects, "bulk_create"),
+        "status": (services, "tournament_status_change"),
+    }
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(*targets[failing], boom)
+    with pytest.raises(RuntimeError):
+        services.report_upload(
+            actor=persona_actor(world, "arbiter"),
+            tournament=tournament,
+            uploaded_file=SimpleUploadedFile("r.trf", trf(four_players())),
+        )
+    assert not TournamentReport.objects.exists()
+    assert not ReportFinding.objects.exists() and not PlayerMatch.objects.exists()
+    assert not [p for p in media.rglob("*") if p.is_file()]
+    tournament.refresh_from_db()
+    assert tournament.status == "approved"
+
+
+def test_versions_are_numbered_and_the_file_downloads_as_received(world, tournament, upload):
+    data_1 = trf(four_players()).replace(b"\n", b"\r\n")
+    data_2 = "012 Caf\u00e9 Open\n".encode("latin-1") + trf(four_players())
+    upload("arbiter", tournament, data_1, name="round 9 (final).trf")
+    upload("officer_a", tournament, data_2)
+    assert list(TournamentReport.objects.values_list("version", flat=True).order_by("version")) == [
+        1,
+        2,
+    ]
+    client = persona_client(world, "arbiter")
+    for version, data in ((1, data_1), (2, data_2)):
+        response = client.get(f"/tournaments/{tournament.pk}/reports/{version}/file/")
+        assert response.status_code == 200
+        assert b"".join(response.streaming_content) == data

@@ -1,0 +1,49 @@
+"""Forms of the report pages: shape only; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+
+from players.models import Federation, Player
+from tournaments.reports.services import size_label
+
+
+class ReportUploadForm(forms.Form):
+    file = forms.FileField(label="Tournament report (TRF file)")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.limit = settings.REPORT_UPLOAD_MAX_BYTES
+        self.fields[
+            "file"
+        ].help_text = (
+            f"The file your pairing program wrote, as it is. At most {size_label(self.limit)}."
+        )
+
+    def clean_file(self):
+        uploaded = self.cleaned_data["file"]
+        if uploaded.size > self.limit:
+            raise forms.ValidationError(
+                f"The file is {uploaded.size:,} bytes; the limit is {size_label(self.limit)}."
+            )
+        return uploaded
+
+
+class PlayerMatchResolveForm(forms.Form):
+    """Match a report line to an existing registry player."""
+
+    fide_id = forms.IntegerField(label="FIDE ID", min_value=1)
+    note = forms.CharField(required=False, max_length=500)
+
+
+class PlayerMatchRegisterForm(forms.Form):
+    """Register the report line's player as a new registry player."""
+
+    name = forms.CharField(max_length=200)
+    federation = forms.ModelChoiceField(
+        queryset=Federation.objects.all(), to_field_name="code", label="Federation"
+    )
+    sex = forms.ChoiceField(choices=Player.Sex.choices)
+    birth_year = forms.IntegerField(required=False, min_value=1850, max_value=2100)
+    note = forms.CharField(required=False, max_length=500)

@@ -1,0 +1,142 @@
+"""Reads for the report pages and for validation: what an actor may see, the registration
+as validation needs it, and the registry's players and ratings in force at a date."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+from players.access import Actor
+from players.models import Player, RatingHistory, RatingState, RatingStatus
+from regulations import get_rule_set
+from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
+from tournaments.reports.validation import Registration, RegistryPlayer
+from tournaments.selectors import rules_for
+
+#: R&B 2024 7.2.1: a player without a rapid (blitz) rating who has a standard rating is
+#: rated with it.
+STANDARD_RATING_COUNTS = frozenset({"rapid-blitz-2024"})
+
+#: Tournament statuses in which a (new) report may be uploaded.
+UPLOAD_STATUSES = (
+    Tournament.Status.APPROVED,
+    Tournament.Status.REPORT_RECEIVED,
+    Tournament.Status.CHECKED,
+)
+
+UNRESOLVED = PlayerMatch.OPEN_STATUSES
+
+
+def report_list(*, actor: Actor, tournament: Tournament) -> QuerySet[TournamentReport]:
+    """The tournament's report versions the actor may see, newest first."""
+    return (
+        TournamentReport.objects.restrict(actor, "view")
+        .filter(tournament=tournament)
+        .select_related("uploaded_by")
+        .order_by("-version")
+    )
+
+
+def report_get(*, actor: Actor, tournament_pk: int, version: int) -> TournamentReport:
+    """One version of a tournament's report, or a 404 when the actor may not see it."""
+    return get_object_or_404(
+        TournamentReport.objects.restrict(actor, "view").select_related(
+            "tournament__federation", "uploaded_by"
+        ),
+        tournament_id=tournament_pk,
+        version=version,
+    )
+
+
+def finding_list(*, report: TournamentReport) -> QuerySet[ReportFinding]:
+    """Errors first, as stored (``position``)."""
+    return report.findings.order_by("position")
+
+
+def player_match_list(*, report: TournamentReport) -> QuerySet[PlayerMatch]:
+    return report.matches.select_related("player__federation", "resolved_by").order_by("start_rank")
+
+
+def registration_of(tournament: Tournament) -> Registration:
+    """The registration as validation reads it, with the rule set in force."""
+    if tournament.rule_set:
+        rules = get_rule_set(tournament.rule_set)
+    else:
+        rules = rules_for(tournament.category, tournament.start_date)
+    return Registration(
+        start_date=tournament.start_date,
+        end_date=tournament.end_date,
+        category=tournament.category,
+        system=tournament.system,
+        number_of_rounds=tournament.number_of_rounds,
+        time_control=tournament.time_control,
+        rules=rules,
+        match_games=tournament.match_games,
+    )
+
+
+def registry_players(
+    fide_ids: Iterable[int], *, category: str, on: dt.date, rules_id: str
+) -> dict[int, RegistryPlayer]:
+    """The registry's players with these FIDE IDs and their rating of the list in force
+    on ``on`` in ``category``: the latest list date on or before it (three queries)."""
+    players = {
+        p.pk: p
+        for p in Player.objects.filter(fide_id__in=set(fide_ids)).select_related("federation")
+    }
+    categories = {category}
+    if rules_id in STANDARD_RATING_COUNTS:
+        categories.add("standard")
+    ratings = _ratings_in_force(players, categories, on)
+    known = {}
+    for pk, player in players.items():
+        rating, label = ratings.get((pk, category), (None, ""))
+        if rating is None and (pk, "standard") in ratings and category != "standard":
+            rating, label = ratings[(pk, "standard")]
+            label = f"{label} (R&B 2024 7.2.1)" if rating is not None else label
+        known[player.fide_id] = RegistryPlayer(
+            pk=pk,
+            fide_id=player.fide_id,
+            name=player.name,
+            federation=player.federation.code,
+            birth_year=player.birth_year,
+            rating=rating,
+            list_label=label or f"the {category} list in force on {on:%Y-%m-%d}",
+        )
+    return known
+
+
+def _ratings_in_force(
+    players: dict[int, Player], categories: set[str], on: dt.date
+) -> dict[tuple[int, str], tuple[int | None, str]]:
+    """(player, category) -> (rating, 'the standard list of 2025-03-01'). History rows and
+    the current state compete by list date; a state without a list date counts only when
+    nothing dated does."""
+    found: dict[tuple[int, str], tuple[dt.date, int | None]] = {}
+    history = RatingHistory.objects.filter(
+        player_id__in=players, category__in=categories, list_date__lte=on
+    ).values_list("player_id", "category", "list_date", "rating")
+    states = RatingState.objects.filter(player_id__in=players, category__in=categories).values_list(
+        "player_id", "category", "list_date", "rating", "status"
+    )
+    undated: dict[tuple[int, str], int | None] = {}
+    for player_id, category, list_date, rating, status in states:
+        rating = rating if status == RatingStatus.RATED else None
+        if list_date is None:
+            undated[(player_id, category)] = rating
+        elif list_date <= on:
+            found[(player_id, category)] = (list_date, rating)
+    for player_id, category, list_date, rating in history:
+        key = (player_id, category)
+        if key not in found or found[key][0] <= list_date:
+            found[key] = (list_date, rating)
+    result = {
+        key: (rating, f"the {key[1]} list of {list_date:%Y-%m-%d}")
+        for key, (list_date, rating) in found.items()
+    }
+    for key, rating in undated.items():
+        result.setdefault(key, (rating, f"the registry's current {key[1]} rating"))
+    return result

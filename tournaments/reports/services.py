@@ -1,0 +1,382 @@
+"""Workflows of tournament reports that write: upload, player matching, approval.
+
+Each checks the actor (``players.access``), moves the tournament only through the status
+machine (``tournaments.workflow``) and records the audit trail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.core.files.storage import Storage
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.text import get_valid_filename
+
+from audit.services import audit_record
+from players.access import Actor, require
+from players.models import Federation, Player
+from players.services import player_register
+from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
+from tournaments.reports.selectors import (
+    UNRESOLVED,
+    UPLOAD_STATUSES,
+    registration_of,
+    registry_players,
+)
+from tournaments.reports.validation import Validation, header_lines, validate_report
+from tournaments.trf import Finding, ParseResult, Severity, parse, sort_findings
+from tournaments.workflow import TransitionNotAllowed, tournament_status_change
+
+Status = Tournament.Status
+ReportStatus = TournamentReport.Status
+MatchStatus = PlayerMatch.Status
+
+
+class ReportRefused(ValidationError):
+    """The report cannot be taken or approved as asked; the message says why."""
+
+
+def size_label(size: int) -> str:
+    """'5 MB', '512 KB' or '100 bytes': how the upload limit is written for people."""
+    for unit, factor in (("MB", 1024 * 1024), ("KB", 1024)):
+        if size >= factor and size % factor == 0:
+            return f"{size // factor} {unit}"
+    return f"{size} bytes"
+
+
+def report_upload_refusal(tournament: Tournament) -> str | None:
+    """Why no report can be uploaded for the tournament now, or None when one can."""
+    if tournament.status in UPLOAD_STATUSES:
+        return None
+    reasons = {
+        Status.REGISTERED: "the tournament's registration has not been approved yet",
+        Status.AWAITING_APPROVAL: "the tournament's registration has not been approved yet",
+        Status.REFUSED: "the tournament's registration was refused",
+        Status.READY: "a report has already been approved for rating",
+        Status.RATED: "the tournament has already been rated",
+    }
+    return f"No report can be uploaded: {reasons.get(tournament.status, tournament.status)}."
+
+
+# -- upload ------------------------------------------------------------------------------------
+
+
+def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -> TournamentReport:
+    """Store a new version of the tournament's report exactly as received, with its
+    findings and player matches, superseding the older versions, and move the tournament
+    to "report received" (then "checked" when nothing is an error). Nothing is half-stored:
+    the file is parsed and checked in memory first, and everything written afterwards,
+    the file included, is undone if any step fails."""
+    require(
+        actor,
+        "upload_report",
+        tournament,
+        "Only the tournament's arbiters and rating officers upload its report.",
+    )
+    refusal = report_upload_refusal(tournament)
+    if refusal:
+        raise ReportRefused(refusal)
+    limit = settings.REPORT_UPLOAD_MAX_BYTES
+    if uploaded_file.size > limit:
+        raise ReportRefused(f"The file is larger than the limit of {size_label(limit)}.")
+    data = b"".join(uploaded_file.chunks())
+    if len(data) > limit:
+        raise ReportRefused(f"The file is larger than the limit of {size_label(limit)}.")
+    parsed = parse(data)
+    validation = report_validate(tournament=tournament, parsed=parsed, data=data)
+    name = get_valid_filename(os.path.basename(uploaded_file.name or "")) or "report.trf"
+    stored: list[tuple[Storage, str]] = []
+    try:
+        return _report_store(actor, tournament, data, name, parsed, validation, stored)
+    except BaseException:
+        for storage, path in stored:  # the rows were rolled back; the file goes too
+            storage.delete(path)
+        raise
+
+
+def report_validate(*, tournament: Tournament, parsed: ParseResult, data: bytes) -> Validation:
+    """The findings of validation (not the reader's) and the player matches (reads only)."""
+    registration = registration_of(tournament)
+    fide_ids = [p.fide_id for p in parsed.report.players if p.fide_id] if parsed.report else []
+    registry = registry_players(
+        fide_ids,
+        category=tournament.category,
+        on=tournament.start_date,
+        rules_id=registration.rules.id,
+    )
+    return validate_report(
+        parsed.report, registration=registration, registry=registry, header_lines=header_lines(data)
+    )
+
+
+def _combined_findings(parsed: ParseResult, validation: Validation) -> tuple[Finding, ...]:
+    """The reader's findings and validation's, errors first. The reader's informational
+    062 note gives way to validation's warning about the same count."""
+    codes = {f.code for f in validation.findings}
+    reader = [
+        f
+        for f in parsed.findings
+        if not (f.code == "player-count-mismatch" and "player-count-differs" in codes)
+    ]
+    return sort_findings([*reader, *validation.findings])
+
+
+@transaction.atomic
+def _report_store(
+    actor: Actor,
+    tournament: Tournament,
+    data: bytes,
+    name: str,
+    parsed: ParseResult,
+    validation: Validation,
+    stored: list[tuple[Storage, str]],
+) -> TournamentReport:
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    refusal = report_upload_refusal(locked)
+    if refusal:
+        raise ReportRefused(refusal)
+    findings = _combined_findings(parsed, validation)
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    version = (locked.reports.aggregate(last=Max("version"))["last"] or 0) + 1
+    report = TournamentReport(
+        tournament=locked,
+        version=version,
+        original_name=name[:255],
+        size=len(data),
+        sha256=hashlib.sha256(data).hexdigest(),
+        encoding=parsed.encoding[:16],
+        status=ReportStatus.HAS_ERRORS if errors else ReportStatus.CHECKED,
+        error_count=errors,
+        warning_count=sum(1 for f in findings if f.severity is Severity.WARNING),
+        uploaded_by=actor.user if actor.is_authenticated else None,
+    )
+    report.file.save(name, ContentFile(data), save=False)
+    stored.append((report.file.storage, report.file.name))
+    report.save()
+    _findings_store(report, findings)
+    _matches_store(report, parsed, validation)
+    superseded = locked.reports.exclude(pk=report.pk).exclude(status=ReportStatus.SUPERSEDED)
+    superseded.update(status=ReportStatus.SUPERSEDED)
+    audit_record(
+        target=report,
+        actor=actor.user,
+        action="uploaded",
+        changes={"version": [None, version], "sha256": [None, report.sha256]},
+    )
+    reason = f"Report version {version} uploaded"
+    tournament_status_change(
+        tournament=locked, status=Status.REPORT_RECEIVED, actor=actor, reason=reason
+    )
+    if not errors:
+        tournament_status_change(
+            tournament=locked, status=Status.CHECKED, actor=actor, reason=f"{reason}; no errors"
+        )
+    tournament.status = locked.status
+    return report
+
+
+def _findings_store(report: TournamentReport, findings: tuple[Finding, ...]) -> None:
+    ReportFinding.objects.bulk_create(
+        ReportFinding(
+            report=report,
+            position=position,
+            severity=str(finding.severity),
+            code=finding.code[:64],
+            line=finding.line,
+            column=finding.column,
+            rule=finding.rule[:120],
+            message=finding.message,
+        )
+        for position, finding in enumerate(findings)
+    )
+
+
+def _matches_store(report: TournamentReport, parsed: ParseResult, validation: Validation) -> None:
+    if parsed.report is None:
+        return
+    rows = []
+    for outcome in validation.matches:
+        player = parsed.report.player(outcome.start_rank)
+        if player is None:
+            continue
+        rows.append(
+            PlayerMatch(
+                report=report,
+                start_rank=outcome.start_rank,
+                trf_name=player.name[:200],
+                trf_fide_id=player.fide_id,
+                trf_rating=player.rating,
+                trf_federation=player.federation[:3],
+                trf_birth_year=player.birth_date.year,
+                player_id=outcome.player_id,
+                status=outcome.status,
+                note=outcome.note,
+            )
+        )
+    PlayerMatch.objects.bulk_create(rows)
+
+
+# -- the officer's player matching ---------------------------------------------------------------
+
+
+def _match_check(actor: Actor, match: PlayerMatch) -> None:
+    require(
+        actor, "resolve", match, "Only the federation's rating officer resolves a report's players."
+    )
+    # The version may have been superseded or approved since the page was shown.
+    match.report = TournamentReport.objects.select_for_update().get(pk=match.report_id)
+    if match.report.status not in (ReportStatus.HAS_ERRORS, ReportStatus.CHECKED):
+        raise ReportRefused(
+            f"Version {match.report.version} is {match.report.get_status_display().lower()}; "
+            "its players can no longer be changed."
+        )
+
+
+@transaction.atomic
+def player_match_resolve(
+    *, actor: Actor, match: PlayerMatch, fide_id: int, note: str = ""
+) -> PlayerMatch:
+    """Match a report line to the registry player with ``fide_id`` (the officer's call)."""
+    _match_check(actor, match)
+    player = Player.objects.filter(fide_id=fide_id).first()
+    if player is None:
+        raise ReportRefused(f"No player with FIDE ID {fide_id} is in the registry.")
+    return _match_set(actor, match, player, note or f"Matched to FIDE ID {fide_id}.")
+
+
+@transaction.atomic
+def player_match_register(
+    *,
+    actor: Actor,
+    match: PlayerMatch,
+    name: str,
+    federation: Federation,
+    sex: str,
+    birth_year: int | None = None,
+    note: str = "",
+) -> PlayerMatch:
+    """Register the line's player as a new registry player (``player_register``) and match
+    the line to him."""
+    _match_check(actor, match)
+    player = player_register(
+        actor=actor,
+        name=name,
+        federation=federation,
+        sex=sex,
+        birth_year=birth_year,
+        reason=f"Registered from {match.report} line {match.start_rank}",
+    )
+    return _match_set(actor, match, player, note or f"Registered as FIDE ID {player.fide_id}.")
+
+
+def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> PlayerMatch:
+    taken = match.report.matches.filter(player=player).exclude(pk=match.pk).first()
+    if taken is not None:
+        raise ReportRefused(
+            f"{player} is already matched to starting rank {taken.start_rank} of this report."
+        )
+    before = (match.get_status_display(), str(match.player) if match.player_id else None)
+    match.player = player
+    match.status = MatchStatus.RESOLVED
+    match.note = note
+    match.resolved_by = actor.user if actor.is_authenticated else None
+    match.resolved_at = timezone.now()
+    match.save(update_fields=["player", "status", "note", "resolved_by", "resolved_at"])
+    audit_record(
+        target=match.report,
+        actor=actor.user,
+        action=f"player resolved: starting rank {match.start_rank} ({match.trf_name})",
+        reason=note,
+        changes={"player": [before[1], str(player)], "status": [before[0], "Resolved"]},
+    )
+    return match
+
+
+# -- approval -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def report_approve(*, actor: Actor, report: TournamentReport) -> TournamentReport:
+    """Approve a checked report for rating (the federation's rating officer or an
+    administrator): write its played games and make the tournament ready for rating.
+    Refused while the report has errors or players wait for a match."""
+    require(
+        actor,
+        "approve",
+        report,
+        "Only the federation's rating officer approves a report for rating.",
+    )
+    report = (
+        TournamentReport.objects.select_for_update().select_related("tournament").get(pk=report.pk)
+    )
+    _approval_refusal(report)
+    players = dict(report.matches.values_list("start_rank", "player_id"))
+    with report.file.open("rb") as handle:
+        parsed = parse(handle.read())
+    if parsed.report is None:
+        raise ReportRefused("The stored file can no longer be read; upload it again.")
+    games = []
+    for game in parsed.report.played_games():
+        white, black = players.get(game.white), players.get(game.black)
+        if white is None or black is None:
+            raise ReportRefused(
+                f"Round {game.round}: starting rank {game.white if white is None else game.black} "
+                "has no registry player; match it first."
+            )
+        games.append(
+            Game(
+                report=report,
+                round=game.round,
+                white_id=white,
+                black_id=black,
+                white_score=game.white_score_halves,
+            )
+        )
+    Game.objects.bulk_create(games)
+    report.status = ReportStatus.APPROVED
+    report.save(update_fields=["status"])
+    audit_record(
+        target=report,
+        actor=actor.user,
+        action="approved for rating",
+        changes={"status": ["checked", "approved"], "games": [None, len(games)]},
+    )
+    try:
+        tournament_status_change(
+            tournament=report.tournament,
+            status=Status.READY,
+            actor=actor,
+            reason=f"Report version {report.version} approved for rating ({len(games)} games)",
+        )
+    except TransitionNotAllowed as error:
+        raise ReportRefused(error.messages[0]) from None
+    return report
+
+
+def _approval_refusal(report: TournamentReport) -> None:
+    if report.status == ReportStatus.HAS_ERRORS:
+        raise ReportRefused(
+            f"Version {report.version} has {report.error_count} error(s); it can never be "
+            "rated. Upload a corrected version."
+        )
+    if report.status != ReportStatus.CHECKED:
+        raise ReportRefused(
+            f"Version {report.version} is {report.get_status_display().lower()}; only a "
+            "checked report can be approved."
+        )
+    waiting = list(report.matches.filter(status__in=UNRESOLVED).order_by("start_rank"))
+    if waiting:
+        shown = ", ".join(
+            f"{m.start_rank} {m.trf_name} ({m.get_status_display().lower()})" for m in waiting[:10]
+        )
+        more = f" and {len(waiting) - 10} more" if len(waiting) > 10 else ""
+        raise ReportRefused(
+            f"{len(waiting)} player(s) still wait for the rating officer's match: {shown}{more}."
+        )

@@ -1,0 +1,515 @@
+"""A tournament report checked against its registration, the rule set in force and the
+registry. Pure: the caller loads the registration and registry facts (``selectors``).
+
+Every finding is the TRF reader's ``Finding`` (one list, sorted one way), located on the
+line and column it concerns and citing the clause that says so. ERROR findings keep a
+report from ever becoming ready for rating; warnings and infos are for the officer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from regulations import OnlineArena, OverTheBoardRules
+from regulations.types import Category, TimeControl
+from tournaments.time_controls import read_time_control
+from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, TrfRound, sort_findings
+from tournaments.trf.decoding import decode, split_lines
+
+ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+#: TRF16 001 columns (trf16.md §3).
+RATING_COLUMN = 49
+FIDE_ID_COLUMN = 58
+NAME_COLUMN = 15
+HEADER_COLUMN = 5
+
+SWISS = "swiss"
+ROUND_ROBIN = "round_robin"
+DOUBLE_ROUND_ROBIN = "double_round_robin"
+MATCH = "match"
+
+#: PlayerMatch statuses (tournaments.models.PlayerMatch.Status values).
+MATCHED, UNKNOWN, MISMATCH, NO_ID = "matched", "unknown", "mismatch", "no_id"
+
+
+@dataclass(frozen=True)
+class Registration:
+    """What the registration says about the event (DESIGN.md interpretation 10: facts a
+    TRF does not carry are fields of the registration)."""
+
+    start_date: dt.date
+    end_date: dt.date
+    category: str
+    system: str
+    number_of_rounds: int
+    time_control: TimeControl
+    rules: OverTheBoardRules | OnlineArena
+    match_games: int | None = None
+
+
+@dataclass(frozen=True)
+class RegistryPlayer:
+    """A registry player as the checks need him."""
+
+    pk: int
+    fide_id: int
+    name: str
+    federation: str
+    birth_year: int | None
+    #: Rating of the list in force at the tournament's start (None: unrated there).
+    rating: int | None = None
+    #: Which list that is ("the standard list of 2025-03-01"), for messages.
+    list_label: str = ""
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """How one player line of the report matches the registry."""
+
+    start_rank: int
+    status: str
+    player_id: int | None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Validation:
+    findings: tuple[Finding, ...]
+    matches: tuple[MatchOutcome, ...]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(f.severity is ERROR for f in self.findings)
+
+
+def validate_report(
+    report: TrfReport | None,
+    *,
+    registration: Registration,
+    registry: Mapping[int, RegistryPlayer],
+    header_lines: Mapping[str, int] | None = None,
+) -> Validation:
+    """Every check of a report against its registration, the rule set and the registry
+    (``registry``: the registry players of the report's FIDE IDs, by FIDE ID)."""
+    if report is None:  # the reader has already said why (an ERROR)
+        return Validation((), ())
+    context = _Context(report, registration, registry, dict(header_lines or {}))
+    matches, match_findings = _match_players(context)
+    findings = [
+        *_date_findings(context),
+        *_round_count_findings(context),
+        *_rounds_per_day_findings(context),
+        *_player_count_findings(context),
+        *match_findings,
+        *_rating_findings(context),
+        *_rate_of_play_findings(context),
+        *_unplayed_findings(context),
+        *_match_system_findings(context),
+        *_composition_findings(context),
+    ]
+    return Validation(sort_findings(findings), tuple(matches))
+
+
+@dataclass
+class _Context:
+    report: TrfReport
+    registration: Registration
+    registry: Mapping[int, RegistryPlayer]
+    header_lines: dict[str, int]
+
+    @property
+    def rules(self) -> OverTheBoardRules | OnlineArena:
+        return self.registration.rules
+
+    def clause(self, standard: str, rapid_blitz: str) -> str:
+        """The clause of the rule set in force (standard-2009 numbering or R&B 2024's)."""
+        prefix = getattr(self.rules, "checks_clause_prefix", self.rules.id)
+        return f"{prefix} {rapid_blitz if prefix.startswith('R&B') else standard}"
+
+    @property
+    def is_standard(self) -> bool:
+        return getattr(self.rules, "checks_clause_prefix", "").startswith("standard")
+
+    def rating(self, player: TrfPlayer) -> int | None:
+        """The player's rating in this event: the registry's list in force at the start
+        when the registry knows him (DESIGN.md interpretation 2), else the report's."""
+        known = self.registry.get(player.fide_id) if player.fide_id else None
+        return known.rating if known is not None else player.rating
+
+    @property
+    def players(self) -> list[TrfPlayer]:
+        return [p for p in self.report.players if not p.is_placeholder]
+
+
+def header_lines(data: bytes) -> dict[str, int]:
+    """Line number of each header record (042, 052, 062, 122, 132, ...), first occurrence,
+    numbered as the TRF reader numbers them."""
+    lines: dict[str, int] = {}
+    for number, text in enumerate(split_lines(decode(data).text), start=1):
+        if len(text) >= 4 and text[:3].isdigit() and text[3] == " ":
+            lines.setdefault(text[:3], number)
+    return lines
+
+
+def _block_column(round_number: int) -> int:
+    """First column of round ``round_number``'s block in 001 and 132 lines (trf16.md §3)."""
+    return 92 + 10 * (round_number - 1)
+
+
+# -- the registration: dates and rounds ------------------------------------------------------
+
+
+def _date_findings(ctx: _Context) -> Iterable[Finding]:
+    """042, 052 and each 132 date within the registered start..end (standard-2009 0.4,
+    R&B 2024 0.2: the event rated is the event registered)."""
+    reg = ctx.registration
+    clause = ctx.clause("0.4", "0.2")
+    span = f"the registration's {reg.start_date:%Y-%m-%d} to {reg.end_date:%Y-%m-%d}"
+    headers = (
+        ("042", "start date", ctx.report.start_date),
+        ("052", "end date", ctx.report.end_date),
+    )
+    for code, label, date in headers:
+        line = ctx.header_lines.get(code)
+        if date.value is not None and not reg.start_date <= date.value <= reg.end_date:
+            yield Finding(
+                ERROR,
+                "date-outside-registration",
+                f"Line {line}: the {label} {date.raw} is outside {span}.",
+                line,
+                HEADER_COLUMN,
+                clause,
+            )
+    line = ctx.header_lines.get("132")
+    for number, date in enumerate(ctx.report.round_dates, start=1):
+        if date.value is not None and not reg.start_date <= date.value <= reg.end_date:
+            yield Finding(
+                ERROR,
+                "round-date-outside-registration",
+                f"Line {line}: round {number} is dated {date.raw}, outside {span}.",
+                line,
+                _block_column(number),
+                clause,
+            )
+
+
+def _round_count_findings(ctx: _Context) -> Iterable[Finding]:
+    """More rounds than registered is another event (error); fewer is worth a warning."""
+    registered, played = ctx.registration.number_of_rounds, ctx.report.number_of_rounds
+    if played == registered:
+        return
+    severity = ERROR if played > registered else WARNING
+    yield Finding(
+        severity,
+        "rounds-differ-from-registration",
+        f"The report has {played} rounds; the registration has {registered}.",
+        ctx.header_lines.get("132"),
+        None,
+        ctx.clause("0.4", "0.2"),
+    )
+
+
+def _rounds_per_day_findings(ctx: _Context) -> Iterable[Finding]:
+    """The rule set's limit of rounds a day, from the 132 round dates (standard-2009 3.1,
+    R&B 2024 3.1)."""
+    days = Counter(d.value for d in ctx.report.round_dates if d.value is not None)
+    first_round: dict[dt.date, int] = {}
+    for number, date in enumerate(ctx.report.round_dates, start=1):
+        if date.value is not None:
+            first_round.setdefault(date.value, number)
+    line = ctx.header_lines.get("132")
+    category = Category(ctx.registration.category)
+    for day in sorted(days):
+        for violation in ctx.rules.rounds_per_day_violations(
+            {day: days[day]}, category=category, time_control=ctx.registration.time_control
+        ):
+            yield Finding(
+                ERROR,
+                "rounds-per-day",
+                f"Line {line}: {violation.message}",
+                line,
+                _block_column(first_round[day]),
+                violation.clause,
+            )
+
+
+def _player_count_findings(ctx: _Context) -> Iterable[Finding]:
+    declared, lines = ctx.report.player_count, len(ctx.report.players)
+    if declared is None or declared == lines:
+        return
+    line = ctx.header_lines.get("062")
+    yield Finding(
+        WARNING,
+        "player-count-differs",
+        f"Line {line}: 062 declares {declared} players; the report has {lines} player lines.",
+        line,
+        HEADER_COLUMN,
+        "TRF16 062",
+    )
+
+
+# -- the registry: FIDE IDs and ratings -------------------------------------------------------
+
+
+def _normalised_words(text: str) -> tuple[str, ...]:
+    """Name words without accents, case or punctuation, in order ('Müller, Hans-Peter'
+    -> ('hans', 'muller', 'peter'))."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return tuple(sorted(re.findall(r"[^\W_]+", plain)))
+
+
+def names_agree(first: str, second: str) -> bool:
+    """Same words, whatever their order, accents, case and punctuation."""
+    return _normalised_words(first) == _normalised_words(second)
+
+
+def _differences(player: TrfPlayer, known: RegistryPlayer) -> list[str]:
+    differences = []
+    if not names_agree(player.name, known.name):
+        differences.append(f"name '{player.name}' (registry: '{known.name}')")
+    if player.federation and player.federation.upper() != known.federation:
+        differences.append(f"federation {player.federation} (registry: {known.federation})")
+    year = player.birth_date.year
+    if year and known.birth_year and year != known.birth_year:
+        differences.append(f"birth year {year} (registry: {known.birth_year})")
+    return differences
+
+
+def _match_players(ctx: _Context) -> tuple[list[MatchOutcome], list[Finding]]:
+    """Each player line against the registry by FIDE ID: matched, mismatch (name,
+    federation or birth year differ), unknown (not in the registry) or no_id."""
+    matches: list[MatchOutcome] = []
+    findings: list[Finding] = []
+    for player in ctx.players:
+        known = ctx.registry.get(player.fide_id) if player.fide_id else None
+        if player.fide_id is None:
+            matches.append(MatchOutcome(player.start_rank, NO_ID, None))
+        elif known is None:
+            matches.append(MatchOutcome(player.start_rank, UNKNOWN, None))
+            findings.append(
+                Finding(
+                    WARNING,
+                    "fide-id-unknown",
+                    f"Line {player.line}: {player.label} has FIDE ID {player.fide_id}, which is "
+                    "not in the registry; the rating officer must match or register the player.",
+                    player.line,
+                    FIDE_ID_COLUMN,
+                    "TRF16 001 cols 58-68",
+                )
+            )
+        elif differences := _differences(player, known):
+            note = "; ".join(differences)
+            matches.append(MatchOutcome(player.start_rank, MISMATCH, known.pk, note))
+            findings.append(
+                Finding(
+                    WARNING,
+                    "registry-mismatch",
+                    f"Line {player.line}: FIDE ID {player.fide_id} belongs to {known.name}, but "
+                    f"the report gives {note}; the rating officer must confirm the match.",
+                    player.line,
+                    FIDE_ID_COLUMN,
+                    "TRF16 001 cols 58-68",
+                )
+            )
+        else:
+            matches.append(MatchOutcome(player.start_rank, MATCHED, known.pk))
+    findings.extend(_no_id_findings(ctx, [m for m in matches if m.status == NO_ID]))
+    return matches, findings
+
+
+def _no_id_findings(ctx: _Context, without_id: list[MatchOutcome]) -> Iterable[Finding]:
+    if not without_id:
+        return
+    first = ctx.report.player(without_id[0].start_rank)
+    line = first.line if first else None
+    count = len(without_id)
+    yield Finding(
+        INFO,
+        "no-fide-id",
+        f"{count} player line{'s have' if count > 1 else ' has'} no FIDE ID (the first on "
+        f"line {line}): newcomers the rating officer matches or registers before approval.",
+        line,
+        FIDE_ID_COLUMN,
+        "TRF16 001 cols 58-68",
+    )
+
+
+def _rating_findings(ctx: _Context) -> Iterable[Finding]:
+    """The report's rating column against the list in force at the start; the registry
+    wins (DESIGN.md interpretation 2; standard-2009 4.13)."""
+    clause = ctx.clause("4.13", "7.2") if ctx.is_standard else "DESIGN.md interpretation 2"
+    for player in ctx.players:
+        known = ctx.registry.get(player.fide_id) if player.fide_id else None
+        if known is None or player.rating == known.rating:
+            continue
+        reported = player.rating or "no rating"
+        official = known.rating or "no rating"
+        yield Finding(
+            WARNING,
+            "rating-differs",
+            f"Line {player.line}: {player.label} has {reported} in the report; "
+            f"{known.list_label or 'the registry'} has {official}. The registry's figure is used.",
+            player.line,
+            RATING_COLUMN,
+            clause,
+        )
+
+
+# -- the regulations ---------------------------------------------------------------------------
+
+
+def _rate_of_play_findings(ctx: _Context) -> Iterable[Finding]:
+    """The registered rate of play against the highest rating actually in the event
+    (standard-2009 1.1; R&B 2024 1.1); a 122 that says otherwise is a warning."""
+    ratings = [r for p in ctx.players if (r := ctx.rating(p)) is not None]
+    highest = max(ratings, default=None)
+    registered = ctx.registration.time_control
+    line = ctx.header_lines.get("122")
+    for violation in ctx.rules.rate_of_play_violations(
+        registered, category=Category(ctx.registration.category), highest_rating=highest
+    ):
+        yield Finding(ERROR, "rate-of-play", violation.message, line, None, violation.clause)
+    written = read_time_control(ctx.report.time_control) if ctx.report.time_control else None
+    if written is not None and written.minutes_for(60) != registered.minutes_for(60):
+        yield Finding(
+            WARNING,
+            "time-control-differs",
+            f"Line {line}: 122 says '{ctx.report.time_control.strip()}' ({written}); the "
+            f"registration has {registered}. The registration's rate of play is checked.",
+            line,
+            HEADER_COLUMN,
+            ctx.clause("1.1", "1.1"),
+        )
+
+
+_UNPLAYED_KINDS = (
+    ("forfeit", "forfeit", lambda b: b.is_forfeit),
+    ("not-moved", "game with less than one move (W, D, L)", lambda b: b.is_not_moved),
+    ("bye", "bye or absence", lambda b: b.is_bye and not b.is_empty),
+)
+
+
+def _unplayed_findings(ctx: _Context) -> Iterable[Finding]:
+    """Forfeits, byes and games without a move are never rated (standard-2009 5.0,
+    R&B 2024 4.1; DESIGN.md interpretation 6): one note per kind, at its first line."""
+    clause = ctx.clause("5.0", "4.1")
+    for code, label, test in _UNPLAYED_KINDS:
+        found: list[tuple[TrfPlayer, TrfRound]] = [
+            (p, b) for p in ctx.players for b in p.rounds if test(b)
+        ]
+        if not found:
+            continue
+        player, block = found[0]
+        count = len(found)
+        plural = "s" if count > 1 else ""
+        yield Finding(
+            INFO,
+            f"unplayed-{code}",
+            f"{count} {label}{plural} (the first: line {player.line}, round {block.round}, "
+            f"{player.label}): not played, so never rated.",
+            player.line,
+            _block_column(block.round),
+            clause,
+        )
+
+
+def _match_system_findings(ctx: _Context) -> Iterable[Finding]:
+    """A match over a set number of games: games after one player has won are not rated
+    (standard-2009 6.5, R&B 2024 5.2); a match with an unrated player is not rated
+    (standard-2009 6.6, R&B 2024 5.1)."""
+    if ctx.registration.system != MATCH:
+        return
+    for player in ctx.players:
+        if ctx.rating(player) is None and player.rounds:
+            yield Finding(
+                ERROR,
+                "match-unrated-player",
+                f"Line {player.line}: {player.label} is unrated; a match with an unrated "
+                "player is not rated.",
+                player.line,
+                RATING_COLUMN,
+                ctx.clause("6.6", "5.1"),
+            )
+    games = ctx.registration.match_games
+    if games is None:
+        yield Finding(
+            WARNING,
+            "match-length-unknown",
+            "The registration does not give the number of games of the match, so games "
+            "played after the match was decided cannot be found.",
+            None,
+            None,
+            ctx.clause("6.5", "5.2"),
+        )
+        return
+    yield from _games_after_the_match_was_won(ctx, games)
+
+
+def _games_after_the_match_was_won(ctx: _Context, games: int) -> Iterable[Finding]:
+    """A player has won a match of ``games`` games once he has more than half the points."""
+    halves: Counter[int] = Counter()
+    winner: TrfPlayer | None = None
+    for game in ctx.report.played_games():
+        white, black = ctx.report.player(game.white), ctx.report.player(game.black)
+        if winner is not None and white is not None:
+            yield Finding(
+                ERROR,
+                "match-game-after-win",
+                f"Line {white.line}: the game of round {game.round} was played after "
+                f"{winner.label} had won the {games}-game match; it cannot be rated.",
+                white.line,
+                _block_column(game.round),
+                ctx.clause("6.5", "5.2"),
+            )
+            continue
+        halves[game.white] += game.white_score_halves
+        halves[game.black] += 2 - game.white_score_halves
+        leader = next((rank for rank, h in halves.items() if h > games), None)
+        if leader is not None:
+            winner = ctx.report.player(leader) or white or black
+
+
+def _composition_findings(ctx: _Context) -> Iterable[Finding]:
+    """Round robins under the standard regulations: at least a third rated (6.3), under
+    10 players at least 4 rated (6.31), a double round robin with unrated players at least
+    6 players of whom 4 rated (6.32)."""
+    system = ctx.registration.system
+    if system not in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN) or not ctx.is_standard:
+        return
+    players = [p for p in ctx.players if p.rounds]
+    total = len(players)
+    rated = sum(1 for p in players if ctx.rating(p) is not None)
+    problems = []
+    if 3 * rated < total:
+        problems.append(("6.3", f"only {rated} of {total} players are rated; a third must be"))
+    if total < 10 and rated < 4:
+        problems.append(
+            (
+                "6.31",
+                f"{total} players of whom {rated} rated; under 10 players at least 4 must be rated",
+            )
+        )
+    if system == DOUBLE_ROUND_ROBIN and rated < total and (total < 6 or rated < 4):
+        problems.append(
+            (
+                "6.32",
+                f"a double round robin with unrated players needs at least "
+                f"6 players, 4 of them rated; it has {total}, {rated} rated",
+            )
+        )
+    for number, problem in problems:
+        yield Finding(
+            ERROR,
+            "round-robin-composition",
+            f"Round robin: {problem}.",
+            None,
+            None,
+            ctx.clause(number, number),
+        )

@@ -1,0 +1,178 @@
+"""Report pages: upload, findings, the file as received, player matching, approval.
+
+Every view starts from a permission-restricted queryset (another federation's report is a
+404) and leaves the decisions to the services (an action not allowed is a 403).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from audit.selectors import audit_entries_for
+from players.access import require
+from players.models import Federation
+from tournaments.models import Tournament
+from tournaments.reports import selectors, services
+from tournaments.reports.forms import (
+    PlayerMatchRegisterForm,
+    PlayerMatchResolveForm,
+    ReportUploadForm,
+)
+from tournaments.reports.tables import FindingTable
+
+
+def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    """The upload form; a stored version goes straight to its findings."""
+    tournament = get_object_or_404(Tournament.objects.restrict(request.actor), pk=pk)
+    require(
+        request.actor,
+        "upload_report",
+        tournament,
+        "Only the tournament's arbiters and rating officers upload its report.",
+    )
+    form = ReportUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = services.report_upload(
+                actor=request.actor, tournament=tournament, uploaded_file=form.cleaned_data["file"]
+            )
+        except ValidationError as error:
+            form.add_error("file", error.messages)
+        else:
+            messages.success(request, _upload_message(report))
+            return redirect("tournaments:report_detail", pk=pk, version=report.version)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "refusal": services.report_upload_refusal(tournament),
+    }
+    return render(
+        request, "tournaments/reports/upload.html", context, status=400 if form.errors else 200
+    )
+
+
+def _upload_message(report) -> str:
+    if report.error_count:
+        return (
+            f"Version {report.version} was stored as received, but it has "
+            f"{report.error_count} error(s): it cannot be rated until a corrected version is "
+            "uploaded."
+        )
+    return f"Version {report.version} was stored and checked: no errors."
+
+
+def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
+    """Every finding (errors first) with line, column and clause; the player matches with
+    the officer's forms; the approve button when the officer may approve."""
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    tournament = report.tournament
+    officer = request.actor.officer_for(tournament.federation_id)
+    matches = list(selectors.player_match_list(report=report))
+    unresolved = [m for m in matches if m.status in selectors.UNRESOLVED]
+    context = {
+        "tournament": tournament,
+        "report": report,
+        "findings": FindingTable(selectors.finding_list(report=report)),
+        "info_count": report.findings.filter(severity="info").count(),
+        "matches": matches,
+        "unresolved": unresolved,
+        "officer": officer,
+        "can_change": officer and report.status in ("has_errors", "checked"),
+        "can_approve": officer and report.status == "checked" and not unresolved,
+        "federations": Federation.objects.order_by("code") if officer and unresolved else (),
+        "versions": selectors.report_list(actor=request.actor, tournament=tournament),
+        "entries": audit_entries_for(report),
+    }
+    return render(request, "tournaments/reports/detail.html", context)
+
+
+def report_download(request: HttpRequest, pk: int, version: int) -> FileResponse:
+    """The file exactly as it was received."""
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    return FileResponse(
+        report.file.open("rb"),
+        as_attachment=True,
+        filename=report.original_name,
+        content_type="application/octet-stream",
+    )
+
+
+@require_POST
+def report_approve(request: HttpRequest, pk: int, version: int) -> HttpResponse:
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    try:
+        services.report_approve(actor=request.actor, report=report)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, f"Version {version} is approved; the tournament is ready for rating."
+        )
+    return redirect("tournaments:report_detail", pk=pk, version=version)
+
+
+def _match_for(request: HttpRequest, pk: int, version: int, start_rank: int):
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    return get_object_or_404(report.matches.select_related("report"), start_rank=start_rank)
+
+
+@require_POST
+def player_match_resolve(
+    request: HttpRequest, pk: int, version: int, start_rank: int
+) -> HttpResponse:
+    """Match a report line to an existing registry player (officers)."""
+    match = _match_for(request, pk, version, start_rank)
+    require(
+        request.actor,
+        "resolve",
+        match,
+        "Only the federation's rating officer resolves a report's players.",
+    )
+    form = PlayerMatchResolveForm(request.POST)
+    _run(
+        request,
+        form,
+        lambda data: services.player_match_resolve(actor=request.actor, match=match, **data),
+    )
+    return redirect("tournaments:report_detail", pk=pk, version=version)
+
+
+@require_POST
+def player_match_register(
+    request: HttpRequest, pk: int, version: int, start_rank: int
+) -> HttpResponse:
+    """Register the line's player as a new registry player and match it (officers)."""
+    match = _match_for(request, pk, version, start_rank)
+    require(
+        request.actor,
+        "resolve",
+        match,
+        "Only the federation's rating officer resolves a report's players.",
+    )
+    form = PlayerMatchRegisterForm(request.POST)
+    _run(
+        request,
+        form,
+        lambda data: services.player_match_register(actor=request.actor, match=match, **data),
+    )
+    return redirect("tournaments:report_detail", pk=pk, version=version)
+
+
+def _run(request: HttpRequest, form, action) -> None:
+    """Run ``action`` on the form's data; problems become messages on the findings page."""
+    if not form.is_valid():
+        problems = "; ".join(
+            f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()
+        )
+        messages.error(request, f"Not saved: {problems}")
+        return
+    try:
+        match = action(form.cleaned_data)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"Starting rank {match.start_rank} is matched to {match.player}.")

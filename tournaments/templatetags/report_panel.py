@@ -1,0 +1,26 @@
+"""``{% report_panel tournament as panel %}``: the report versions the visitor may see and
+whether he may upload, for ``templates/tournaments/reports/_panel.html`` (the tournament
+page includes the panel; its view need not know about reports)."""
+
+from django import template
+
+from tournaments.reports.selectors import report_list
+from tournaments.reports.services import report_upload_refusal
+from tournaments.reports.tables import ReportVersionTable
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def report_panel(context, tournament):
+    actor = context["request"].actor
+    may_upload = (
+        tournament.__class__.objects.restrict(actor, "upload_report")
+        .filter(pk=tournament.pk)
+        .exists()
+    )
+    return {
+        "table": ReportVersionTable(report_list(actor=actor, tournament=tournament)),
+        "may_upload": may_upload,
+        "refusal": report_upload_refusal(tournament),
+    }
