@@ -1,0 +1,137 @@
+"""``manage.py load_report``: register from the headers, upload, approve (DESIGN.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from audit.selectors import audit_entries_for
+from tests import factories
+from tournaments.models import Game, Tournament
+from tournaments.trf import TrfDate, TrfPlayer, TrfReport, TrfRound, write
+
+
+def day(text: str) -> TrfDate:
+    value = dt.date.fromisoformat(text)
+    return TrfDate(raw=value.strftime("%Y/%m/%d"), value=value, year=value.year)
+
+
+@pytest.fixture
+def swiss_report(db, tmp_path):
+    """Four registry players of NOR, two rounds, 2025-03-01/02, 90 min + 30 s."""
+    norway = factories.FederationFactory(code="NOR", name="Norway")
+    people = [
+        factories.PlayerFactory(fide_id=1_500_001 + i, name=name, federation=norway,
+                                birth_year=1990 + i)
+        for i, name in enumerate(["Aas, Anna", "Berg, Bo", "Dahl, Dag", "Eide, Eva"])
+    ]  # fmt: skip
+    results = {1: [(2, "w", "1"), (3, "b", "=")], 2: [(1, "b", "0"), (4, "w", "1")],
+               3: [(4, "w", "0"), (1, "w", "=")], 4: [(3, "b", "1"), (2, "b", "0")]}  # fmt: skip
+    players = tuple(
+        TrfPlayer(
+            start_rank=rank,
+            name=person.name,
+            rating=1800 + 50 * rank,
+            federation="NOR",
+            fide_id=person.fide_id,
+            birth_date=TrfDate(raw=str(person.birth_year), year=person.birth_year),
+            rounds=tuple(TrfRound(r + 1, opp, colour, res) for r, (opp, colour, res)
+                         in enumerate(results[rank])),
+        )
+        for rank, person in enumerate(people, start=1)
+    )  # fmt: skip
+    report = TrfReport(
+        name="Fjord Weekend",
+        city="Bergen",
+        federation="NOR",
+        start_date=day("2025-03-01"),
+        end_date=day("2025-03-02"),
+        tournament_type="Swiss",
+        time_control="90 min + 30 sec",
+        round_dates=(day("2025-03-01"), day("2025-03-02")),
+        players=players,
+    )
+    path = tmp_path / "fjord.trf"
+    path.write_text(write(report))
+    return path
+
+
+def load(path, *args):
+    out = StringIO()
+    call_command("load_report", str(path), "--json", *args, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_a_backfill_registers_grants_the_late_registration_and_approves(swiss_report):
+    """Registered long after its start (late: standard-2009 0.4), the approvals are granted
+    with an administrator's authority, the report checks clean and is approved: the
+    tournament is ready for rating and its four games are stored."""
+    document = load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert document["tournament"]["registered"] and document["tournament"]["late"]
+    assert document["tournament"]["approvals_granted"] == ["late_registration"]
+    assert document["report"] == {**document["report"], "status": "approved", "errors": 0}
+    assert document["approved"] and document["refusal"] is None
+    tournament = Tournament.objects.get(name="Fjord Weekend")
+    assert tournament.status == "ready" and tournament.rule_set == "standard-2009"
+    assert Game.objects.filter(report__tournament=tournament).count() == 4
+    assert {entry.who for entry in audit_entries_for(tournament)} == {"load_report"}
+
+
+def test_without_register_an_unknown_tournament_is_bad_input(swiss_report):
+    with pytest.raises(CommandError, match="give --register") as raised:
+        load(swiss_report, "--category", "standard")
+    assert raised.value.returncode == 2
+
+
+def test_a_registration_the_rules_refuse_is_bad_input_quoting_the_clause(swiss_report):
+    """As rapid, 90 min + 30 s is no rapid rate of play (R&B 2024 1.1)."""
+    with pytest.raises(CommandError, match=r"R&B 2024 1\.1") as raised:
+        load(swiss_report, "--category", "rapid", "--register")
+    assert raised.value.returncode == 2
+    assert not Tournament.objects.exists()
+
+
+def test_a_report_with_unknown_players_is_stored_but_not_approved(swiss_report, db):
+    from players.models import Player
+
+    Player.objects.filter(name="Eide, Eva").delete()
+    document = load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert document["report"]["status"] == "checked" and not document["approved"]
+    assert "Eide, Eva" in document["refusal"]
+    assert Tournament.objects.get().status == "checked"
+
+
+def test_without_approve_a_late_registration_waits_and_the_upload_is_refused(swiss_report):
+    """The registration is stored and waits for an administrator (standard-2009 0.4)."""
+    with pytest.raises(CommandError, match="has not been approved yet") as raised:
+        load(swiss_report, "--category", "standard", "--register")
+    assert raised.value.returncode == 2
+    assert Tournament.objects.get().status == "awaiting_approval"
+
+
+def test_loading_again_adds_a_version_of_the_same_tournament(swiss_report, db):
+    from players.models import Player
+
+    Player.objects.filter(name="Eide, Eva").delete()  # keeps the first version unapproved
+    load(swiss_report, "--category", "standard", "--register", "--approve")
+    again = load(swiss_report, "--category", "standard")
+    assert again["report"]["version"] == 2 and not again["tournament"]["registered"]
+    assert Tournament.objects.count() == 1
+
+
+def test_a_missing_federation_is_bad_input(swiss_report):
+    with pytest.raises(CommandError, match="no federation 'XYZ'"):
+        load(swiss_report, "--category", "standard", "--register", "--federation", "XYZ")
+
+
+def test_human_output_names_the_outcome(swiss_report):
+    out = StringIO()
+    call_command("load_report", str(swiss_report), "--category", "standard", "--register",
+                 "--approve", stdout=out)  # fmt: skip
+    text = out.getvalue()
+    assert "Fjord Weekend (standard-2009), registered now, late" in text
+    assert "approved" in text

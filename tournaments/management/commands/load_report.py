@@ -1,0 +1,126 @@
+"""``manage.py load_report PATH --category C [--register] [--approve] [--federation CODE] [--json]``
+
+Bulk backfills (DESIGN.md batch interface): registers the tournament from the report's
+headers when asked (late registrations included), uploads and validates the report, and
+approves it when asked and there is no error. Acts with an administrator's authority; the
+audit trail names the command. Bad input: exit status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from players.models import Federation, RatingCategory
+from tournaments.batch import CannotLoad, LoadOutcome, report_load
+from tournaments.management.commands.rate_trf import bad_input, refuse_unusable
+from tournaments.trf import parse
+
+
+class Command(BaseCommand):
+    help = "Register (--register), upload and approve (--approve) one tournament report."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("path", help="the TRF file")
+        parser.add_argument("--category", required=True, help="standard, rapid or blitz")
+        parser.add_argument("--register", action="store_true", help="register it if needed")
+        parser.add_argument("--approve", action="store_true", help="grant approvals; approve")
+        parser.add_argument("--federation", help="federation code when record 032 lacks it")
+        parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["path"]
+        category = options["category"]
+        if category not in RatingCategory.values:
+            raise bad_input(path, f"unknown category '{category}'; use standard, rapid or blitz")
+        federation = None
+        if options["federation"]:
+            federation = Federation.objects.filter(code=options["federation"].upper()).first()
+            if federation is None:
+                raise bad_input(path, f"no federation '{options['federation']}' in the registry")
+        try:
+            data = Path(path).read_bytes()
+        except OSError as error:
+            raise bad_input(path, error.strerror or str(error)) from None
+        parsed = parse(data)
+        if parsed.report is None:
+            refuse_unusable(path, parsed)
+        try:
+            outcome = report_load(
+                report=parsed.report,  # type: ignore[arg-type]
+                data=data,
+                filename=Path(path).name,
+                category=category,
+                register=options["register"],
+                approve=options["approve"],
+                federation=federation,
+            )
+        except CannotLoad as error:
+            raise bad_input(path, str(error)) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(as_json(outcome), ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(human(path, outcome))
+
+
+def as_json(outcome: LoadOutcome) -> dict[str, Any]:
+    tournament, report = outcome.tournament, outcome.report
+    return {
+        "tournament": {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "status": tournament.status,
+            "rule_set": tournament.rule_set,
+            "registered": outcome.registered,
+            "late": tournament.late,
+            "approvals_granted": outcome.approvals_granted,
+            "assumed": outcome.assumed,
+        },
+        "report": {
+            "version": report.version,
+            "status": report.status,
+            "errors": report.error_count,
+            "warnings": report.warning_count,
+            "sha256": report.sha256,
+        },
+        "approved": outcome.approved,
+        "refusal": outcome.refusal,
+        "findings": [
+            {
+                "severity": f.severity,
+                "code": f.code,
+                "line": f.line,
+                "column": f.column,
+                "rule": f.rule,
+                "message": f.message,
+            }
+            for f in report.findings.all()
+        ],
+    }
+
+
+def human(path: str, outcome: LoadOutcome) -> str:
+    document = as_json(outcome)
+    tournament, report = document["tournament"], document["report"]
+    lines = [
+        f"{path}: {tournament['name']} ({tournament['rule_set']}), "
+        f"{'registered now' if tournament['registered'] else 'already registered'}"
+        + (", late" if tournament["late"] else ""),
+        f"Report v{report['version']}: {report['status']}, {report['errors']} errors, "
+        f"{report['warnings']} warnings; tournament {tournament['status']}",
+    ]
+    if tournament["assumed"]:
+        lines.append("Assumed: " + "; ".join(tournament["assumed"]))
+    if outcome.refusal:
+        lines.append(f"Not approved: {outcome.refusal}")
+    for finding in document["findings"]:
+        if finding["severity"] != "info":
+            place = f"line {finding['line']}: " if finding["line"] else ""
+            lines.append(f"  {finding['severity']:<7} {place}{finding['message']}")
+    return "\n".join(lines)
+
+
+__all__ = ["Command", "CommandError"]
