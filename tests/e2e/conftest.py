@@ -1,0 +1,40 @@
+"""Playwright in Debian's headless Chromium against pytest-django's live server.
+
+Skipped, saying why, when /usr/bin/chromium is missing (``.ci/run`` installs it)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+#: The flags DESIGN/STYLE name: no sandbox as root, no GPU, no background traffic.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]  # fmt: skip
+
+
+@pytest.fixture
+def browser_page(live_server, tmp_path):
+    if not shutil.which(CHROMIUM):
+        pytest.skip(f"needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test's own database
+    # reads happen between browser steps, never concurrently with the live server's.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.set_default_timeout(15_000)
+        try:
+            yield page
+        except BaseException:
+            page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
