@@ -4,6 +4,7 @@ from players.models import (
     Arbiter,
     Federation,
     Player,
+    PlayerImport,
     RatingHistory,
     RatingOfficer,
     RatingState,
@@ -68,3 +69,19 @@ class ArbiterAdmin(admin.ModelAdmin):
     list_filter = ("federation",)
     search_fields = ("name", "=fide_id", "user__username")
     autocomplete_fields = ("user", "federation")
+
+
+@admin.register(PlayerImport)
+class PlayerImportAdmin(admin.ModelAdmin):
+    """Read-only: an import's record is evidence; imports are started at /players/import/."""
+
+    list_display = ("source", "format", "as_of", "status", "lines_read", "skipped_count",
+                    "started_by", "created_at")  # fmt: skip
+    list_filter = ("status", "format")
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
+from players.access import RestrictedQuerySet
 from players.querysets import (
     ArbiterQuerySet,
     FederationQuerySet,
@@ -75,6 +76,8 @@ class Player(models.Model):
         max_length=30, blank=True, help_text="Arbiter, trainer and organiser titles (IA, FA, FT)."
     )
     foa_title = models.CharField("FOA title", max_length=4, blank=True)
+    #: The latest FIDE list the record was read from: an older list never overwrites it.
+    list_date = models.DateField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -201,3 +204,61 @@ class Arbiter(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def player_list_upload_path(player_import: "PlayerImport", filename: str) -> str:
+    return f"player-lists/{player_import.as_of:%Y-%m}/{filename}"
+
+
+class PlayerImport(models.Model):
+    """One import of a FIDE list (upload or ``import_players``), with its summary."""
+
+    class Format(models.TextChoices):
+        FIDE_TXT = "fide-txt", "FIDE TXT (combined or one category)"
+        FIDE_XML = "fide-xml", "FIDE XML"
+        CSV = "csv", "CSV with a header row"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    #: The uploaded file as received (empty for a command's import: see ``source``).
+    file = models.FileField(upload_to=player_list_upload_path, blank=True)
+    #: The name the file was uploaded under, or the path the command was given.
+    source = models.CharField(max_length=500)
+    format = models.CharField(max_length=8, choices=Format.choices, blank=True)
+    as_of = models.DateField("in force from")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    lines_read = models.PositiveIntegerField(default=0)
+    players_created = models.PositiveIntegerField(default=0)
+    players_updated = models.PositiveIntegerField(default=0)
+    players_unchanged = models.PositiveIntegerField(default=0)
+    ratings_written = models.PositiveIntegerField(default=0)
+    history_written = models.PositiveIntegerField(default=0)
+    skipped_count = models.PositiveIntegerField(default=0)
+    #: [{"line": n, "reason": "..."}], the first ones only (``importing.SKIPPED_KEPT``).
+    skipped = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: Who ran it when no user did ("import_players").
+    actor_label = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    #: Only administrators see imports (the default rule refuses everyone else).
+    objects = RestrictedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ("-created_at", "-pk")
+
+    def __str__(self) -> str:
+        return f"{self.source} as of {self.as_of} ({self.status})"
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)

@@ -1,8 +1,23 @@
-"""Reads of the registry. The registry is public, so nothing is restricted yet."""
+"""Reads of the registry. The registry is public; what an officer may change is not."""
 
-from django.db.models import QuerySet
+from __future__ import annotations
 
-from players.models import Federation, Player
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+
+from players.access import Actor
+from players.models import (
+    Federation,
+    Player,
+    PlayerImport,
+    RatingCategory,
+    RatingHistory,
+    RatingState,
+)
+
+#: How many groups of likely duplicates one page shows.
+DUPLICATE_GROUPS_SHOWN = 200
 
 
 def federation_list() -> QuerySet[Federation]:
@@ -11,3 +26,75 @@ def federation_list() -> QuerySet[Federation]:
 
 def player_list() -> QuerySet[Player]:
     return Player.objects.select_related("federation")
+
+
+def federations_of_officer(actor: Actor) -> QuerySet[Federation]:
+    """The federations ``actor`` registers and edits players of (administrators: all)."""
+    if actor.is_administrator:
+        return Federation.objects.all()
+    return Federation.objects.filter(pk__in=actor.officer_of)
+
+
+@dataclass(frozen=True)
+class CategoryRecord:
+    """A player's rating in one category: the state in force and the history by list."""
+
+    category: str
+    label: str
+    state: RatingState | None
+    history: list[RatingHistory]
+
+
+def player_rating_records(player: Player) -> list[CategoryRecord]:
+    """The categories the player has a rating state or history in, standard first."""
+    states = {state.category: state for state in player.ratings.all()}
+    history: dict[str, list[RatingHistory]] = {}
+    for row in player.rating_history.order_by("category", "-list_date"):
+        history.setdefault(row.category, []).append(row)
+    return [
+        CategoryRecord(category, label, states.get(category), history.get(category, []))
+        for category, label in RatingCategory.choices
+        if category in states or category in history
+    ]
+
+
+def player_likely_duplicates(
+    *, name: str, birth_year: int | None, federation: Federation
+) -> QuerySet[Player]:
+    """Players a new registration may be a second record of: the same name (ignoring case
+    and spacing), birth year and federation."""
+    return Player.objects.filter(
+        federation=federation, name__iexact=" ".join(name.split()), birth_year=birth_year
+    ).select_related("federation")
+
+
+def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
+    """Groups of players with the same name, birth year and federation, among the
+    federations ``actor`` edits (administrators: all)."""
+    players = Player.objects.restrict(actor, "edit")
+    groups = list(
+        players.order_by()
+        .values("federation_id", "name", "birth_year")
+        .annotate(count=Count("pk"))
+        .filter(count__gt=1)
+        .order_by("federation_id", "name", "birth_year")[:DUPLICATE_GROUPS_SHOWN]
+    )
+    if not groups:
+        return []
+    match = Q()
+    for group in groups:
+        match |= Q(
+            federation_id=group["federation_id"],
+            name=group["name"],
+            birth_year=group["birth_year"],
+        )
+    grouped: dict[tuple[object, ...], list[Player]] = {}
+    for player in players.filter(match).select_related("federation").order_by("fide_id"):
+        grouped.setdefault((player.federation_id, player.name, player.birth_year), []).append(
+            player
+        )
+    return [grouped[key] for key in sorted(grouped, key=lambda k: (str(k[1]), k[0]))]
+
+
+def player_import_list(*, actor: Actor) -> QuerySet[PlayerImport]:
+    return PlayerImport.objects.restrict(actor).select_related("started_by")

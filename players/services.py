@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files import File
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
-from audit.services import audit_record
-from players.access import Actor, require_officer_for
-from players.models import Federation, Player
+from audit.services import audit_record, field_changes
+from players.access import Actor, actor_for, require, require_administrator, require_officer_for
+from players.importing import ImportSummary, ListUnreadable, import_list
+from players.models import Federation, Player, PlayerImport
 
 
 class IdRangeExhausted(ValidationError):
@@ -73,3 +80,176 @@ def player_register(
         changes={"fide_id": [None, player.fide_id]},
     )
     return player
+
+
+# -- editing a player ------------------------------------------------------------------------
+
+#: What an officer may correct in a player's record (the federation is a transfer, not an
+#: edit; the FIDE ID never changes).
+PLAYER_EDITABLE_FIELDS = (
+    "name",
+    "sex",
+    "birth_year",
+    "birth_date",
+    "title",
+    "women_title",
+    "other_titles",
+    "foa_title",
+)
+
+
+@transaction.atomic
+def player_update(
+    *, actor: Actor, player: Player, fields: Mapping[str, Any], reason: str = ""
+) -> Player:
+    """Correct a player's record (his federation's rating officer, or an administrator);
+    the changed fields are recorded in the audit trail with their old and new values."""
+    unknown = set(fields) - set(PLAYER_EDITABLE_FIELDS)
+    if unknown:
+        raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
+    require(actor, "edit", player, "Only the player's federation's rating officer edits him.")
+    before = Player.objects.select_for_update().get(pk=player.pk)
+    after = copy.copy(before)
+    for name, value in fields.items():
+        setattr(after, name, value.strip() if isinstance(value, str) else value)
+    if after.birth_date:
+        after.birth_year = after.birth_date.year
+    changes = field_changes(before, after, list(PLAYER_EDITABLE_FIELDS))
+    if changes:
+        after.full_clean()
+        after.save(update_fields=[*changes, "updated_at"])
+        audit_record(
+            target=after, actor=actor.user, action="edited", reason=reason, changes=changes
+        )
+    return after
+
+
+# -- importing FIDE lists -------------------------------------------------------------------
+
+
+def first_of_this_month() -> dt.date:
+    return timezone.localdate().replace(day=1)
+
+
+@transaction.atomic
+def player_import_queue(
+    *, actor: Actor, upload: File, list_format: str = "", as_of: dt.date
+) -> PlayerImport:
+    """Keep an uploaded list as received and queue its import (administrators only). The
+    caller starts ``players.tasks.import_player_list`` once this has committed."""
+    require_administrator(actor, "Only an administrator imports FIDE lists.")
+    return PlayerImport.objects.create(
+        file=upload,
+        source=Path(upload.name or "list").name,
+        format=list_format,
+        as_of=as_of,
+        started_by=actor.user if actor.is_authenticated else None,
+    )
+
+
+def player_import_run(*, player_import_id: int) -> PlayerImport:
+    """Run a queued import as the administrator who queued it. A failure (a file that is
+    not a list) is recorded on the import, not raised. Only one worker runs an import."""
+    claimed = PlayerImport.objects.filter(
+        pk=player_import_id, status__in=(PlayerImport.Status.QUEUED, PlayerImport.Status.RUNNING)
+    ).update(status=PlayerImport.Status.RUNNING, started_at=timezone.now())
+    player_import = PlayerImport.objects.select_related("started_by").get(pk=player_import_id)
+    if not claimed:
+        return player_import
+    actor = actor_for(player_import.started_by)
+    try:
+        _import_into(player_import, path=Path(player_import.file.path), actor=actor)
+    except (ListUnreadable, PermissionDenied):
+        pass  # recorded on the import
+    except (OperationalError, InterfaceError):
+        raise  # transient: the task is retried and claims the import again
+    except Exception as error:
+        _record_failure(player_import, f"internal error ({type(error).__name__}): {error}")
+        raise
+    return player_import
+
+
+def player_import_file(
+    *,
+    actor: Actor,
+    path: Path,
+    list_format: str = "",
+    as_of: dt.date,
+    actor_label: str = "",
+    progress: Callable[[int], object] | None = None,
+) -> PlayerImport:
+    """Import the list at ``path`` now (``manage.py import_players``, the benchmark).
+    Raises ``ListUnreadable`` for a file that is not a list, after recording it."""
+    require_administrator(actor, "Only an administrator imports FIDE lists.")
+    player_import = PlayerImport.objects.create(
+        source=str(path),
+        format=list_format,
+        as_of=as_of,
+        status=PlayerImport.Status.RUNNING,
+        started_at=timezone.now(),
+        started_by=actor.user if actor.is_authenticated else None,
+        actor_label=actor_label,
+    )
+    _import_into(player_import, path=path, actor=actor, progress=progress)
+    return player_import
+
+
+def _import_into(
+    player_import: PlayerImport,
+    *,
+    path: Path,
+    actor: Actor,
+    progress: Callable[[int], object] | None = None,
+) -> None:
+    """The list is imported whole or not at all (one transaction); the import row records
+    the outcome either way, and a success is one audit entry (not one per player)."""
+    try:
+        require_administrator(actor, "Only an administrator imports FIDE lists.")
+        with transaction.atomic():
+            # Serialises two workers handed the same import (a redelivered task).
+            locked = PlayerImport.objects.select_for_update().get(pk=player_import.pk)
+            if locked.status == PlayerImport.Status.DONE:
+                return
+            summary = import_list(
+                path, list_format=player_import.format, as_of=player_import.as_of, progress=progress
+            )
+            _record_summary(player_import, summary)
+            audit_record(
+                target=player_import,
+                actor=actor.user,
+                actor_label=player_import.actor_label,
+                action="imported player list",
+                changes={
+                    key: value
+                    for key, value in summary.as_json().items()
+                    if key not in ("skipped", "federations_created")
+                },
+            )
+    except (ListUnreadable, PermissionDenied) as error:
+        _record_failure(player_import, str(error))
+        raise
+
+
+def _record_failure(player_import: PlayerImport, error: str) -> None:
+    player_import.status = PlayerImport.Status.FAILED
+    player_import.error = error
+    player_import.finished_at = timezone.now()
+    player_import.save(update_fields=["status", "error", "finished_at"])
+
+
+def _record_summary(player_import: PlayerImport, summary: ImportSummary) -> None:
+    player_import.format = summary.format
+    for name in (
+        "lines_read",
+        "players_created",
+        "players_updated",
+        "players_unchanged",
+        "ratings_written",
+        "history_written",
+        "skipped_count",
+    ):
+        setattr(player_import, name, getattr(summary, name))
+    player_import.skipped = [line.as_json() for line in summary.skipped]
+    player_import.status = PlayerImport.Status.DONE
+    player_import.finished_at = timezone.now()
+    player_import.save()

@@ -1,9 +1,10 @@
 import django_tables2 as tables
 
-from players.models import Player
+from players.models import Player, PlayerImport, RatingHistory
 
 
 class PlayerTable(tables.Table):
+    name = tables.Column(linkify=("players:detail", {"fide_id": tables.A("fide_id")}))
     federation = tables.Column(
         accessor="federation__code", order_by=("federation__code",), verbose_name="Federation"
     )
@@ -14,3 +15,44 @@ class PlayerTable(tables.Table):
         order_by = ("name",)
         empty_text = "No players in the registry yet."
         attrs = {"class": "table table-sm table-striped align-middle"}
+
+
+class RatingHistoryTable(tables.Table):
+    list_date = tables.DateColumn(format="Y-m-d", verbose_name="List")
+    rating = tables.Column(default="unrated")
+    active = tables.BooleanColumn()
+
+    class Meta:
+        model = RatingHistory
+        fields = ("list_date", "rating", "games", "k", "active")
+        orderable = False
+        empty_text = "No published lists yet."
+        attrs = {"class": "table table-sm align-middle"}
+
+
+class PlayerImportTable(tables.Table):
+    source = tables.Column(linkify=("players:import_detail", {"pk": tables.A("pk")}))
+    as_of = tables.DateColumn(format="Y-m-d")
+    created_at = tables.DateTimeColumn(format="Y-m-d H:i", verbose_name="Started")
+    started_by = tables.Column(empty_values=(), verbose_name="By")
+
+    class Meta:
+        model = PlayerImport
+        fields = (
+            "source",
+            "format",
+            "as_of",
+            "status",
+            "lines_read",
+            "players_created",
+            "players_updated",
+            "skipped_count",
+            "started_by",
+            "created_at",
+        )
+        orderable = False
+        empty_text = "No list imported yet."
+        attrs = {"class": "table table-sm table-striped align-middle"}
+
+    def render_started_by(self, value, record: PlayerImport) -> str:
+        return str(value) if value else record.actor_label

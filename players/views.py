@@ -1,14 +1,32 @@
 """Pages of the registry."""
 
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django_tables2 import RequestConfig
 
+from audit.selectors import audit_entries_for
+from players.access import Actor, require, require_administrator
 from players.filters import PlayerFilter
+from players.forms import PlayerEditForm, PlayerImportForm, PlayerRegisterForm
 from players.models import Player
-from players.tables import PlayerTable
+from players.selectors import (
+    federations_of_officer,
+    player_duplicate_groups,
+    player_import_list,
+    player_likely_duplicates,
+    player_rating_records,
+)
+from players.services import player_import_queue, player_register, player_update
+from players.tables import PlayerImportTable, PlayerTable, RatingHistoryTable
+from players.tasks import import_player_list
 
 PAGE_SIZE = 50
+IMPORTS_SHOWN = 20
 
 
 def player_list(request: HttpRequest) -> HttpResponse:
@@ -18,3 +36,105 @@ def player_list(request: HttpRequest) -> HttpResponse:
     table = PlayerTable(filtered.qs)
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
     return render(request, "players/list.html", {"filter": filtered, "table": table})
+
+
+def player_detail(request: HttpRequest, fide_id: int) -> HttpResponse:
+    """A player's page: public; his federation's officers also see his history of edits."""
+    actor = request.actor
+    player = get_object_or_404(
+        Player.objects.restrict(actor).select_related("federation"), fide_id=fide_id
+    )
+    can_edit = Player.objects.restrict(actor, "edit").filter(pk=player.pk).exists()
+    records = [
+        (record, RatingHistoryTable(record.history, prefix=f"{record.category}-"))
+        for record in player_rating_records(player)
+    ]
+    context = {
+        "player": player,
+        "records": records,
+        "can_edit": can_edit,
+        "entries": audit_entries_for(player) if can_edit else (),
+    }
+    return render(request, "players/detail.html", context)
+
+
+def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:
+    actor = request.actor
+    player = get_object_or_404(Player.objects.restrict(actor), fide_id=fide_id)
+    require(actor, "edit", player, "Only the player's federation's rating officer edits him.")
+    form = PlayerEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            player_update(
+                actor=actor,
+                player=player,
+                fields=form.changed_fields(),
+                reason=form.cleaned_data["reason"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"{player.name}: changes saved.")
+            return redirect("players:detail", fide_id=player.fide_id)
+    return render(request, "players/edit.html", {"player": player, "form": form})
+
+
+def player_register_page(request: HttpRequest) -> HttpResponse:
+    """Register a new player; likely duplicates are shown before anything is saved."""
+    actor = request.actor
+    _require_officer(actor)
+    form = PlayerRegisterForm(request.POST or None, federations=federations_of_officer(actor))
+    duplicates: list[Player] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        duplicates = list(
+            player_likely_duplicates(
+                name=data["name"], birth_year=data["birth_year"], federation=data["federation"]
+            )
+        )
+        if not duplicates or data["confirm"]:
+            player = player_register(
+                actor=actor,
+                **{name: value for name, value in data.items() if name != "confirm"},
+            )
+            messages.success(request, f"{player.name} registered with FIDE ID {player.fide_id}.")
+            return redirect("players:detail", fide_id=player.fide_id)
+    return render(request, "players/register.html", {"form": form, "duplicates": duplicates})
+
+
+def player_duplicates(request: HttpRequest) -> HttpResponse:
+    """Likely duplicate records in the officer's federations (administrators: all)."""
+    _require_officer(request.actor)
+    groups = player_duplicate_groups(actor=request.actor)
+    return render(request, "players/duplicates.html", {"groups": groups})
+
+
+def player_import(request: HttpRequest) -> HttpResponse:
+    """Administrators upload a FIDE list; it is kept as received and imported by a worker."""
+    actor = request.actor
+    require_administrator(actor, "Only an administrator imports FIDE lists.")
+    form = PlayerImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            queued = player_import_queue(
+                actor=actor,
+                upload=form.cleaned_data["file"],
+                list_format=form.cleaned_data["format"],
+                as_of=form.cleaned_data["as_of"],
+            )
+            import_player_list.delay_on_commit(queued.pk)
+        return redirect("players:import_detail", pk=queued.pk)
+    table = PlayerImportTable(player_import_list(actor=actor)[:IMPORTS_SHOWN])
+    return render(request, "players/import.html", {"form": form, "table": table})
+
+
+def player_import_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """An import's summary; the page refreshes itself while the import runs."""
+    require_administrator(request.actor, "Only an administrator sees list imports.")
+    player_import = get_object_or_404(player_import_list(actor=request.actor), pk=pk)
+    return render(request, "players/import_detail.html", {"import": player_import})
+
+
+def _require_officer(actor: Actor) -> None:
+    if not (actor.is_officer or actor.is_administrator):
+        raise PermissionDenied("Only rating officers and administrators may do this.")

@@ -1,0 +1,113 @@
+"""Forms of the registry: shape only; the layout is set up in ``__init__`` (crispy)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Field, Layout, Submit
+from django import forms
+from django.db.models import QuerySet
+
+from players.importing import FORMATS
+from players.importing.records import FOA_TITLES
+from players.models import Federation, Player, PlayerImport
+from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month
+
+WOMEN_TITLE_CHOICES = [("", "—")] + [
+    (value, label) for value, label in Player.Title.choices if value.startswith("W")
+]
+FOA_TITLE_CHOICES = [("", "—")] + [(title, title) for title in sorted(FOA_TITLES)]
+
+
+def _row(*names: str) -> Div:
+    return Div(*(Div(Field(name), css_class="col-md") for name in names), css_class="row")
+
+
+class PlayerEditForm(forms.ModelForm):
+    women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)
+    foa_title = forms.ChoiceField(label="FOA title", choices=FOA_TITLE_CHOICES, required=False)
+    reason = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text="Kept in the history."
+    )
+
+    class Meta:
+        model = Player
+        fields = PLAYER_EDITABLE_FIELDS
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.layout = Layout(
+            Field("name"),
+            _row("sex", "birth_year", "birth_date"),
+            _row("title", "women_title", "foa_title"),
+            Field("other_titles"),
+            Field("reason"),
+            Submit("save", "Save changes"),
+        )
+
+    def changed_fields(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in PLAYER_EDITABLE_FIELDS}
+
+
+class PlayerRegisterForm(forms.Form):
+    name = forms.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
+    federation = forms.ModelChoiceField(queryset=Federation.objects.none())
+    sex = forms.ChoiceField(choices=Player.Sex.choices)
+    birth_year = forms.IntegerField(min_value=1900, max_value=2100, required=False)
+    birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    title = forms.ChoiceField(choices=[("", "—"), *Player.Title.choices], required=False)
+    women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)
+    other_titles = forms.CharField(max_length=30, required=False)
+    reason = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text="Kept in the history."
+    )
+    #: Set by "Register anyway" once the likely duplicates have been shown.
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, federations: QuerySet[Federation], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["federation"].queryset = federations
+        if federations.count() == 1:
+            self.fields["federation"].initial = federations.first()
+        self.helper = FormHelper()
+        self.helper.form_tag = False  # the page adds "Register anyway" inside the form
+        self.helper.layout = Layout(
+            Field("name"),
+            _row("federation", "sex"),
+            _row("birth_year", "birth_date"),
+            _row("title", "women_title", "other_titles"),
+            Field("reason"),
+            Field("confirm"),
+            Submit("register", "Register"),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("birth_date") and not data.get("birth_year"):
+            data["birth_year"] = data["birth_date"].year
+        return data
+
+
+class PlayerImportForm(forms.Form):
+    file = forms.FileField(help_text="FIDE TXT or XML list, or CSV with a header row; .zip too.")
+    format = forms.ChoiceField(
+        choices=[("", "From the file name or its first line")]
+        + [(value, label) for value, label in PlayerImport.Format.choices if value in FORMATS],
+        required=False,
+    )
+    as_of = forms.DateField(
+        label="In force from",
+        initial=first_of_this_month,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout(
+            Field("file"), _row("format", "as_of"), Submit("import", "Import")
+        )

@@ -1,0 +1,151 @@
+"""Import of FIDE's published player lists: one module per format, one common writer.
+
+    summary = import_list(path, list_format="fide-txt", as_of=date(2025, 3, 1))
+
+Formats: ``fide-txt`` (the combined ``players_list_foa.txt`` and the one-category TXT
+lists, read by their header), ``fide-xml`` (streamed) and ``csv`` (a header row). A
+``.zip`` holding one list is read in place. Nothing here checks who is importing or
+opens a transaction: ``players.services.player_import_*`` do.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime as dt
+import io
+import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO
+
+from players.importing.csv_list import read_csv
+from players.importing.fide_txt import read_txt
+from players.importing.fide_xml import read_xml
+from players.importing.records import ListRecord, ListUnreadable, SkippedLine
+from players.importing.upsert import BATCH_SIZE, SKIPPED_KEPT, ImportSummary, ListWriter
+
+__all__ = [
+    "FORMATS",
+    "SKIPPED_KEPT",
+    "ImportSummary",
+    "ListUnreadable",
+    "guess_format",
+    "import_list",
+]
+
+FORMATS = ("fide-txt", "fide-xml", "csv")
+EXTENSIONS = {".txt": "fide-txt", ".xml": "fide-xml", ".csv": "csv"}
+
+Progress = Callable[[int], object]
+
+
+def import_list(
+    path: str | Path,
+    *,
+    list_format: str = "",
+    as_of: dt.date,
+    batch_size: int = BATCH_SIZE,
+    progress: Progress | None = None,
+) -> ImportSummary:
+    """Read the list at ``path`` and write it to the registry. ``progress`` is called with
+    the number of (compressed) bytes read since its last call."""
+    with open_list(Path(path), progress) as (name, stream):
+        head = stream.peek(512)[:512]
+        list_format = list_format or guess_format(name, head)
+        if list_format not in FORMATS:
+            raise ListUnreadable(f"unknown format {list_format!r}; use {', '.join(FORMATS)}")
+        summary = ImportSummary(format=list_format, as_of=as_of)
+        writer = ListWriter(summary, batch_size=batch_size)
+        for record in _records(list_format, stream):
+            writer.add(record)
+        writer.flush()
+    return summary
+
+
+def guess_format(name: str, head: bytes) -> str:
+    """From the extension, else from the first bytes."""
+    by_extension = EXTENSIONS.get(Path(name).suffix.lower())
+    if by_extension:
+        return by_extension
+    text = head.lstrip(codecs.BOM_UTF8).lstrip()
+    if text.startswith(b"<"):
+        return "fide-xml"
+    first_line = text.split(b"\n", 1)[0]
+    if first_line.lower().startswith(b"id number") and b"  " in first_line:
+        return "fide-txt"
+    if any(separator in first_line for separator in (b",", b";", b"\t")):
+        return "csv"
+    raise ListUnreadable(
+        "cannot tell the format from the name or the first line; name it (fide-txt, fide-xml, csv)"
+    )
+
+
+def _records(list_format: str, stream: io.BufferedReader) -> Iterator[ListRecord | SkippedLine]:
+    if list_format == "fide-xml":
+        return read_xml(stream)
+    lines = _text_lines(stream)
+    return read_txt(lines) if list_format == "fide-txt" else read_csv(lines)
+
+
+def _text_lines(stream: BinaryIO) -> Iterator[str]:
+    """UTF-8 (with or without a BOM); a line that is not UTF-8 is read as Latin-1, as
+    older FIDE lists were written."""
+    for number, raw in enumerate(stream):
+        if number == 0:
+            raw = raw.removeprefix(codecs.BOM_UTF8)
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield raw.decode("latin-1")
+
+
+@contextmanager
+def open_list(path: Path, progress: Progress | None) -> Iterator[tuple[str, io.BufferedReader]]:
+    """The list's name and a buffered byte stream of it (the first member of a zip)."""
+    try:
+        raw = _Counting(path.open("rb"), progress)
+    except OSError as error:
+        raise ListUnreadable(error.strerror or str(error)) from None
+    with raw:
+        if zipfile.is_zipfile(raw):
+            raw.seek(0)
+            with zipfile.ZipFile(raw) as archive:
+                members = [m for m in archive.infolist() if not m.is_dir()]
+                if not members:
+                    raise ListUnreadable("the zip archive is empty")
+                with archive.open(members[0]) as member:
+                    yield members[0].filename, io.BufferedReader(member, 1 << 20)
+        else:
+            raw.seek(0)
+            yield path.name, io.BufferedReader(raw, 1 << 20)
+
+
+class _Counting(io.RawIOBase):
+    """A file that reports how many bytes were read (for a progress bar)."""
+
+    def __init__(self, file: BinaryIO, progress: Progress | None) -> None:
+        self.file = file
+        self.progress = progress
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return self.file.seek(offset, whence)
+
+    def tell(self) -> int:
+        return self.file.tell()
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        count = self.file.readinto(buffer)
+        if self.progress and count:
+            self.progress(count)
+        return count
+
+    def close(self) -> None:
+        self.file.close()
+        super().close()

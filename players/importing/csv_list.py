@@ -1,0 +1,41 @@
+"""Lists as CSV with a header row: the TXT header names (``ID Number``, ``SRtng``,
+``B-day``) or their lower-case snake forms (``fide_id``, ``standard_rating``, ``b_day``),
+separated by commas, semicolons or tabs (whichever the header uses most)."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Iterator
+
+from players.importing.records import (
+    ListLayout,
+    ListRecord,
+    ListUnreadable,
+    SkippedLine,
+    canonical,
+    categories_in,
+    record_from_fields,
+)
+
+
+def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
+    iterator = iter(lines)
+    header = next(iterator, None)
+    if header is None:
+        raise ListUnreadable("the file is empty")
+    delimiter = max(",;\t", key=header.count)
+    names = [canonical(name) for name in next(csv.reader([header], delimiter=delimiter))]
+    missing = [name for name in ("fide_id", "name", "federation") if name not in names]
+    if missing:
+        raise ListUnreadable(f"the header row has no column for {', '.join(missing)}")
+    layout = ListLayout(categories_in(frozenset(names)))
+    rows = csv.reader(iterator, delimiter=delimiter)
+    for row in rows:
+        if not any(value.strip() for value in row):
+            continue
+        number = rows.line_num + 1  # the header is line 1
+        if len(row) > len(names):
+            yield SkippedLine(number, f"{len(row)} values for {len(names)} columns")
+            continue
+        fields = {name: value for name, value in zip(names, row, strict=False) if name}
+        yield record_from_fields(number, fields, layout)

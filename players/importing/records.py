@@ -1,0 +1,250 @@
+"""What every list format is read into: one ``ListRecord`` per player, or a ``SkippedLine``.
+
+Each reader turns its lines into a mapping of canonical field names (``FIELDS``) to the
+raw text, and ``record_from_fields`` checks and converts it, so the three formats agree
+on what a value means: rating 0 or blank = unrated, flag ``i``/``wi`` = inactive, K blank
+= not given, birth year 0 or blank = unknown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from players.models import Player, RatingCategory
+
+#: The canonical names of the fields a list may carry.
+CATEGORY_FIELDS = {
+    category: (f"{category}_rating", f"{category}_games", f"{category}_k")
+    for category in RatingCategory.values
+}
+FIELDS = (
+    "fide_id",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "women_title",
+    "other_titles",
+    "foa_title",
+    *(name for names in CATEGORY_FIELDS.values() for name in names),
+    "birth_year",
+    "flag",
+)
+
+#: FIDE Online Arena titles (the FOA column).
+FOA_TITLES = frozenset({"AGM", "AIM", "AFM", "ACM", "AWGM", "AWIM", "AWFM", "AWCM"})
+TITLES = frozenset(Player.Title.values)
+WOMEN_TITLES = frozenset({"WGM", "WIM", "WFM", "WCM"})
+
+#: No published rating is anywhere near this; a larger number is a damaged line.
+HIGHEST_RATING = 3500
+OTHER_TITLES_LENGTH = Player._meta.get_field("other_titles").max_length
+NAME_LENGTH = Player._meta.get_field("name").max_length
+FEDERATION_CODE = re.compile(r"[A-Z]{3}")
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryRating:
+    """A player's entry in one category of the list."""
+
+    category: str
+    rating: int | None  # None: unrated
+    games: int  # games rated in the last period (the list's games column)
+    k: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ListRecord:
+    line: int
+    fide_id: int
+    name: str
+    federation: str
+    sex: str
+    title: str
+    women_title: str
+    other_titles: str
+    foa_title: str
+    birth_year: int | None
+    active: bool
+    ratings: tuple[CategoryRating, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedLine:
+    line: int
+    reason: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"line": self.line, "reason": self.reason}
+
+
+class ListUnreadable(ValueError):
+    """The file as a whole cannot be read as the format (no header, not XML, ...)."""
+
+
+@dataclass
+class Malformed(Exception):
+    reason: str
+
+
+@dataclass(frozen=True)
+class ListLayout:
+    """Which categories a list carries, from its header (or its first XML record)."""
+
+    categories: tuple[str, ...] = field(default=())
+
+    @property
+    def single_category(self) -> bool:
+        return len(self.categories) == 1
+
+
+def categories_in(names: set[str] | frozenset[str]) -> tuple[str, ...]:
+    return tuple(
+        category
+        for category, columns in CATEGORY_FIELDS.items()
+        if any(column in names for column in columns)
+    )
+
+
+def record_from_fields(
+    line: int, fields: Mapping[str, str], layout: ListLayout
+) -> ListRecord | SkippedLine:
+    """Check and convert one line's raw fields; a line that cannot be read is skipped
+    with the reason, never half-imported."""
+    try:
+        return ListRecord(
+            line=line,
+            fide_id=_fide_id(fields.get("fide_id", "")),
+            name=_name(fields.get("name", "")),
+            federation=_federation(fields.get("federation", "")),
+            sex=_sex(fields.get("sex", "")),
+            title=_choice(fields.get("title", ""), TITLES),
+            women_title=_choice(fields.get("women_title", ""), WOMEN_TITLES),
+            other_titles=fields.get("other_titles", "").strip()[:OTHER_TITLES_LENGTH],
+            foa_title=_choice(fields.get("foa_title", ""), FOA_TITLES),
+            birth_year=_birth_year(fields.get("birth_year", "")),
+            active="i" not in fields.get("flag", "").lower(),
+            ratings=_ratings(fields, layout),
+        )
+    except Malformed as problem:
+        return SkippedLine(line, problem.reason)
+
+
+def _fide_id(text: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or int(text) == 0:
+        raise Malformed(f"FIDE ID {text!r} is not a positive number")
+    return int(text)
+
+
+def _name(text: str) -> str:
+    name = " ".join(text.split())
+    if not name:
+        raise Malformed("the name is missing")
+    if len(name) > NAME_LENGTH:
+        raise Malformed(f"the name is longer than {NAME_LENGTH} characters")
+    return name
+
+
+def _federation(text: str) -> str:
+    code = text.strip().upper()
+    if not FEDERATION_CODE.fullmatch(code):
+        raise Malformed(f"federation {text.strip()!r} is not a three-letter code")
+    return code
+
+
+def _sex(text: str) -> str:
+    sex = text.strip().upper()
+    if sex not in ("M", "F"):
+        raise Malformed(f"sex {text.strip()!r} is neither M nor F")
+    return sex
+
+
+def _choice(text: str, known: frozenset[str]) -> str:
+    """A title FIDE does not award is dropped, not guessed at."""
+    value = text.strip().upper()
+    return value if value in known else ""
+
+
+def _birth_year(text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    year = text[:4]  # a year, or a date written year first (1990-05-17, 1990/00/00)
+    if not year.isdigit():
+        raise Malformed(f"birth year {text!r} is not a year")
+    return int(year) if int(year) >= 1800 else None
+
+
+def _number(text: str, what: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise Malformed(f"{what} {text!r} is not a number")
+    return int(text)
+
+
+def _ratings(fields: Mapping[str, str], layout: ListLayout) -> tuple[CategoryRating, ...]:
+    """The categories the line carries. A one-category list carries its category on every
+    line (an unrated player included); a combined list carries a category only where the
+    line gives a rating, games or K for it (docs/DESIGN-notes.md)."""
+    carried = []
+    for category in layout.categories:
+        rating_field, games_field, k_field = CATEGORY_FIELDS[category]
+        texts = [fields.get(name, "").strip() for name in (rating_field, games_field, k_field)]
+        if not layout.single_category and all(text in ("", "0") for text in texts):
+            continue
+        rating = _number(texts[0], f"{category} rating")
+        if rating is not None and rating > HIGHEST_RATING:
+            raise Malformed(f"{category} rating {rating} is out of range")
+        carried.append(
+            CategoryRating(
+                category=category,
+                rating=rating or None,
+                games=_number(texts[1], f"{category} games") or 0,
+                k=_number(texts[2], f"{category} K") or None,
+            )
+        )
+    return tuple(carried)
+
+
+#: Column names of the CSV and XML lists (lower-case snake), and the TXT header names
+#: written the same way, -> canonical field names.
+FIELD_ALIASES = {
+    **{name: name for name in FIELDS},
+    "id_number": "fide_id",
+    "id": "fide_id",
+    "fideid": "fide_id",
+    "fed": "federation",
+    "country": "federation",
+    "tit": "title",
+    "wtit": "women_title",
+    "w_title": "women_title",
+    "otit": "other_titles",
+    "o_title": "other_titles",
+    "foa": "foa_title",
+    "srtng": "standard_rating",
+    "rating": "standard_rating",
+    "sgm": "standard_games",
+    "games": "standard_games",
+    "sk": "standard_k",
+    "k": "standard_k",
+    "rrtng": "rapid_rating",
+    "rgm": "rapid_games",
+    "rk": "rapid_k",
+    "brtng": "blitz_rating",
+    "bgm": "blitz_games",
+    "bk": "blitz_k",
+    "b_day": "birth_year",
+    "bday": "birth_year",
+    "birthday": "birth_year",
+}
+
+
+def canonical(name: str) -> str:
+    """The canonical field for a column name ("B-day", "b_day", "ID Number"), or ""."""
+    key = re.sub(r"[^a-z0-9]+", "_", name.strip().lower()).strip("_")
+    return FIELD_ALIASES.get(key, "")

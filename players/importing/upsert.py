@@ -1,0 +1,260 @@
+"""Writing list records to the registry in batches: a handful of queries per batch of
+5,000 lines, whatever the format, on SQLite and PostgreSQL alike.
+
+Per batch: read the players, their rating states and this list date's history rows that
+already exist; compute what differs; write only that, with ``bulk_create(...,
+update_conflicts=True)`` (an upsert on the natural key). So importing the same list again
+writes nothing, and an older list adds its history without overwriting newer state.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from players.importing.records import CategoryRating, ListRecord, SkippedLine
+from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
+
+BATCH_SIZE = 5_000
+#: How many skipped lines a summary keeps (all are counted).
+SKIPPED_KEPT = 1_000
+REACHED_2400 = 2400  # standard-2009 8.56, R&B 2024 7.3.3
+
+PLAYER_FIELDS = (
+    "name",
+    "federation_id",
+    "sex",
+    "title",
+    "women_title",
+    "other_titles",
+    "foa_title",
+    "birth_year",
+)
+STATE_FIELDS = ("rating", "period_games", "k", "reached_2400", "active", "status", "list_date")
+HISTORY_FIELDS = ("rating", "games", "k", "active")
+
+
+@dataclass
+class ImportSummary:
+    """What an import did."""
+
+    format: str
+    as_of: dt.date
+    lines_read: int = 0
+    players_created: int = 0
+    players_updated: int = 0
+    players_unchanged: int = 0
+    #: Rating states (one per player and category) created or changed.
+    ratings_written: int = 0
+    #: History rows (player, category, list date) created or changed.
+    history_written: int = 0
+    federations_created: list[str] = field(default_factory=list)
+    skipped_count: int = 0
+    skipped: list[SkippedLine] = field(default_factory=list)
+
+    def skip(self, skipped: SkippedLine) -> None:
+        self.skipped_count += 1
+        if len(self.skipped) < SKIPPED_KEPT:
+            self.skipped.append(skipped)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "format": self.format,
+            "as_of": self.as_of.isoformat(),
+            "lines_read": self.lines_read,
+            "players_created": self.players_created,
+            "players_updated": self.players_updated,
+            "players_unchanged": self.players_unchanged,
+            "ratings_written": self.ratings_written,
+            "history_written": self.history_written,
+            "federations_created": self.federations_created,
+            "skipped_count": self.skipped_count,
+            "skipped": [line.as_json() for line in self.skipped],
+        }
+
+
+class ListWriter:
+    """Collects records and writes them a batch at a time; call ``flush`` at the end."""
+
+    def __init__(self, summary: ImportSummary, batch_size: int = BATCH_SIZE) -> None:
+        self.summary = summary
+        self.as_of = summary.as_of
+        self.batch_size = batch_size
+        self.batch: dict[int, ListRecord] = {}
+        self.federations = dict(Federation.objects.values_list("code", "pk"))
+
+    def add(self, record: ListRecord | SkippedLine) -> None:
+        self.summary.lines_read += 1
+        if isinstance(record, SkippedLine):
+            self.summary.skip(record)
+            return
+        first = self.batch.get(record.fide_id)
+        if first is not None:
+            self.summary.skip(
+                SkippedLine(record.line, f"FIDE ID {record.fide_id} is also on line {first.line}")
+            )
+            return
+        self.batch[record.fide_id] = record
+        if len(self.batch) >= self.batch_size:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.batch:
+            return
+        records = list(self.batch.values())
+        self.batch = {}
+        self._add_federations(records)
+        player_ids = self._write_players(records)
+        self._write_states(records, player_ids)
+        self._write_history(records, player_ids)
+
+    def _add_federations(self, records: list[ListRecord]) -> None:
+        """Unknown federations are created with their code as the name."""
+        new = sorted({r.federation for r in records} - self.federations.keys())
+        if not new:
+            return
+        Federation.objects.bulk_create(
+            [Federation(code=code, name=code) for code in new], ignore_conflicts=True
+        )
+        self.federations.update(Federation.objects.filter(code__in=new).values_list("code", "pk"))
+        self.summary.federations_created.extend(new)
+
+    def _write_players(self, records: list[ListRecord]) -> dict[int, int]:
+        """Upsert by FIDE ID; returns FIDE ID -> primary key."""
+        existing = {
+            row[0]: row[1:]
+            for row in Player.objects.filter(fide_id__in=[r.fide_id for r in records])
+            .order_by()
+            .values_list("fide_id", "pk", "list_date", *PLAYER_FIELDS)
+        }
+        writes, created = [], []
+        for record in records:
+            values = (
+                record.name,
+                self.federations[record.federation],
+                record.sex,
+                record.title,
+                record.women_title,
+                record.other_titles,
+                record.foa_title,
+                record.birth_year,
+            )
+            found = existing.get(record.fide_id)
+            if found is None:
+                created.append(record.fide_id)
+                self.summary.players_created += 1
+            else:
+                _, list_date, *current = found
+                if list_date is not None and list_date > self.as_of:
+                    self.summary.players_unchanged += 1  # a newer list has spoken
+                    continue
+                if tuple(current) == values:
+                    self.summary.players_unchanged += 1
+                    if list_date == self.as_of:
+                        continue
+                else:
+                    self.summary.players_updated += 1
+            writes.append(
+                Player(
+                    fide_id=record.fide_id,
+                    list_date=self.as_of,
+                    **dict(zip(PLAYER_FIELDS, values, strict=True)),
+                )
+            )
+        if writes:
+            Player.objects.bulk_create(
+                writes,
+                update_conflicts=True,
+                unique_fields=["fide_id"],
+                update_fields=[*PLAYER_FIELDS, "list_date", "updated_at"],
+            )
+        ids = {fide_id: found[0] for fide_id, found in existing.items()}
+        if created:
+            ids.update(Player.objects.filter(fide_id__in=created).values_list("fide_id", "pk"))
+        return ids
+
+    def _write_states(self, records: list[ListRecord], player_ids: dict[int, int]) -> None:
+        """The state in force: replaced by a list as new as or newer than its own;
+        ``reached_2400`` is set by any list that shows 2400 and never unset."""
+        existing = {
+            (row[0], row[1]): row[2:]
+            for row in RatingState.objects.filter(player_id__in=player_ids.values())
+            .order_by()
+            .values_list("player_id", "category", *STATE_FIELDS)
+        }
+        writes = []
+        for record in records:
+            player_id = player_ids[record.fide_id]
+            for entry in record.ratings:
+                current = existing.get((player_id, entry.category))
+                reached = entry.rating is not None and entry.rating >= REACHED_2400
+                if current is not None:
+                    current_values = dict(zip(STATE_FIELDS, current, strict=True))
+                    reached = reached or current_values["reached_2400"]
+                    newer = current_values["list_date"] and current_values["list_date"] > self.as_of
+                    if newer:
+                        if reached == current_values["reached_2400"]:
+                            continue
+                        values = {**current_values, "reached_2400": reached}
+                    else:
+                        values = self._state_values(record, entry, reached)
+                    if values == current_values:
+                        continue
+                else:
+                    values = self._state_values(record, entry, reached)
+                writes.append(RatingState(player_id=player_id, category=entry.category, **values))
+        if writes:
+            RatingState.objects.bulk_create(
+                writes,
+                update_conflicts=True,
+                unique_fields=["player", "category"],
+                update_fields=list(STATE_FIELDS),
+            )
+            self.summary.ratings_written += len(writes)
+
+    def _state_values(
+        self, record: ListRecord, entry: CategoryRating, reached: bool
+    ) -> dict[str, object]:
+        return {
+            "rating": entry.rating,
+            "period_games": entry.games,
+            "k": entry.k,
+            "reached_2400": reached,
+            "active": record.active,
+            "status": RatingStatus.RATED if entry.rating else RatingStatus.UNRATED,
+            "list_date": self.as_of,
+        }
+
+    def _write_history(self, records: list[ListRecord], player_ids: dict[int, int]) -> None:
+        """One row per player, category and list date; the same list again writes nothing."""
+        existing = {
+            (row[0], row[1]): row[2:]
+            for row in RatingHistory.objects.filter(
+                player_id__in=player_ids.values(), list_date=self.as_of
+            )
+            .order_by()
+            .values_list("player_id", "category", *HISTORY_FIELDS)
+        }
+        writes = []
+        for record in records:
+            player_id = player_ids[record.fide_id]
+            for entry in record.ratings:
+                values = (entry.rating, entry.games, entry.k, record.active)
+                if existing.get((player_id, entry.category)) == values:
+                    continue
+                writes.append(
+                    RatingHistory(
+                        player_id=player_id,
+                        category=entry.category,
+                        list_date=self.as_of,
+                        **dict(zip(HISTORY_FIELDS, values, strict=True)),
+                    )
+                )
+        if writes:
+            RatingHistory.objects.bulk_create(
+                writes,
+                update_conflicts=True,
+                unique_fields=["player", "category", "list_date"],
+                update_fields=list(HISTORY_FIELDS),
+            )
+            self.summary.history_written += len(writes)

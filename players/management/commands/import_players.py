@@ -1,0 +1,118 @@
+"""``manage.py import_players PATH [--format fide-txt|fide-xml|csv] [--as-of YYYY-MM-DD] [--json]``
+
+Imports a FIDE list as the list in force from ``--as-of`` (default: the 1st of this
+month), acting as an administrator (audited as "import_players", one entry per import).
+Bad input: exit status 2 and one line on stderr naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from players.access import Actor
+from players.importing import FORMATS, ListUnreadable
+from players.models import PlayerImport
+from players.services import first_of_this_month, player_import_file
+
+BAD_INPUT = 2
+#: The command is trusted as an administrator would be; it has no user.
+COMMAND_ACTOR = Actor(is_administrator=True)
+
+
+class Command(BaseCommand):
+    help = "Import a FIDE player list (TXT, XML or CSV) into the registry."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("path", help="the list (a .zip holding one list is read in place)")
+        parser.add_argument(
+            "--format", choices=FORMATS, help="default: from the extension or the first line"
+        )
+        parser.add_argument(
+            "--as-of",
+            help="YYYY-MM-DD: the date the list is in force from (default: the 1st "
+            "of the current month)",
+        )
+        parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["path"]
+        as_of = parse_as_of(path, options["as_of"])
+        if not Path(path).is_file():
+            raise bad_input(path, "no such file")
+        with progress_bar(Path(path)) as bar:
+            try:
+                player_import = player_import_file(
+                    actor=COMMAND_ACTOR,
+                    path=Path(path),
+                    list_format=options["format"] or "",
+                    as_of=as_of,
+                    actor_label="import_players",
+                    progress=bar.update if bar else None,
+                )
+            except ListUnreadable as error:
+                raise bad_input(path, str(error)) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(summary_json(player_import), ensure_ascii=False))
+        else:
+            self.stdout.write(human_summary(player_import))
+
+
+def parse_as_of(path: str, text: str | None) -> dt.date:
+    if text is None:
+        return first_of_this_month()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise bad_input(path, f"--as-of {text!r} is not a date (YYYY-MM-DD)") from None
+
+
+def bad_input(path: str, problem: str) -> CommandError:
+    return CommandError(f"{path}: {problem}", returncode=BAD_INPUT)
+
+
+@contextmanager
+def progress_bar(path: Path) -> Iterator[tqdm | None]:
+    """A tqdm bar of bytes read, on stderr when it is a terminal; None otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with tqdm(total=path.stat().st_size, unit="B", unit_scale=True, file=sys.stderr) as bar:
+        yield bar
+
+
+def summary_json(player_import: PlayerImport) -> dict[str, object]:
+    return {
+        "file": player_import.source,
+        "format": player_import.format,
+        "as_of": player_import.as_of.isoformat(),
+        "lines_read": player_import.lines_read,
+        "players_created": player_import.players_created,
+        "players_updated": player_import.players_updated,
+        "players_unchanged": player_import.players_unchanged,
+        "ratings_written": player_import.ratings_written,
+        "history_written": player_import.history_written,
+        "skipped_count": player_import.skipped_count,
+        "skipped": player_import.skipped,
+    }
+
+
+def human_summary(player_import: PlayerImport) -> str:
+    lines = [
+        f"{player_import.source} ({player_import.format}, in force from "
+        f"{player_import.as_of}): {player_import.lines_read} lines read; players "
+        f"{player_import.players_created} created, {player_import.players_updated} updated, "
+        f"{player_import.players_unchanged} unchanged; {player_import.ratings_written} "
+        f"ratings and {player_import.history_written} history rows written; "
+        f"{player_import.skipped_count} lines skipped."
+    ]
+    lines += [f"  line {s['line']}: {s['reason']}" for s in player_import.skipped]
+    return "\n".join(lines)

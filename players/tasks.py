@@ -1,0 +1,17 @@
+"""Celery tasks of the registry: thin wrappers around services."""
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from players.services import player_import_run
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    max_retries=5,
+)
+def import_player_list(player_import_id: int) -> str:
+    """Run a queued list import; returns its final status."""
+    return player_import_run(player_import_id=player_import_id).status

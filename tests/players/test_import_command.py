@@ -1,0 +1,90 @@
+"""``manage.py import_players``: the officers' batch interface."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from players.models import PlayerImport, RatingState
+from tests.players.conftest import DATA
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def import_players(*args: str) -> str:
+    out = StringIO()
+    call_command("import_players", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_json_prints_the_summary_as_one_document(db):
+    path = str(DATA / "players_list_foa.txt")
+    summary = json.loads(import_players(path, "--as-of", "2025-03-01", "--json"))
+    assert summary["file"] == path and summary["format"] == "fide-txt"
+    assert summary["as_of"] == "2025-03-01"
+    assert (summary["lines_read"], summary["players_created"], summary["skipped_count"]) == (
+        8,
+        6,
+        2,
+    )
+    assert summary["skipped"][0] == {"line": 8, "reason": "standard rating '21x5' is not a number"}
+    assert RatingState.objects.filter(list_date="2025-03-01").count() == 8
+
+
+def test_the_format_can_be_given_when_the_name_says_nothing(db, tmp_path):
+    unnamed = tmp_path / "list.dat"
+    unnamed.write_bytes((DATA / "players_list.xml").read_bytes())
+    summary = json.loads(import_players(str(unnamed), "--format", "fide-xml", "--json"))
+    assert summary["format"] == "fide-xml" and summary["players_created"] == 3
+
+
+def test_without_as_of_the_list_is_in_force_from_the_first_of_this_month(db):
+    import_players(str(DATA / "players_list.csv"))
+    assert PlayerImport.objects.get().as_of.day == 1
+
+
+def test_the_human_summary_lists_the_skipped_lines(db):
+    output = import_players(str(DATA / "players_list_foa.txt"))
+    assert "6 created" in output and "line 9: FIDE ID 'ABC' is not a positive number" in output
+
+
+def test_a_file_that_is_not_a_list_is_bad_input(db, tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_text("Dear officer,\nplease find attached...\n")
+    with pytest.raises(CommandError) as raised:
+        import_players(str(junk), "--json")
+    assert raised.value.returncode == 2
+    assert str(raised.value).startswith(f"{junk}: the first line is not a FIDE list header")
+
+
+def run_command(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "import_players", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DEBUG": "1"},
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no/such/list.txt"], "no/such/list.txt: no such file"),
+        ([str(DATA / "players_list.csv"), "--as-of", "2025-13-01"], "is not a date (YYYY-MM-DD)"),
+    ],
+)
+def test_bad_input_exits_with_status_2_and_one_line_naming_the_file(args, message):
+    result = run_command(*args, "--json")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and args[0] in lines[0]

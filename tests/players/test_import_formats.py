@@ -1,0 +1,127 @@
+"""Each published format reads into the same registry records."""
+
+from __future__ import annotations
+
+import pytest
+
+from players.models import Federation, Player, RatingHistory, RatingState
+from tests.players.conftest import DATA, MARCH
+
+
+def state(fide_id: int, category: str = "standard") -> RatingState:
+    return RatingState.objects.get(player__fide_id=fide_id, category=category)
+
+
+def test_the_combined_txt_list_gives_players_ratings_in_three_categories_and_history(
+    import_as_administrator,
+):
+    result = import_as_administrator("players_list_foa.txt")
+    carlsen = Player.objects.get(fide_id=1503014)
+    assert (carlsen.name, carlsen.federation.code, carlsen.sex, carlsen.title) == (
+        "Carlsen, Magnus", "NOR", "M", "GM",
+    )  # fmt: skip
+    assert carlsen.birth_year == 1990
+    ratings = {s.category: (s.rating, s.period_games, s.k) for s in carlsen.ratings.all()}
+    assert ratings == {"standard": (2833, 9, 10), "rapid": (2824, 0, 10), "blitz": (2886, 0, 10)}
+    assert state(1503014).reached_2400 and state(1503014).status == "rated"
+    assert state(1503014).list_date == MARCH
+    assert RatingHistory.objects.filter(player=carlsen, list_date=MARCH).count() == 3
+    assert result.lines_read == 8 and result.players_created == 6
+
+
+def test_an_other_title_running_into_foa_does_not_break_the_line(import_as_administrator):
+    import_as_administrator("players_list_foa.txt")
+    olga = Player.objects.get(fide_id=4100026)
+    assert (olga.other_titles, olga.foa_title, olga.women_title) == ("FA,IA,FT,FI,DI,IO", "", "WFM")
+    assert state(4100026).rating == 2011
+
+
+def test_a_line_moved_right_by_a_long_other_title_still_reads(import_as_administrator):
+    import_as_administrator("players_list_foa.txt")
+    sam = Player.objects.get(fide_id=4100034)  # FOA written onto the end of OTit
+    assert (sam.other_titles, sam.foa_title, sam.birth_year) == ("FA,IA,FT,DI,FST,IO", "AIM", 1980)
+    assert (state(4100034).rating, state(4100034, "blitz").rating) == (1950, 1888)
+    sue = Player.objects.get(fide_id=4100042)  # FOA after a space
+    assert (sue.other_titles, sue.foa_title, state(4100042).rating) == (
+        "IA,FA,FT,DI,FST,IO", "AFM", 1720,
+    )  # fmt: skip
+
+
+def test_the_inactive_flag_and_an_unknown_federation(import_as_administrator):
+    import_as_administrator("players_list_foa.txt")
+    assert state(4100018).active is False  # flag "i"
+    nina = Player.objects.get(fide_id=25000011)
+    assert nina.federation.code == "ZZZ" and Federation.objects.get(code="ZZZ").name == "ZZZ"
+    # A combined list carries no category for a player it gives nothing in.
+    assert not nina.ratings.exists()
+
+
+def test_malformed_lines_are_skipped_with_their_line_number_and_reason(import_as_administrator):
+    result = import_as_administrator("players_list_foa.txt")
+    assert result.skipped == [
+        {"line": 8, "reason": "standard rating '21x5' is not a number"},
+        {"line": 9, "reason": "FIDE ID 'ABC' is not a positive number"},
+    ]
+    assert result.skipped_count == 2
+    assert not Player.objects.filter(fide_id=25000020).exists()
+
+
+def test_a_one_category_list_is_read_by_its_header_even_with_moved_columns(
+    import_as_administrator,
+):
+    result = import_as_administrator("rapid_rating_list.txt")
+    assert (state(1503014, "rapid").rating, state(1503014, "rapid").period_games) == (2830, 11)
+    assert not RatingState.objects.filter(category="standard").exists()
+    unrated = state(25000011, "rapid")
+    assert (unrated.rating, unrated.status, unrated.active) == (None, "unrated", False)
+    assert result.skipped == [{"line": 4, "reason": "federation '' is not a three-letter code"}]
+
+
+def test_the_xml_list_is_read(import_as_administrator):
+    result = import_as_administrator("players_list.xml")
+    assert result.format == "fide-xml"
+    assert state(1503014, "blitz").rating == 2886
+    olga = Player.objects.get(fide_id=4100026)
+    assert (olga.foa_title, olga.other_titles) == ("AWFM", "FA,IA,FT,FI,DI,IO")
+    assert state(4100026).active is False  # flag "wi"
+    assert not RatingState.objects.filter(player=olga, category="rapid").exists()  # rating 0
+    assert result.skipped == [{"line": 4, "reason": "sex 'X' is neither M nor F"}]
+
+
+@pytest.mark.parametrize("name", ["players_list.csv", "players_list_snake.csv"])
+def test_csv_with_txt_or_snake_case_headers_is_read(import_as_administrator, name):
+    result = import_as_administrator(name)
+    assert result.format == "csv"
+    assert state(1503014).rating == 2833
+    assert Player.objects.get(fide_id=25000011).birth_year == 2012
+
+
+def test_the_csv_line_number_counts_the_header(import_as_administrator):
+    result = import_as_administrator("players_list.csv")
+    assert result.skipped == [{"line": 5, "reason": "birth year '19x9' is not a year"}]
+
+
+def test_a_zipped_list_is_read_in_place(import_as_administrator, tmp_path):
+    import zipfile
+
+    from tests.players.conftest import DATA
+
+    archive = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.write(DATA / "players_list.xml", "players_list_xml_foa.xml")
+    result = import_as_administrator("", path=archive)
+    assert result.format == "fide-xml" and result.players_created == 3
+
+
+def test_a_number_straddling_a_column_is_a_skipped_line_not_a_guess(
+    import_as_administrator, tmp_path
+):
+    lines = (DATA / "players_list_foa.txt").read_text().splitlines()
+    carlsen = lines[1]
+    moved = carlsen[:112] + "   " + carlsen[112:]  # the rating now runs into SGm
+    broken = tmp_path / "moved.txt"
+    broken.write_text("\n".join([lines[0], moved]) + "\n")
+    result = import_as_administrator("", path=broken)
+    assert result.skipped == [
+        {"line": 2, "reason": "the columns after OTit do not line up with the header"}
+    ]

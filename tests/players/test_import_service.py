@@ -1,0 +1,109 @@
+"""Importing is idempotent, respects newer lists, and is recorded once per import."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from audit.selectors import audit_entries_for
+from players.importing import ListUnreadable, import_list
+from players.models import Player, PlayerImport, RatingHistory, RatingState
+from players.services import player_import_file
+from tests import factories
+from tests.conftest import PERSONAS, persona_actor
+from tests.players.conftest import DATA, FEBRUARY, MARCH
+
+
+def snapshot():
+    return (
+        list(Player.objects.values_list("fide_id", "name", "list_date", "updated_at")),
+        list(RatingState.objects.values_list()),
+        list(RatingHistory.objects.values_list()),
+    )
+
+
+def test_importing_the_same_list_twice_changes_nothing(import_as_administrator):
+    first = import_as_administrator("players_list_foa.txt")
+    before = snapshot()
+    again = import_as_administrator("players_list_foa.txt")
+    assert snapshot() == before
+    assert (again.players_created, again.players_updated, again.players_unchanged) == (0, 0, 6)
+    assert (again.ratings_written, again.history_written) == (0, 0)
+    assert again.lines_read == first.lines_read
+
+
+def test_an_older_list_adds_history_but_keeps_the_newer_state(import_as_administrator, tmp_path):
+    import_as_administrator("players_list_foa.txt", as_of=MARCH)
+    older = tmp_path / "older.txt"
+    older.write_text(
+        (DATA / "players_list_foa.txt")
+        .read_text()
+        .replace("2833  9   10", "2830  4   10")
+        .replace("Carlsen, Magnus", "Karlsen, Magnus")
+    )
+    import_as_administrator("", as_of=FEBRUARY, path=older)
+    carlsen = Player.objects.get(fide_id=1503014)
+    assert carlsen.name == "Carlsen, Magnus"
+    assert RatingState.objects.get(player=carlsen, category="standard").rating == 2833
+    history = RatingHistory.objects.filter(player=carlsen, category="standard")
+    assert list(history.values_list("list_date", "rating")) == [(MARCH, 2833), (FEBRUARY, 2830)]
+
+
+def test_a_newer_list_replaces_the_state_and_keeps_reached_2400(import_as_administrator, tmp_path):
+    import_as_administrator("players_list_foa.txt", as_of=FEBRUARY)
+    newer = tmp_path / "newer.txt"
+    newer.write_text((DATA / "players_list_foa.txt").read_text().replace("2833  9", "2390  9"))
+    result = import_as_administrator("", as_of=MARCH, path=newer)
+    standard = RatingState.objects.get(player__fide_id=1503014, category="standard")
+    assert (standard.rating, standard.list_date, standard.reached_2400) == (2390, MARCH, True)
+    assert result.players_updated == 0 and result.players_unchanged == 6
+
+
+def test_the_same_id_twice_in_a_list_is_skipped_the_second_time(import_as_administrator, tmp_path):
+    lines = (DATA / "players_list_foa.txt").read_text().splitlines()
+    doubled = tmp_path / "doubled.txt"
+    doubled.write_text("\n".join([*lines[:3], lines[1]]) + "\n")
+    result = import_as_administrator("", path=doubled)
+    assert result.skipped == [{"line": 4, "reason": "FIDE ID 1503014 is also on line 2"}]
+
+
+def test_an_import_is_one_audit_entry_naming_the_command(import_as_administrator):
+    result = import_as_administrator("players_list_foa.txt")
+    (entry,) = audit_entries_for(result)
+    assert entry.who == "import_players" and entry.action == "imported player list"
+    assert entry.changes["players_created"] == 6
+
+
+def test_a_file_that_is_not_a_list_fails_whole_and_is_recorded(import_as_administrator, tmp_path):
+    broken = tmp_path / "broken.xml"
+    broken.write_text((DATA / "players_list.xml").read_text()[:-40])
+    with pytest.raises(ListUnreadable, match="not well-formed XML at line"):
+        import_as_administrator("", path=broken)
+    assert not Player.objects.exists()  # nothing half-imported
+    failed = PlayerImport.objects.get()
+    assert failed.status == "failed" and "not well-formed" in failed.error
+
+
+def test_small_batches_give_the_same_result(db):
+    summary = import_list(DATA / "players_list_foa.txt", as_of=MARCH, batch_size=2)
+    assert summary.players_created == 6 and RatingHistory.objects.count() == 8
+
+
+@pytest.mark.parametrize("persona", [p for p in PERSONAS if p != "administrator"])
+def test_only_an_administrator_imports(world, persona):
+    with pytest.raises(PermissionDenied):
+        player_import_file(
+            actor=persona_actor(world, persona),
+            path=DATA / "players_list.csv",
+            as_of=datetime.date(2025, 3, 1),
+        )
+    assert not Player.objects.filter(fide_id=1503014).exists()
+
+
+def test_an_officers_registered_player_is_updated_by_the_list(import_as_administrator):
+    factories.PlayerFactory(fide_id=1503014, name="Carlsen, M", birth_year=None)
+    result = import_as_administrator("players_list_foa.txt")
+    assert result.players_updated == 1
+    assert Player.objects.get(fide_id=1503014).name == "Carlsen, Magnus"

@@ -1,0 +1,95 @@
+"""Administrators upload a FIDE list; a worker imports it; the page shows the summary."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from audit.selectors import audit_entries_for
+from players.models import Player, PlayerImport
+from tests.conftest import PERSONAS, persona_client
+from tests.players.conftest import DATA
+from tests.players.factories import PlayerImportFactory
+
+OTHERS = [persona for persona in PERSONAS if persona != "administrator"]
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def upload(client, name="players_list_foa.txt", data=None, **fields):
+    data = data if data is not None else (DATA / name).read_bytes()
+    return client.post(
+        "/players/import/",
+        {"file": SimpleUploadedFile(name, data), "format": "", "as_of": "2025-03-01", **fields},
+    )
+
+
+def test_an_administrator_uploads_a_list_and_sees_its_summary(
+    world, django_capture_on_commit_callbacks
+):
+    client = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client)
+    player_import = PlayerImport.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/players/import/{player_import.pk}/"
+    page = client.get(response["Location"]).content.decode()
+    assert "Done" in page and 'http-equiv="refresh"' not in page
+    assert "FIDE ID &#x27;ABC&#x27; is not a positive number" in page
+    assert Player.objects.filter(fide_id=1503014).exists()
+    assert player_import.started_by == world["users"]["administrator"]
+    (entry,) = audit_entries_for(player_import)
+    assert entry.actor == world["users"]["administrator"]
+
+
+def test_the_uploaded_file_is_kept_as_received(world, django_capture_on_commit_callbacks):
+    data = (DATA / "players_list.xml").read_bytes()
+    with django_capture_on_commit_callbacks(execute=True):
+        upload(persona_client(world, "administrator"), "players_list.xml", data)
+    player_import = PlayerImport.objects.get()
+    assert player_import.file.read() == data and player_import.format == "fide-xml"
+
+
+def test_a_queued_import_page_refreshes_itself(world):
+    queued = PlayerImportFactory(status="queued")
+    page = persona_client(world, "administrator").get(f"/players/import/{queued.pk}/")
+    assert b'http-equiv="refresh"' in page.content and b"Queued" in page.content
+
+
+def test_a_file_that_is_not_a_list_fails_with_the_reason(world, django_capture_on_commit_callbacks):
+    client = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client, "notes.txt", b"Hello\nworld\n")
+    page = client.get(response["Location"]).content.decode()
+    assert "Failed" in page and "the first line is not a FIDE list header" in page
+    assert PlayerImport.objects.get().status == "failed"
+
+
+def test_the_import_page_lists_recent_imports(world):
+    PlayerImportFactory(source="february.txt")
+    page = persona_client(world, "administrator").get("/players/import/").content.decode()
+    assert "february.txt" in page and 'type="file"' in page
+
+
+@pytest.mark.parametrize("persona", OTHERS)
+def test_nobody_else_may_upload_or_see_imports(world, persona):
+    client = persona_client(world, persona)
+    done = PlayerImportFactory()
+    # The public is sent to sign in (ratings_site.views.permission_denied); others get 403.
+    refused = 302 if persona == "anonymous" else 403
+    assert client.get("/players/import/").status_code == refused
+    assert upload(client).status_code == refused
+    assert client.get(f"/players/import/{done.pk}/").status_code == refused
+    assert PlayerImport.objects.count() == 1
+
+
+def test_a_redelivered_task_does_not_import_twice(world):
+    from players.tasks import import_player_list
+
+    done = PlayerImportFactory(status="done", lines_read=8)
+    assert import_player_list.delay(done.pk).get() == "done"
+    assert PlayerImport.objects.get(pk=done.pk).lines_read == 8
+    assert not Player.objects.exists()

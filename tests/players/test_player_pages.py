@@ -1,0 +1,194 @@
+"""The registry's pages for each persona: a player's page, editing, registering, duplicates."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.selectors import audit_entries_for
+from players.models import Player, RatingState
+from tests import factories
+from tests.conftest import PERSONAS, persona_client
+from tests.players.factories import RatingHistoryFactory
+
+CAN_EDIT_A = {"officer_a", "administrator"}
+
+
+def refused(persona: str) -> int:
+    """What a refusal looks like: the public is sent to sign in (ratings_site.views)."""
+    return 302 if persona == "anonymous" else 403
+
+
+@pytest.fixture
+def player_a(world):
+    player = factories.PlayerFactory(
+        fide_id=4_100_018, name="Schiedsrichter, Otto", federation=world["fed_a"], title="FM"
+    )
+    factories.RatingStateFactory(player=player, rating=2105, k=20, list_date="2025-03-01")
+    RatingHistoryFactory(player=player, list_date="2025-03-01", rating=2105)
+    RatingHistoryFactory(player=player, list_date="2025-02-01", rating=2093)
+    return player
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_a_players_page_is_public_and_shows_his_ratings_and_history(world, player_a, persona):
+    response = persona_client(world, persona).get(f"/players/{player_a.fide_id}/")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Schiedsrichter, Otto" in page and "AAA" in page and "2105" in page and "2093" in page
+    assert ('id="audit-trail"' in page) == (persona in CAN_EDIT_A)
+    assert ('id="edit-player"' in page) == (persona in CAN_EDIT_A)
+
+
+def test_an_unknown_fide_id_is_a_404(world):
+    assert persona_client(world, "anonymous").get("/players/999/").status_code == 404
+
+
+def test_the_player_list_links_names_to_their_pages(world, player_a):
+    page = persona_client(world, "anonymous").get("/players/").content.decode()
+    assert f'href="/players/{player_a.fide_id}/"' in page
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_player_list_stays_within_a_query_budget(world, persona, django_assert_max_num_queries):
+    for _ in range(30):
+        factories.PlayerFactory(federation=world["fed_a"])
+    client = persona_client(world, persona)
+    with django_assert_max_num_queries(8):
+        assert client.get("/players/").status_code == 200
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_only_the_federations_officer_or_an_administrator_edits_a_player(world, player_a, persona):
+    client = persona_client(world, persona)
+    get = client.get(f"/players/{player_a.fide_id}/edit/")
+    post = client.post(
+        f"/players/{player_a.fide_id}/edit/",
+        {"name": "Schiedsrichter, Otto Karl", "sex": "M", "title": "FM", "reason": "Passport"},
+    )
+    allowed = persona in CAN_EDIT_A
+    assert get.status_code == (200 if allowed else refused(persona))
+    assert post.status_code == (302 if allowed else refused(persona))
+    player_a.refresh_from_db()
+    assert (player_a.name == "Schiedsrichter, Otto Karl") == allowed
+
+
+def test_an_edit_is_recorded_with_the_old_and_new_values(world, player_a):
+    client = persona_client(world, "officer_a")
+    client.post(
+        f"/players/{player_a.fide_id}/edit/",
+        {"name": "Schiedsrichter, Otto", "sex": "M", "title": "IM", "birth_year": "1961",
+         "reason": "IM title confirmed"},
+    )  # fmt: skip
+    (entry,) = audit_entries_for(player_a)
+    assert entry.actor == world["users"]["officer_a"] and entry.reason == "IM title confirmed"
+    assert entry.changes == {"title": ["FM", "IM"], "birth_year": [1990, 1961]}
+    page = client.get(f"/players/{player_a.fide_id}/").content.decode()
+    assert "IM title confirmed" in page and "FM → IM" in page
+
+
+def test_saving_an_unchanged_form_records_nothing(world, player_a):
+    persona_client(world, "officer_a").post(
+        f"/players/{player_a.fide_id}/edit/",
+        {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "1990"},
+    )
+    assert not audit_entries_for(player_a).exists()
+
+
+# -- registering -----------------------------------------------------------------------------
+
+NEW_PLAYER = {"name": "Newcomer, Nina", "sex": "F", "birth_year": "2012", "reason": "Club player"}
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("anonymous", 302), ("arbiter", 403), ("officer_a", 200), ("officer_b", 200),
+     ("administrator", 200)],
+)  # fmt: skip
+def test_officers_and_administrators_may_open_the_registration_form(world, persona, status):
+    assert persona_client(world, persona).get("/players/register/").status_code == status
+
+
+def test_an_officer_registers_a_player_of_his_federation(world):
+    client = persona_client(world, "officer_a")
+    response = client.post("/players/register/", {**NEW_PLAYER, "federation": world["fed_a"].pk})
+    player = Player.objects.get(name="Newcomer, Nina")
+    assert response.status_code == 302 and response["Location"] == f"/players/{player.fide_id}/"
+    assert player.federation == world["fed_a"] and player.birth_year == 2012
+
+
+def test_an_officer_cannot_register_a_player_in_another_federation(world):
+    client = persona_client(world, "officer_a")
+    response = client.post("/players/register/", {**NEW_PLAYER, "federation": world["fed_b"].pk})
+    assert response.status_code == 200 and "federation" in response.context["form"].errors
+    assert not Player.objects.filter(name="Newcomer, Nina").exists()
+
+
+def test_likely_duplicates_are_shown_before_registering(world):
+    twin = factories.PlayerFactory(
+        name="Newcomer, Nina", federation=world["fed_a"], birth_year=2012, sex="F"
+    )
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk}
+    first = client.post("/players/register/", {**form, "name": "newcomer,  nina"})
+    assert first.status_code == 200 and 'id="likely-duplicates"' in first.content.decode()
+    assert f"/players/{twin.fide_id}/" in first.content.decode()
+    assert Player.objects.filter(name__iexact="newcomer, nina").count() == 1
+    anyway = client.post("/players/register/", {**form, "confirm": "on"})
+    assert anyway.status_code == 302
+    assert Player.objects.filter(name="Newcomer, Nina").count() == 2
+
+
+# -- likely duplicates -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def twins(world):
+    made = {}
+    for key in ("fed_a", "fed_b"):
+        made[key] = [
+            factories.PlayerFactory(name="Twin, Tom", federation=world[key], birth_year=2001)
+            for _ in range(2)
+        ]
+    factories.PlayerFactory(name="Twin, Tom", federation=world["fed_a"], birth_year=2002)
+    return made
+
+
+@pytest.mark.parametrize(
+    ("persona", "status", "groups"),
+    [("anonymous", 302, 0), ("arbiter", 403, 0), ("officer_a", 200, 1), ("officer_b", 200, 1),
+     ("administrator", 200, 2)],
+)  # fmt: skip
+def test_the_duplicates_page_shows_each_officer_his_federations(
+    world, twins, persona, status, groups
+):
+    response = persona_client(world, persona).get("/players/duplicates/")
+    assert response.status_code == status
+    if status == 200:
+        assert response.content.decode().count('class="card mb-3 duplicate-group"') == groups
+        assert len(response.context["groups"]) == groups
+
+
+def test_officer_a_sees_only_his_federations_twins(world, twins):
+    (group,) = persona_client(world, "officer_a").get("/players/duplicates/").context["groups"]
+    assert {p.pk for p in group} == {p.pk for p in twins["fed_a"]}
+
+
+def test_no_duplicates_says_so(world):
+    page = persona_client(world, "officer_a").get("/players/duplicates/").content.decode()
+    assert 'id="no-duplicates"' in page
+
+
+def test_a_player_without_ratings_says_so(world):
+    player = factories.PlayerFactory(federation=world["fed_b"])
+    assert not RatingState.objects.filter(player=player).exists()
+    page = persona_client(world, "anonymous").get(f"/players/{player.fide_id}/").content.decode()
+    assert "Not rated in any category." in page
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_a_players_page_stays_within_a_query_budget(
+    world, player_a, persona, django_assert_max_num_queries
+):
+    client = persona_client(world, persona)
+    with django_assert_max_num_queries(12):
+        assert client.get(f"/players/{player_a.fide_id}/").status_code == 200

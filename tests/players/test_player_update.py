@@ -1,0 +1,52 @@
+"""Officers correct their federations' players; every change is in the audit trail."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from audit.selectors import audit_entries_for
+from players.services import player_update
+from tests import factories
+from tests.conftest import PERSONAS, persona_actor
+
+
+@pytest.fixture
+def player(world):
+    return factories.PlayerFactory(name="Olsen, Ola", federation=world["fed_a"], birth_year=1990)
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_only_his_federations_officer_or_an_administrator_updates_a_player(world, player, persona):
+    actor = persona_actor(world, persona)
+    if persona in ("officer_a", "administrator"):
+        assert player_update(actor=actor, player=player, fields={"name": "Olsen, Ole"}).name == (
+            "Olsen, Ole"
+        )
+    else:
+        with pytest.raises(PermissionDenied):
+            player_update(actor=actor, player=player, fields={"name": "Olsen, Ole"})
+        player.refresh_from_db()
+        assert player.name == "Olsen, Ola"
+
+
+def test_a_birth_date_sets_the_birth_year_and_both_are_recorded(world, player):
+    import datetime
+
+    player_update(
+        actor=persona_actor(world, "officer_a"),
+        player=player,
+        fields={"birth_date": datetime.date(1991, 4, 2)},
+        reason="Birth certificate",
+    )
+    (entry,) = audit_entries_for(player)
+    assert entry.changes == {"birth_year": [1990, 1991], "birth_date": [None, "1991-04-02"]}
+
+
+def test_the_fide_id_and_federation_are_not_edits(world, player):
+    with pytest.raises(ValueError, match="not editable: federation"):
+        player_update(
+            actor=persona_actor(world, "administrator"),
+            player=player,
+            fields={"federation": world["fed_b"]},
+        )
