@@ -1,6 +1,7 @@
 """Site-wide pages that draw on several apps."""
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -65,3 +66,12 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             .select_related("federation")
         )
     return render(request, "dashboard.html", context)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """403 for a signed-in user, with the reason the service gave; the public is sent to
+    sign in instead, since an account may be all that is missing."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    reason = str(exception) if exception is not None and str(exception) else ""
+    return render(request, "403.html", {"reason": reason}, status=403)

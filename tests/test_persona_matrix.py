@@ -1,0 +1,156 @@
+"""Every view for every persona (issue 3): the status each one gets, never a 500.
+
+Another federation's private object is a 404, a forbidden action a 403, the public is sent
+to sign in where signing in could help. A new URL must be added here, or the completeness
+test fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests import factories
+from tests.conftest import PERSONAS, persona_client
+from tournaments.models import ApprovalRequest, PlayerMatch
+
+ANON, ARB, OFF_A, OFF_B, ADMIN = PERSONAS
+
+
+@pytest.fixture
+def scene(world):
+    """The world's federation-A tournament approved, with a checked report whose first line
+    waits for the officer; a registration awaiting approval; a player of federation A."""
+    tournament = world["tournament"]
+    tournament.status = "checked"
+    tournament.save()
+    report = factories.TournamentReportFactory(tournament=tournament)
+    PlayerMatch.objects.create(report=report, start_rank=1, trf_name="New, Nils", status="no_id")
+    awaiting = factories.TournamentFactory(federation=world["fed_a"], status="awaiting_approval")
+    approval = ApprovalRequest.objects.create(
+        tournament=awaiting, kind="late_registration", clause="standard-2009 0.4", explanation="x"
+    )
+    player = factories.PlayerFactory(federation=world["fed_a"])
+    return {"t": tournament, "report": report, "approval": approval, "player": player,
+            "awaiting": awaiting}  # fmt: skip
+
+
+PATHS = {
+    "home": lambda s: "/",
+    "login": lambda s: "/accounts/login/",
+    "logout": lambda s: "/accounts/logout/",
+    "password_change": lambda s: "/accounts/password/",
+    "password_change_done": lambda s: "/accounts/password/done/",
+    "dashboard": lambda s: "/dashboard/",
+    "players:list": lambda s: "/players/",
+    "players:register": lambda s: "/players/register/",
+    "players:duplicates": lambda s: "/players/duplicates/",
+    "players:import": lambda s: "/players/import/",
+    "players:import_detail": lambda s: f"/players/import/{s['import'].pk}/",
+    "players:detail": lambda s: f"/players/{s['player'].fide_id}/",
+    "players:edit": lambda s: f"/players/{s['player'].fide_id}/edit/",
+    "tournaments:list": lambda s: "/tournaments/",
+    "tournaments:register": lambda s: "/tournaments/register/",
+    "tournaments:detail": lambda s: f"/tournaments/{s['t'].pk}/",
+    "tournaments:approvals": lambda s: "/tournaments/approvals/",
+    "tournaments:approval": lambda s: f"/tournaments/approvals/{s['approval'].pk}/",
+    "tournaments:approval-approve": lambda s: f"/tournaments/approvals/{s['approval'].pk}/approve/",
+    "tournaments:approval-refuse": lambda s: f"/tournaments/approvals/{s['approval'].pk}/refuse/",
+    "tournaments:report_upload": lambda s: f"/tournaments/{s['t'].pk}/reports/upload/",
+    "tournaments:report_detail": lambda s: f"/tournaments/{s['t'].pk}/reports/1/",
+    "tournaments:report_download": lambda s: f"/tournaments/{s['t'].pk}/reports/1/file/",
+    "tournaments:report_approve": lambda s: f"/tournaments/{s['t'].pk}/reports/1/approve/",
+    "tournaments:player_match_resolve": lambda s: (
+        f"/tournaments/{s['t'].pk}/reports/1/players/1/match/"
+    ),
+    "tournaments:player_match_register": lambda s: (
+        f"/tournaments/{s['t'].pk}/reports/1/players/1/register/"
+    ),
+}
+
+
+def named_urls():
+    def walk(patterns, namespace=None):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                if pattern.namespace != "admin":
+                    yield from walk(pattern.url_patterns, pattern.namespace or namespace)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                yield f"{namespace}:{pattern.name}" if namespace else pattern.name
+
+    return sorted(set(walk(get_resolver().url_patterns)))
+
+
+#: url name -> expected status of a GET and of an empty POST, per persona in the order
+#: anonymous, arbiter, officer of A, officer of B, administrator. The scene's objects all
+#: belong to federation A; the arbiter is chief arbiter of the checked tournament only.
+EXPECTED = {
+    "home": ([200] * 5, None),
+    "login": ([200] * 5, None),
+    "logout": ([405] * 5, [302] * 5),
+    "password_change": ([302, 200, 200, 200, 200], None),
+    "password_change_done": ([302, 200, 200, 200, 200], None),
+    "dashboard": ([302, 200, 200, 200, 200], None),
+    "players:list": ([200] * 5, None),
+    "players:detail": ([200] * 5, None),
+    "players:register": ([302, 403, 200, 200, 200], [302, 403, 200, 200, 200]),
+    "players:duplicates": ([302, 403, 200, 200, 200], None),
+    "players:edit": ([302, 403, 200, 403, 200], [302, 403, 200, 403, 200]),
+    "players:import": ([302, 403, 403, 403, 200], [302, 403, 403, 403, 200]),
+    "players:import_detail": ([302, 403, 403, 403, 200], None),
+    "tournaments:list": ([200] * 5, None),
+    "tournaments:detail": ([200] * 5, None),
+    "tournaments:register": ([302, 200, 200, 200, 200], [302, 200, 200, 200, 200]),
+    "tournaments:approvals": ([302, 403, 403, 403, 200], None),
+    "tournaments:approval": ([302, 404, 403, 404, 200], None),
+    # an empty POST is refused with the missing reason (400) for the administrator
+    "tournaments:approval-approve": ([302, 405, 405, 405, 405], [302, 404, 403, 404, 400]),
+    "tournaments:approval-refuse": ([302, 405, 405, 405, 405], [302, 404, 403, 404, 400]),
+    "tournaments:report_upload": ([302, 200, 200, 403, 200], [302, 200, 200, 403, 200]),
+    "tournaments:report_detail": ([404, 200, 200, 404, 200], None),
+    "tournaments:report_download": ([404, 200, 200, 404, 200], None),
+    # officers and administrators are sent back to the report with the refusal (a line
+    # still waits for a match); the arbiter may not act, officer B may not even see it
+    "tournaments:report_approve": ([405] * 5, [404, 403, 302, 404, 302]),
+    "tournaments:player_match_resolve": ([405] * 5, [404, 403, 302, 404, 302]),
+    "tournaments:player_match_register": ([405] * 5, [404, 403, 302, 404, 302]),
+}
+
+
+@pytest.fixture
+def full_scene(scene, world):
+    from players.models import PlayerImport
+
+    scene["import"] = PlayerImport.objects.create(
+        source="players_list_foa.txt", format="txt", as_of="2026-11-01",
+        started_by=world["users"]["administrator"],
+    )  # fmt: skip
+    return scene
+
+
+def test_every_url_is_in_the_matrix():
+    """A new view must say here what each persona gets."""
+    assert set(named_urls()) == set(EXPECTED) == set(PATHS)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_view_gives_each_persona_the_expected_status(full_scene, world, name):
+    path = PATHS[name](full_scene)
+    get_expected, post_expected = EXPECTED[name]
+    got = [persona_client(world, p).get(path).status_code for p in PERSONAS]
+    assert got == get_expected, f"GET {path}"
+    if post_expected is not None:
+        posted = [persona_client(world, p).post(path, {}).status_code for p in PERSONAS]
+        assert posted == post_expected, f"POST {path}"
+
+
+def test_the_public_is_sent_to_sign_in_and_back(full_scene, world):
+    response = persona_client(world, ANON).get("/tournaments/register/")
+    assert response["Location"] == "/accounts/login/?next=/tournaments/register/"
+
+
+def test_a_refusal_says_why(full_scene, world):
+    """A 403 is a page with the service's reason, not a traceback."""
+    response = persona_client(world, OFF_B).get(PATHS["players:edit"](full_scene))
+    assert response.status_code == 403
+    assert b'id="reason"' in response.content and b"officer" in response.content
