@@ -25,6 +25,13 @@ def pytest_configure(config):
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ).enable()
 
+    # Tasks run in-process in tests, whatever broker CI configures: a test asserts what a
+    # task did. Only tests/integration, which is about the real worker, turns this off.
+    from ratings_site.celery import app
+
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+
 
 @pytest.fixture
 def debug_on(settings):

@@ -40,8 +40,18 @@ def _test_database_url() -> str:
     return f"postgres://{credentials}@{host}{port}/{quote(db['NAME'], safe='')}"
 
 
+@pytest.fixture
+def real_broker():
+    """Send tasks through the broker to the worker, not in-process (tests/conftest.py)."""
+    from ratings_site.celery import app
+
+    app.conf.task_always_eager = False
+    yield app
+    app.conf.task_always_eager = True
+
+
 @pytest.mark.django_db(transaction=True)
-def test_worker_records_a_heartbeat_in_postgresql(tmp_path):
+def test_worker_records_a_heartbeat_in_postgresql(tmp_path, real_broker):
     assert connection.settings_dict["NAME"].startswith("test_")
     queue = f"integration-{uuid.uuid4().hex}"
     token = uuid.uuid4().hex
