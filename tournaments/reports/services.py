@@ -201,26 +201,46 @@ def _findings_store(report: TournamentReport, findings: tuple[Finding, ...]) -> 
 def _matches_store(report: TournamentReport, parsed: ParseResult, validation: Validation) -> None:
     if parsed.report is None:
         return
+    earlier = _earlier_resolutions(report)
     rows = []
     for outcome in validation.matches:
         player = parsed.report.player(outcome.start_rank)
         if player is None:
             continue
-        rows.append(
-            PlayerMatch(
-                report=report,
-                start_rank=outcome.start_rank,
-                trf_name=player.name[:200],
-                trf_fide_id=player.fide_id,
-                trf_rating=player.rating,
-                trf_federation=player.federation[:3],
-                trf_birth_year=player.birth_date.year,
-                player_id=outcome.player_id,
-                status=outcome.status,
-                note=outcome.note,
-            )
+        match = PlayerMatch(
+            report=report,
+            start_rank=outcome.start_rank,
+            trf_name=player.name[:200],
+            trf_fide_id=player.fide_id,
+            trf_rating=player.rating,
+            trf_federation=player.federation[:3],
+            trf_birth_year=player.birth_date.year,
+            player_id=outcome.player_id,
+            status=outcome.status,
+            note=outcome.note,
         )
+        resolved = earlier.get((match.trf_fide_id, match.trf_name))
+        if match.needs_officer and resolved is not None:
+            match.player_id = resolved.player_id
+            match.status = PlayerMatch.Status.RESOLVED
+            match.resolved_by_id, match.resolved_at = resolved.resolved_by_id, resolved.resolved_at
+            match.note = f"Carried over from version {resolved.report.version}. {resolved.note}"
+        rows.append(match)
     PlayerMatch.objects.bulk_create(rows)
+
+
+def _earlier_resolutions(report: TournamentReport) -> dict[tuple[int | None, str], PlayerMatch]:
+    """The officer's resolutions in earlier versions, by the line's FIDE ID and name: a
+    corrected report keeps them for lines that did not change (the latest one wins)."""
+    resolved = (
+        PlayerMatch.objects.filter(
+            report__tournament_id=report.tournament_id, status=PlayerMatch.Status.RESOLVED
+        )
+        .exclude(report=report)
+        .select_related("report")
+        .order_by("report__version")
+    )
+    return {(m.trf_fide_id, m.trf_name): m for m in resolved}
 
 
 # -- the officer's player matching ---------------------------------------------------------------

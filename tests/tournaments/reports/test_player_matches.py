@@ -117,3 +117,34 @@ def test_a_superseded_versions_players_are_left_alone(world, awkward, upload):
             match=awkward.matches.get(start_rank=3),
             fide_id=1003,
         )
+
+
+def test_a_corrected_version_keeps_the_officers_matches_for_unchanged_lines(
+    world, awkward, tournament, upload
+):
+    """The arbiter uploads a corrected file: lines the officer already resolved, with the
+    same FIDE ID and name, stay resolved; a line that changed goes back to the officer."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1/players"
+    client.post(f"{base}/3/match/", {"fide_id": 1003, "note": "typo in the ID"})
+    client.post(f"{base}/2/match/", {"fide_id": 1002})
+    upload(
+        "arbiter",
+        tournament,
+        trf(
+            four_players(
+                **{
+                    "2": {"name": "Betta, Roberta", "birth": "1991/05/05"},  # changed line
+                    "3": {"fide_id": 99999},
+                    "4": {"fide_id": None, "sex": "w"},
+                }
+            )
+        ),
+    )
+    second = TournamentReport.objects.get(version=2)
+    kept = second.matches.get(start_rank=3)
+    assert (kept.status, kept.player.fide_id) == ("resolved", 1003)
+    assert kept.note == "Carried over from version 1. typo in the ID"
+    assert kept.resolved_by == world["users"]["officer_a"]
+    assert second.matches.get(start_rank=2).status == "mismatch"
+    assert second.matches.get(start_rank=4).status == "no_id"
