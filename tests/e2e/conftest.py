@@ -37,4 +37,9 @@ def browser_page(live_server, tmp_path):
             raise
         finally:
             browser.close()
+            # Playwright runs the test in a greenlet, where Django opened connections of
+            # its own: close them, or the test database cannot be dropped afterwards.
+            from django.db import connections
+
+            connections.close_all()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
