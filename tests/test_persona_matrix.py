@@ -56,6 +56,7 @@ PATHS = {
     "tournaments:approval": lambda s: f"/tournaments/approvals/{s['approval'].pk}/",
     "tournaments:approval-approve": lambda s: f"/tournaments/approvals/{s['approval'].pk}/approve/",
     "tournaments:approval-refuse": lambda s: f"/tournaments/approvals/{s['approval'].pk}/refuse/",
+    "tournaments:report_list": lambda s: "/tournaments/reports/",
     "tournaments:report_upload": lambda s: f"/tournaments/{s['t'].pk}/reports/upload/",
     "tournaments:report_detail": lambda s: f"/tournaments/{s['t'].pk}/reports/1/",
     "tournaments:report_download": lambda s: f"/tournaments/{s['t'].pk}/reports/1/file/",
@@ -106,6 +107,7 @@ EXPECTED = {
     # an empty POST is refused with the missing reason (400) for the administrator
     "tournaments:approval-approve": ([302, 405, 405, 405, 405], [302, 404, 403, 404, 400]),
     "tournaments:approval-refuse": ([302, 405, 405, 405, 405], [302, 404, 403, 404, 400]),
+    "tournaments:report_list": ([302, 200, 200, 200, 200], None),
     "tournaments:report_upload": ([302, 200, 200, 403, 200], [302, 200, 200, 403, 200]),
     "tournaments:report_detail": ([404, 200, 200, 404, 200], None),
     "tournaments:report_download": ([404, 200, 200, 404, 200], None),

@@ -45,3 +45,31 @@ class FindingTable(tables.Table):
         empty_text = "Nothing found: the report agrees with its registration and the regulations."
         attrs = {"class": "table table-sm align-middle", "id": "findings"}
         row_attrs = {"class": lambda record: f"finding-{record.severity}"}
+
+
+class ReportTable(tables.Table):
+    """Every report the visitor may see, across tournaments (officers, arbiters, admins)."""
+
+    tournament = tables.Column(
+        accessor="tournament__name",
+        linkify=("tournaments:detail", {"pk": tables.A("tournament_id")}),
+        order_by=("tournament__name",),
+    )
+    federation = tables.Column(
+        accessor="tournament__federation__code", order_by=("tournament__federation__code",)
+    )
+    version = tables.Column(
+        linkify=(
+            "tournaments:report_detail",
+            {"pk": tables.A("tournament_id"), "version": tables.A("version")},
+        )
+    )
+    uploaded_by = tables.Column(default="—")
+
+    class Meta:
+        model = TournamentReport
+        fields = ("tournament", "federation", "version", "status", "error_count",
+                  "warning_count", "uploaded_at", "uploaded_by")  # fmt: skip
+        order_by = ("-uploaded_at",)
+        empty_text = "No reports you may see yet."
+        attrs = {"class": "table table-sm table-striped align-middle", "id": "reports"}

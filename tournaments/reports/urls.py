@@ -7,6 +7,7 @@ from tournaments.reports import views
 report = "<int:pk>/reports/<int:version>/"
 
 urlpatterns = [
+    path("reports/", views.report_list, name="report_list"),
     path("<int:pk>/reports/upload/", views.report_upload, name="report_upload"),
     path(report, views.report_detail, name="report_detail"),
     path(f"{report}file/", views.report_download, name="report_download"),

@@ -7,22 +7,25 @@ Every view starts from a permission-restricted queryset (another federation's re
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
 from players.access import require
 from players.models import Federation
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentReport
 from tournaments.reports import selectors, services
+from tournaments.reports.filters import ReportFilter
 from tournaments.reports.forms import (
     PlayerMatchRegisterForm,
     PlayerMatchResolveForm,
     ReportUploadForm,
 )
-from tournaments.reports.tables import FindingTable
+from tournaments.reports.tables import FindingTable, ReportTable
 
 
 def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
@@ -176,3 +179,15 @@ def _run(request: HttpRequest, form, action) -> None:
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(request, f"Starting rank {match.start_rank} is matched to {match.player}.")
+
+
+@login_required
+def report_list(request: HttpRequest) -> HttpResponse:
+    """Every report the visitor may see, filterable by tournament, federation and status."""
+    reports = TournamentReport.objects.restrict(request.actor).select_related(
+        "tournament__federation", "uploaded_by"
+    )
+    filtered = ReportFilter(request.GET, queryset=reports)
+    table = ReportTable(filtered.qs)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "tournaments/reports/list.html", {"filter": filtered, "table": table})

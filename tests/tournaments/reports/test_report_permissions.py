@@ -96,3 +96,18 @@ def test_the_report_page_keeps_to_its_query_budget(
     with django_assert_max_num_queries(12):
         response = client.get(f"/tournaments/{tournament.pk}/reports/1/")
     assert response.status_code == 200 and response.content.count(b'class="match-no_id"') == 80
+
+
+@pytest.mark.parametrize(
+    ("persona", "sees"),
+    [("arbiter", True), ("officer_a", True), ("officer_b", False), ("administrator", True)],
+)
+def test_the_reports_list_shows_each_persona_only_the_reports_he_may_see(
+    world, stored, persona, sees, django_assert_max_num_queries
+):
+    client = persona_client(world, persona)
+    with django_assert_max_num_queries(12):
+        page = client.get("/tournaments/reports/").content.decode()
+    assert (stored.tournament.name in page) == sees
+    if not sees:
+        assert "No reports you may see yet." in page

@@ -1,0 +1,48 @@
+"""The admin is for administrators (issue 3), including members of the Administrators
+group who are not Django staff; rule-set effective dates are managed there."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import PERSONAS, persona_client
+from tournaments.models import RuleSetSchedule
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_only_administrators_open_the_admin(world, persona):
+    response = persona_client(world, persona).get("/admin/")
+    if persona == "administrator":
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_an_administrator_moves_a_rule_sets_effective_date(world):
+    """Administrators manage rule-set effective dates (standard-2009 0.1, R&B 2024 0.1)."""
+    entry = RuleSetSchedule.objects.get(rule_set="rapid-blitz-2024", category="rapid")
+    client = persona_client(world, "administrator")
+    url = f"/admin/tournaments/rulesetschedule/{entry.pk}/change/"
+    assert client.get(url).status_code == 200
+    response = client.post(
+        url, {"rule_set": "rapid-blitz-2024", "category": "rapid", "effective_from": "2024-02-01"}
+    )
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert str(entry.effective_from) == "2024-02-01"
+    from tournaments.selectors import rules_for
+
+    assert rules_for("rapid", entry.effective_from.replace(day=15)).id == "rapid-blitz-2024"
+    assert (
+        rules_for("rapid", entry.effective_from.replace(month=1, day=20)).id
+        == "rapid-blitz-pre2024"
+    )
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/admin/players/player/", "/admin/tournaments/tournament/", "/admin/audit/auditentry/",
+     "/admin/tournaments/tournamentreport/", "/admin/players/playerimport/"],
+)  # fmt: skip
+def test_an_administrator_sees_every_models_admin(world, url):
+    assert persona_client(world, "administrator").get(url).status_code == 200
