@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from audit.models import AuditEntry
+from audit.services import audit_record
 
 
 @admin.register(AuditEntry)
@@ -20,3 +21,41 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class AuditedModelAdmin(admin.ModelAdmin):
+    """An admin whose every add, change and delete is in the audit trail, like a change
+    made through the application (DESIGN.md: every state change with who and when)."""
+
+    def save_model(self, request, obj, form, change):
+        before = {name: form.initial.get(name) for name in form.changed_data}
+        super().save_model(request, obj, form, change)
+        changes = {
+            name: [_shown(before[name]), _shown(form.cleaned_data.get(name))]
+            for name in form.changed_data
+        }
+        audit_record(
+            target=obj,
+            actor=request.user,
+            action="admin: changed" if change else "admin: added",
+            changes=changes,
+        )
+
+    def delete_model(self, request, obj):
+        audit_record(target=obj, actor=request.user, action="admin: deleted",
+                     changes={"object": [str(obj), None]})  # fmt: skip
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            audit_record(target=obj, actor=request.user, action="admin: deleted",
+                         changes={"object": [str(obj), None]})  # fmt: skip
+        super().delete_queryset(request, queryset)
+
+
+def _shown(value):
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if hasattr(value, "all"):  # a many-to-many selection
+        return ", ".join(str(item) for item in value.all())
+    return str(value)

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from audit.admin import AuditedModelAdmin
 from players.models import (
     Arbiter,
     Federation,
@@ -12,7 +13,7 @@ from players.models import (
 
 
 @admin.register(Federation)
-class FederationAdmin(admin.ModelAdmin):
+class FederationAdmin(AuditedModelAdmin):
     list_display = ("code", "name")
     search_fields = ("code", "name")
     ordering = ("code",)
@@ -26,7 +27,7 @@ class RatingStateInline(admin.TabularInline):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AuditedModelAdmin):
     list_display = ("fide_id", "name", "federation", "title", "sex", "birth_year")
     search_fields = ("=fide_id", "name")
     list_filter = ("federation", "title", "sex")
@@ -37,7 +38,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingState)
-class RatingStateAdmin(admin.ModelAdmin):
+class RatingStateAdmin(AuditedModelAdmin):
     list_display = ("player", "category", "rating", "games", "k", "status", "active", "list_date")
     list_filter = ("category", "status", "active", "reached_2400")
     search_fields = ("=player__fide_id", "player__name")
@@ -46,7 +47,7 @@ class RatingStateAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingHistory)
-class RatingHistoryAdmin(admin.ModelAdmin):
+class RatingHistoryAdmin(AuditedModelAdmin):
     list_display = ("player", "category", "list_date", "rating", "games", "k", "active")
     list_filter = ("category", "list_date")
     search_fields = ("=player__fide_id", "player__name")
@@ -56,7 +57,7 @@ class RatingHistoryAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingOfficer)
-class RatingOfficerAdmin(admin.ModelAdmin):
+class RatingOfficerAdmin(AuditedModelAdmin):
     list_display = ("user", "federation")
     list_filter = ("federation",)
     search_fields = ("user__username", "federation__code")
@@ -64,7 +65,7 @@ class RatingOfficerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Arbiter)
-class ArbiterAdmin(admin.ModelAdmin):
+class ArbiterAdmin(AuditedModelAdmin):
     list_display = ("name", "fide_id", "federation", "user")
     list_filter = ("federation",)
     search_fields = ("name", "=fide_id", "user__username")
@@ -72,7 +73,7 @@ class ArbiterAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerImport)
-class PlayerImportAdmin(admin.ModelAdmin):
+class PlayerImportAdmin(AuditedModelAdmin):
     """Read-only: an import's record is evidence; imports are started at /players/import/."""
 
     list_display = ("source", "format", "as_of", "status", "lines_read", "skipped_count",

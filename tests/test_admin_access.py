@@ -46,3 +46,35 @@ def test_an_administrator_moves_a_rule_sets_effective_date(world):
 )  # fmt: skip
 def test_an_administrator_sees_every_models_admin(world, url):
     assert persona_client(world, "administrator").get(url).status_code == 200
+
+
+def test_admin_changes_are_in_the_audit_trail(world):
+    """An edit in the admin is recorded like any other change, with who and what."""
+    from audit.selectors import audit_entries_for
+
+    entry = RuleSetSchedule.objects.get(rule_set="rapid-blitz-2024", category="rapid")
+    client = persona_client(world, "administrator")
+    client.post(
+        f"/admin/tournaments/rulesetschedule/{entry.pk}/change/",
+        {"rule_set": "rapid-blitz-2024", "category": "rapid", "effective_from": "2024-02-01"},
+    )
+    (record,) = audit_entries_for(entry)
+    assert record.actor == world["users"]["administrator"] and record.action == "admin: changed"
+    assert record.changes == {"effective_from": ["2024-01-01", "2024-02-01"]}
+
+
+def test_the_admin_cannot_move_a_tournaments_status_past_the_workflow(world):
+    """The status moves only through the workflow; the admin form does not offer it."""
+    tournament = world["tournament"]
+    client = persona_client(world, "administrator")
+    page = client.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").content.decode()
+    assert 'name="status"' not in page
+
+
+def test_reports_and_findings_cannot_be_deleted_in_the_admin(world):
+    from tests import factories
+
+    report = factories.TournamentReportFactory(tournament=world["tournament"])
+    client = persona_client(world, "administrator")
+    url = f"/admin/tournaments/tournamentreport/{report.pk}/delete/"
+    assert client.get(url).status_code == 403

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from audit.admin import AuditedModelAdmin
 from tournaments.models import (
     ApprovalRequest,
     Game,
@@ -21,11 +22,15 @@ class ApprovalRequestInline(admin.TabularInline):
     model = ApprovalRequest
     extra = 0
     fields = ("kind", "clause", "status", "decided_by", "decided_at", "reason")
-    readonly_fields = ("decided_by", "decided_at")
+    readonly_fields = fields  # decided on the approvals page, with a reason
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(AuditedModelAdmin):
     list_display = ("name", "city", "federation", "start_date", "end_date", "category", "system",
                     "status", "rule_set", "late")  # fmt: skip
     search_fields = ("name", "city")
@@ -33,17 +38,24 @@ class TournamentAdmin(admin.ModelAdmin):
     list_select_related = ("federation",)
     autocomplete_fields = ("federation", "chief_arbiter", "deputy_arbiters")
     date_hierarchy = "start_date"
-    readonly_fields = ("created_at", "registered_by")
+    #: The status, the rule set and lateness move only through the workflow (audited there).
+    readonly_fields = ("status", "rule_set", "late", "created_at", "registered_by")
     inlines = (TournamentRoundInline, ApprovalRequestInline)
 
 
 @admin.register(ApprovalRequest)
-class ApprovalRequestAdmin(admin.ModelAdmin):
+class ApprovalRequestAdmin(AuditedModelAdmin):
+    """Decisions are taken on the approvals page (with a reason, audited), not here."""
+
     list_display = ("tournament", "kind", "status", "requested_at", "decided_by", "decided_at")
     list_filter = ("status", "kind")
     search_fields = ("tournament__name", "reason")
     list_select_related = ("tournament", "decided_by")
-    autocomplete_fields = ("tournament",)
+    readonly_fields = ("tournament", "kind", "clause", "explanation", "status", "decided_by",
+                       "decided_at", "reason")  # fmt: skip
+
+    def has_add_permission(self, request):
+        return False
 
 
 class ReportFindingInline(admin.TabularInline):
@@ -55,7 +67,7 @@ class ReportFindingInline(admin.TabularInline):
 
 
 @admin.register(TournamentReport)
-class TournamentReportAdmin(admin.ModelAdmin):
+class TournamentReportAdmin(AuditedModelAdmin):
     """Reports are kept as received: files and figures are not edited here."""
 
     list_display = ("tournament", "version", "status", "error_count", "warning_count",
@@ -65,30 +77,53 @@ class TournamentReportAdmin(admin.ModelAdmin):
     list_select_related = ("tournament", "uploaded_by")
     readonly_fields = (
         "tournament", "version", "file", "original_name", "size", "sha256", "encoding",
-        "error_count", "warning_count", "uploaded_by", "uploaded_at",
+        "error_count", "warning_count", "uploaded_by", "uploaded_at", "status",
     )  # fmt: skip
     inlines = (ReportFindingInline,)
 
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # every version is kept as received
+
 
 @admin.register(ReportFinding)
-class ReportFindingAdmin(admin.ModelAdmin):
+class ReportFindingAdmin(AuditedModelAdmin):
+    """Findings are what the checks said: read only."""
+
     list_display = ("report", "severity", "code", "line", "column", "rule")
     list_filter = ("severity", "code")
     search_fields = ("message", "code", "report__tournament__name")
     list_select_related = ("report__tournament",)
 
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(PlayerMatch)
-class PlayerMatchAdmin(admin.ModelAdmin):
+class PlayerMatchAdmin(AuditedModelAdmin):
     list_display = ("report", "start_rank", "trf_name", "trf_fide_id", "player", "status")
     list_filter = ("status",)
     search_fields = ("trf_name", "=trf_fide_id", "player__name")
     list_select_related = ("report__tournament", "player")
-    autocomplete_fields = ("player",)
+    #: Resolved on the report page by the officer (audited there).
+    readonly_fields = ("report", "start_rank", "trf_name", "trf_fide_id", "trf_rating",
+                       "trf_federation", "trf_birth_year", "player", "status", "note",
+                       "resolved_by", "resolved_at")  # fmt: skip
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(AuditedModelAdmin):
     list_display = ("report", "round", "white", "black", "white_score")
     search_fields = ("=white__fide_id", "=black__fide_id", "report__tournament__name")
     list_select_related = ("report__tournament", "white", "black")
@@ -96,7 +131,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(RuleSetSchedule)
-class RuleSetScheduleAdmin(admin.ModelAdmin):
+class RuleSetScheduleAdmin(AuditedModelAdmin):
     """Administrators control when each rule set applies."""
 
     list_display = ("category", "effective_from", "rule_set")
