@@ -3,6 +3,7 @@ approve it, with an administrator's authority (DESIGN.md: ``load_report``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 import re
@@ -18,9 +19,14 @@ from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament, TournamentReport
 from tournaments.registration import RegistrationData, approval_decide, tournament_register
 from tournaments.report_rating import start_date as report_start_date
-from tournaments.reports.services import ReportRefused, report_approve, report_upload
+from tournaments.reports.services import (
+    ReportRefused,
+    report_approve,
+    report_upload,
+    report_validate,
+)
 from tournaments.time_controls import read_time_control
-from tournaments.trf import TrfReport
+from tournaments.trf import ParseResult, Severity, TrfReport
 
 #: Rates of play assumed when record 122 cannot be read: a normal one for the category.
 DEFAULT_TIME_CONTROL = {"standard": (90, 30), "rapid": (15, 10), "blitz": (3, 2)}
@@ -127,45 +133,64 @@ class LoadOutcome:
 def report_load(
     *,
     report: TrfReport,
+    parsed: ParseResult,
     data: bytes,
     filename: str,
     category: str,
     register: bool,
     approve: bool,
     federation: Federation | None = None,
+    tournament_id: int | None = None,
+    name: str | None = None,
     command: str = "load_report",
 ) -> LoadOutcome:
-    """Find (or with ``register`` register) the report's tournament, grant its pending
-    approvals when ``approve``, upload the report, and approve it for rating when
-    ``approve`` and validation found no error."""
+    """Find (or with ``register`` register) the report's tournament, validate the report, grant
+    the tournament's pending approvals when ``approve`` and validation found no error,
+    upload the report, and approve it for rating under the same condition."""
     actor = batch_actor(command)
     assumed: list[str] = []
-    start = report_start_date(report)
-    tournament = Tournament.objects.filter(
-        name=report.name.strip() or filename, start_date=start, category=category
-    ).first()
+    tournament = _tournament_of(report, category, federation, tournament_id, name, filename)
     registered = False
     if tournament is None:
         if not register:
             raise CannotLoad(
-                f"no {category} tournament '{report.name.strip()}' starting {start} is "
-                "registered; give --register to register it from the report's headers"
+                f"no {category} tournament '{name or report.name.strip()}' starting "
+                f"{report_start_date(report)} is registered; give --register to register it "
+                "from the report's headers"
             )
         registration, assumed = registration_from_report(
             report, category=category, federation=federation, fallback_name=filename
         )
+        if name:
+            registration = dataclasses.replace(registration, name=name)
         try:
             tournament = tournament_register(actor=actor, data=registration)
         except ValidationError as error:
             raise CannotLoad(f"the registration is refused: {_one_line(error)}") from None
         registered = True
+    errors = _errors_before_upload(tournament, parsed, data)
     granted = []
-    if approve:
+    if approve and not errors:
         for approval in tournament.approvals.filter(status=ApprovalRequest.Status.PENDING):
             approval_decide(actor=actor, approval=approval, approve=True,
                             reason=f"Granted by {command} --approve (bulk backfill).")  # fmt: skip
             granted.append(approval.kind)
         tournament.refresh_from_db()
+    waiting = tournament.status in (
+        Tournament.Status.REGISTERED,
+        Tournament.Status.AWAITING_APPROVAL,
+    )
+    if waiting:
+        why = (
+            f"the report has {len(errors)} error(s), the first {errors[0]}; approvals are "
+            "granted only to a report without errors"
+            if errors
+            else "give --approve to grant its approvals"
+        )
+        raise CannotLoad(
+            f"tournament #{tournament.pk} '{tournament.name}' is registered but waits for an "
+            f"administrator's approval ({why})"
+        )
     try:
         stored = report_upload(
             actor=actor, tournament=tournament, uploaded_file=SimpleUploadedFile(filename, data)
@@ -183,6 +208,63 @@ def report_load(
         stored.refresh_from_db()
         tournament.refresh_from_db()
     return outcome
+
+
+def _tournament_of(
+    report: TrfReport,
+    category: str,
+    federation: Federation | None,
+    tournament_id: int | None,
+    name: str | None,
+    filename: str,
+) -> Tournament | None:
+    """The tournament a report belongs to: the one named by ``tournament_id``, else the one
+    with its name, start date, category and federation. Sections of one event often share
+    all four: a tournament whose last report has other players is not taken for this one."""
+    if tournament_id is not None:
+        found = Tournament.objects.filter(pk=tournament_id).first()
+        if found is None:
+            raise CannotLoad(f"no tournament #{tournament_id}")
+        return found
+    candidates = Tournament.objects.filter(
+        name=name or report.name.strip() or filename,
+        start_date=report_start_date(report),
+        category=category,
+    )
+    code = federation.code if federation else report.federation.strip().upper()
+    if code:
+        candidates = candidates.filter(federation__code=code)
+    for candidate in candidates:
+        if _same_players(candidate, report):
+            return candidate
+        raise CannotLoad(
+            f"tournament #{candidate.pk} '{candidate.name}' starting {candidate.start_date} "
+            "already holds a report with other players (another section of the event?); "
+            "give --tournament ID to add a version to it, or --name to register this report "
+            "under a name of its own"
+        )
+    return None
+
+
+def _same_players(tournament: Tournament, report: TrfReport) -> bool:
+    """Whether most players of ``report`` are in the tournament's latest report (a
+    corrected version of the same event keeps its players)."""
+    latest = tournament.reports.order_by("-version").first()
+    if latest is None:
+        return True
+    known = set(latest.matches.values_list("trf_name", flat=True))
+    names = [p.name[:200] for p in report.players]
+    return bool(names) and sum(name in known for name in names) * 2 >= len(names)
+
+
+def _errors_before_upload(tournament: Tournament, parsed: ParseResult, data: bytes) -> list[str]:
+    """The reader's and the validation's errors, each as "line L: message"."""
+    validation = report_validate(tournament=tournament, parsed=parsed, data=data)
+    return [
+        (f"line {f.line}: " if f.line else "") + f.message
+        for f in (*parsed.findings, *validation.findings)
+        if f.severity == Severity.ERROR
+    ]
 
 
 def _one_line(error: ValidationError) -> str:

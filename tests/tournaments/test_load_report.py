@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -107,7 +108,7 @@ def test_a_report_with_unknown_players_is_stored_but_not_approved(swiss_report, 
 
 def test_without_approve_a_late_registration_waits_and_the_upload_is_refused(swiss_report):
     """The registration is stored and waits for an administrator (standard-2009 0.4)."""
-    with pytest.raises(CommandError, match="has not been approved yet") as raised:
+    with pytest.raises(CommandError, match=r"registered but waits .*give --approve") as raised:
         load(swiss_report, "--category", "standard", "--register")
     assert raised.value.returncode == 2
     assert Tournament.objects.get().status == "awaiting_approval"
@@ -135,3 +136,36 @@ def test_human_output_names_the_outcome(swiss_report):
     text = out.getvalue()
     assert "Fjord Weekend (standard-2009), registered now, late" in text
     assert "approved" in text
+
+
+def test_approvals_are_not_granted_to_a_report_with_errors(swiss_report):
+    """DESIGN.md: --approve grants approvals only when validation found no error. A rating
+    that is not a number (TRF16 001 cols 49-52) leaves the late registration waiting."""
+    lines = swiss_report.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[index] = lines[index][:48] + "18x0" + lines[index][52:]
+    swiss_report.write_text("\n".join(lines) + "\n")
+    with pytest.raises(CommandError, match=r"1 error\(s\), the first line \d+") as raised:
+        load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert raised.value.returncode == 2
+    tournament = Tournament.objects.get()
+    assert tournament.status == "awaiting_approval"
+    assert tournament.approvals.get().status == "pending"
+
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "testdata" / "trf"
+
+
+def test_sections_sharing_a_name_and_start_are_not_merged(db):
+    """The Bunratty 2011 sections share 012 and 042: the second is refused with the way
+    out rather than filed as a new version of the first."""
+    factories.FederationFactory(code="IRL", name="Ireland")
+    minor = CORPUS / "icu_tournament__bunratty_minor_2011.trf"
+    major = CORPUS / "icu_tournament__bunratty_major_2011.trf"
+    load(minor, "--category", "standard", "--register", "--approve", "--federation", "IRL")
+    with pytest.raises(CommandError, match="already holds a report with other players"):
+        load(major, "--category", "standard", "--register", "--approve", "--federation", "IRL")
+    named = load(major, "--category", "standard", "--register", "--approve",
+                 "--federation", "IRL", "--name", "Bunratty 2011 Major")  # fmt: skip
+    assert named["tournament"]["registered"] and named["report"]["version"] == 1
+    assert Tournament.objects.count() == 2

@@ -1,4 +1,5 @@
-"""``manage.py load_report PATH --category C [--register] [--approve] [--federation CODE] [--json]``
+"""``manage.py load_report PATH --category C [--register] [--approve] [--federation CODE]
+[--tournament ID] [--name NAME] [--json]``
 
 Bulk backfills (DESIGN.md batch interface): registers the tournament from the report's
 headers when asked (late registrations included), uploads and validates the report, and
@@ -29,6 +30,8 @@ class Command(BaseCommand):
         parser.add_argument("--register", action="store_true", help="register it if needed")
         parser.add_argument("--approve", action="store_true", help="grant approvals; approve")
         parser.add_argument("--federation", help="federation code when record 032 lacks it")
+        parser.add_argument("--tournament", type=int, help="add a version to tournament #ID")
+        parser.add_argument("--name", help="the tournament's name, when record 012 is shared")
         parser.add_argument("--json", action="store_true", help="print one JSON document")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -51,12 +54,15 @@ class Command(BaseCommand):
         try:
             outcome = report_load(
                 report=parsed.report,  # type: ignore[arg-type]
+                parsed=parsed,
                 data=data,
                 filename=Path(path).name,
                 category=category,
                 register=options["register"],
                 approve=options["approve"],
                 federation=federation,
+                tournament_id=options["tournament"],
+                name=options["name"],
             )
         except CannotLoad as error:
             raise bad_input(path, str(error)) from None
