@@ -10,6 +10,8 @@ import pytest
 def pytest_configure(config):
     if not config.pluginmanager.has_plugin("django"):
         return
+    import tempfile
+
     from django.test.utils import override_settings
 
     # Tests run with DEBUG off, whose hashed static storage needs `collectstatic` first.
@@ -23,6 +25,8 @@ def pytest_configure(config):
         WHITENOISE_USE_FINDERS=True,
         # Production-strength hashing costs a quarter second a user; tests make many users.
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        # Uploaded files of the tests go to a throw-away folder, not the checkout's media/.
+        MEDIA_ROOT=tempfile.mkdtemp(prefix="ratings-test-media-"),
     ).enable()
 
     # Tasks run in-process in tests, whatever broker CI configures: a test asserts what a

@@ -106,3 +106,39 @@ def test_the_dashboard_lists_report_lines_without_a_fide_id_for_the_officer(worl
     )
     page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
     assert "Newcomer, Nils" in page and "No FIDE ID" in page
+
+
+@pytest.mark.parametrize("persona", ["officer_a", "administrator", "arbiter"])
+def test_the_dashboard_stays_within_a_query_budget(world, persona, django_assert_max_num_queries):
+    """The number of queries does not grow with what is waiting."""
+    for i in range(15):
+        tournament = factories.TournamentFactory(
+            federation=world["fed_a"],
+            status="checked",
+            chief_arbiter=world["tournament"].chief_arbiter,
+        )
+        report = factories.TournamentReportFactory(tournament=tournament)
+        from tournaments.models import PlayerMatch
+
+        PlayerMatch.objects.create(
+            report=report, start_rank=i + 1, trf_name=f"New {i}", status="unknown"
+        )
+        ApprovalRequest.objects.create(
+            tournament=tournament, kind="late_registration", clause="x", explanation="y"
+        )
+    client = persona_client(world, persona)
+    with django_assert_max_num_queries(12):
+        assert client.get("/dashboard/").status_code == 200
+
+
+def test_the_approvals_page_stays_within_a_query_budget(world, django_assert_max_num_queries):
+    for _ in range(25):
+        tournament = factories.TournamentFactory(
+            federation=world["fed_a"], status="awaiting_approval"
+        )
+        ApprovalRequest.objects.create(
+            tournament=tournament, kind="late_registration", clause="x", explanation="y"
+        )
+    client = persona_client(world, "administrator")
+    with django_assert_max_num_queries(12):
+        assert client.get("/tournaments/approvals/").status_code == 200

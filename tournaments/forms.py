@@ -40,24 +40,40 @@ class RoundDatesField(forms.CharField):
         return tuple(dates)
 
 
+def plausible_date(value: dt.date) -> None:
+    """Rated chess has dates between 1900 and 2100; anything else is a typing slip."""
+    if not dt.date(1900, 1, 1) <= value <= dt.date(2100, 12, 31):
+        raise forms.ValidationError("Give a date between 1900 and 2100.")
+
+
 class TournamentRegistrationForm(forms.Form):
     name = forms.CharField(max_length=200)
     city = forms.CharField(max_length=100)
     federation = forms.ModelChoiceField(queryset=Federation.objects.none())
-    start_date = forms.DateField(widget=DATE)
-    end_date = forms.DateField(widget=DATE)
+    start_date = forms.DateField(widget=DATE, validators=[plausible_date])
+    end_date = forms.DateField(widget=DATE, validators=[plausible_date])
     category = forms.ChoiceField(choices=RatingCategory.choices)
     system = forms.ChoiceField(choices=Tournament.System.choices)
     match_games = forms.IntegerField(
-        label="Games in the match", min_value=1, required=False, help_text="Matches only."
+        label="Games in the match",
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text="Matches only.",
     )
-    base_minutes = forms.IntegerField(label="Minutes", min_value=0, initial=90)
-    increment_seconds = forms.IntegerField(label="Increment (s/move)", min_value=0, initial=30)
+    base_minutes = forms.IntegerField(label="Minutes", min_value=0, max_value=600, initial=90)
+    increment_seconds = forms.IntegerField(
+        label="Increment (s/move)", min_value=0, max_value=600, initial=30
+    )
     moves = forms.IntegerField(
-        label="First control at move", min_value=1, required=False, help_text="Blank if none."
+        label="First control at move",
+        min_value=1,
+        max_value=200,
+        required=False,
+        help_text="Blank if none.",
     )
     extra_minutes = forms.IntegerField(
-        label="Minutes added after it", min_value=0, initial=0, required=False
+        label="Minutes added after it", min_value=0, max_value=600, initial=0, required=False
     )
     highest_rating = forms.IntegerField(
         label="Highest rating expected",

@@ -308,3 +308,19 @@ def test_the_tournament_list_stays_within_its_query_budget(
         response = client.get("/tournaments/")
     assert response.status_code == 200
     assert len(response.context["table"].page.object_list) == 50
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("start_date", "0001-01-05", "between 1900 and 2100"),
+        ("match_games", "99999", "less than or equal to 99"),
+        ("moves", "40000", "less than or equal to 200"),
+        ("extra_minutes", "99999", "less than or equal to 600"),
+    ],
+)
+def test_implausible_figures_are_field_errors_not_server_errors(world, field, value, message):
+    client = persona_client(world, "officer_a")
+    response = client.post("/tournaments/register/", {field: value})
+    assert response.status_code == 200
+    assert message in " ".join(response.context["form"].errors[field])
