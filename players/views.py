@@ -93,12 +93,18 @@ def player_register_page(request: HttpRequest) -> HttpResponse:
             )
         )
         if not duplicates or data["confirm"]:
-            player = player_register(
-                actor=actor,
-                **{name: value for name, value in data.items() if name != "confirm"},
-            )
-            messages.success(request, f"{player.name} registered with FIDE ID {player.fide_id}.")
-            return redirect("players:detail", fide_id=player.fide_id)
+            try:
+                player = player_register(
+                    actor=actor,
+                    **{name: value for name, value in data.items() if name != "confirm"},
+                )
+            except ValidationError as error:  # e.g. the range of new FIDE IDs is used up
+                form.add_error(None, error)
+            else:
+                messages.success(
+                    request, f"{player.name} registered with FIDE ID {player.fide_id}."
+                )
+                return redirect("players:detail", fide_id=player.fide_id)
     return render(request, "players/register.html", {"form": form, "duplicates": duplicates})
 
 

@@ -30,7 +30,16 @@ PLAYER_FIELDS = (
     "foa_title",
     "birth_year",
 )
-STATE_FIELDS = ("rating", "period_games", "k", "reached_2400", "active", "status", "list_date")
+STATE_FIELDS = (
+    "rating",
+    "games",
+    "period_games",
+    "k",
+    "reached_2400",
+    "active",
+    "status",
+    "list_date",
+)
 HISTORY_FIELDS = ("rating", "games", "k", "active")
 
 
@@ -175,7 +184,8 @@ class ListWriter:
 
     def _write_states(self, records: list[ListRecord], player_ids: dict[int, int]) -> None:
         """The state in force: replaced by a list as new as or newer than its own;
-        ``reached_2400`` is set by any list that shows 2400 and never unset."""
+        ``reached_2400`` is set by any list that shows 2400 and never unset; ``games`` (the
+        total) grows by each newer list's period games."""
         existing = {
             (row[0], row[1]): row[2:]
             for row in RatingState.objects.filter(player_id__in=player_ids.values())
@@ -197,11 +207,13 @@ class ListWriter:
                             continue
                         values = {**current_values, "reached_2400": reached}
                     else:
-                        values = self._state_values(record, entry, reached)
+                        values = self._state_values(
+                            record, entry, reached, self._games(current_values, entry)
+                        )
                     if values == current_values:
                         continue
                 else:
-                    values = self._state_values(record, entry, reached)
+                    values = self._state_values(record, entry, reached, entry.games)
                 writes.append(RatingState(player_id=player_id, category=entry.category, **values))
         if writes:
             RatingState.objects.bulk_create(
@@ -212,11 +224,19 @@ class ListWriter:
             )
             self.summary.ratings_written += len(writes)
 
+    def _games(self, current: dict[str, object], entry: CategoryRating) -> int:
+        """The total of rated games: a newer list adds its period's games; the same list
+        again adds nothing (DESIGN.md interpretation 4)."""
+        if current["list_date"] == self.as_of:
+            return current["games"]
+        return current["games"] + entry.games
+
     def _state_values(
-        self, record: ListRecord, entry: CategoryRating, reached: bool
+        self, record: ListRecord, entry: CategoryRating, reached: bool, games: int
     ) -> dict[str, object]:
         return {
             "rating": entry.rating,
+            "games": games,
             "period_games": entry.games,
             "k": entry.k,
             "reached_2400": reached,

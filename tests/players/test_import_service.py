@@ -107,3 +107,47 @@ def test_an_officers_registered_player_is_updated_by_the_list(import_as_administ
     result = import_as_administrator("players_list_foa.txt")
     assert result.players_updated == 1
     assert Player.objects.get(fide_id=1503014).name == "Carlsen, Magnus"
+
+
+def carlsens_standard_games() -> tuple[int, int]:
+    standard = RatingState.objects.get(player__fide_id=1503014, category="standard")
+    return standard.games, standard.period_games
+
+
+def carlsen_list(tmp_path, period_games: int):
+    """The sample list with Carlsen's standard games of the period set to ``period_games``."""
+    path = tmp_path / f"list-{period_games}.txt"
+    path.write_text(
+        (DATA / "players_list_foa.txt").read_text().replace("2833  9 ", f"2833  {period_games} ")
+    )
+    return path
+
+
+def test_consecutive_lists_add_up_the_rated_games(import_as_administrator, tmp_path):
+    import_as_administrator("", as_of=FEBRUARY, path=carlsen_list(tmp_path, 9))
+    import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
+    assert carlsens_standard_games() == (13, 4)
+
+
+def test_importing_the_same_list_again_does_not_count_its_games_twice(
+    import_as_administrator, tmp_path
+):
+    import_as_administrator("", as_of=FEBRUARY, path=carlsen_list(tmp_path, 9))
+    import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
+    again = import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
+    assert carlsens_standard_games() == (13, 4)
+    assert again.ratings_written == 0
+
+
+def test_an_older_list_does_not_add_to_the_rated_games(import_as_administrator, tmp_path):
+    import_as_administrator("", as_of=FEBRUARY, path=carlsen_list(tmp_path, 9))
+    import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
+    import_as_administrator("", as_of=datetime.date(2025, 1, 1), path=carlsen_list(tmp_path, 7))
+    assert carlsens_standard_games() == (13, 4)
+
+
+def test_a_list_adds_its_games_to_those_already_in_the_registry(import_as_administrator):
+    carlsen = factories.PlayerFactory(fide_id=1503014)
+    factories.RatingStateFactory(player=carlsen, games=21, list_date=FEBRUARY)
+    import_as_administrator("players_list_foa.txt", as_of=MARCH)
+    assert carlsens_standard_games() == (30, 9)

@@ -138,6 +138,17 @@ def test_likely_duplicates_are_shown_before_registering(world):
     assert Player.objects.filter(name="Newcomer, Nina").count() == 2
 
 
+def test_an_exhausted_id_range_is_shown_on_the_form_and_registers_no_one(world, settings):
+    settings.NEW_PLAYER_ID_RANGE = (700_000_000, 700_000_000)
+    factories.PlayerFactory(fide_id=700_000_000)
+    client = persona_client(world, "officer_a")
+    response = client.post("/players/register/", {**NEW_PLAYER, "federation": world["fed_a"].pk})
+    assert response.status_code == 200
+    assert "Every FIDE ID from 700000000 to 700000000 is taken" in response.content.decode()
+    assert response.context["form"].non_field_errors()
+    assert not Player.objects.filter(name="Newcomer, Nina").exists()
+
+
 # -- likely duplicates -----------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.db.models import QuerySet
 
 from players.models import Federation, Player
 from tournaments.reports.services import size_label
@@ -38,12 +39,17 @@ class PlayerMatchResolveForm(forms.Form):
 
 
 class PlayerMatchRegisterForm(forms.Form):
-    """Register the report line's player as a new registry player."""
+    """Register the report line's player as a new registry player of one of
+    ``federations``: those the officer registers players of (administrators: all)."""
 
     name = forms.CharField(max_length=200)
     federation = forms.ModelChoiceField(
-        queryset=Federation.objects.all(), to_field_name="code", label="Federation"
+        queryset=Federation.objects.none(), to_field_name="code", label="Federation"
     )
     sex = forms.ChoiceField(choices=Player.Sex.choices)
     birth_year = forms.IntegerField(required=False, min_value=1850, max_value=2100)
     note = forms.CharField(required=False, max_length=500)
+
+    def __init__(self, *args, federations: QuerySet[Federation], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["federation"].queryset = federations

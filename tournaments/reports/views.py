@@ -15,8 +15,8 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
-from players.access import require
-from players.models import Federation
+from players.access import Actor, require
+from players.selectors import federations_of_officer
 from tournaments.models import Tournament, TournamentReport
 from tournaments.reports import selectors, services
 from tournaments.reports.filters import ReportFilter
@@ -86,11 +86,22 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "officer": officer,
         "can_change": officer and report.status in ("has_errors", "checked"),
         "can_approve": officer and report.status == "checked" and not unresolved,
-        "federations": Federation.objects.order_by("code") if officer and unresolved else (),
+        **_register_choices(request.actor, officer and unresolved),
         "versions": selectors.report_list(actor=request.actor, tournament=tournament),
         "entries": audit_entries_for(report),
     }
     return render(request, "tournaments/reports/detail.html", context)
+
+
+def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:
+    """The federations the "Register new" forms offer: only those the actor registers
+    players of, since ``player_register`` refuses the others; their codes let the page say
+    when a line's federation is not among them."""
+    federations = list(federations_of_officer(actor).order_by("code")) if offered else []
+    return {
+        "federations": federations,
+        "federation_codes": {federation.code for federation in federations},
+    }
 
 
 def report_download(request: HttpRequest, pk: int, version: int) -> FileResponse:
@@ -156,7 +167,7 @@ def player_match_register(
         match,
         "Only the federation's rating officer resolves a report's players.",
     )
-    form = PlayerMatchRegisterForm(request.POST)
+    form = PlayerMatchRegisterForm(request.POST, federations=federations_of_officer(request.actor))
     _run(
         request,
         form,

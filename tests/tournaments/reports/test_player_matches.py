@@ -148,3 +148,66 @@ def test_a_corrected_version_keeps_the_officers_matches_for_unchanged_lines(
     assert kept.resolved_by == world["users"]["officer_a"]
     assert second.matches.get(start_rank=2).status == "mismatch"
     assert second.matches.get(start_rank=4).status == "no_id"
+
+
+@pytest.fixture
+def foreign_newcomer(world, tournament, registry, upload):
+    """Line 4 has no FIDE ID and plays for federation B in federation A's tournament."""
+    upload(
+        "arbiter", tournament, trf(four_players(**{"4": {"fide_id": None, "federation": "BBB"}}))
+    )
+    return TournamentReport.objects.get()
+
+
+def register_form_of_line_4(response) -> str:
+    row = response.content.decode().split('id="match-4"')[1].split("</tr>")[0]
+    return row.split("/players/4/register/")[1]
+
+
+def test_an_officer_is_offered_only_his_own_federations_for_a_newcomer(world, foreign_newcomer):
+    url = f"/tournaments/{foreign_newcomer.tournament_id}/reports/1/"
+    response = persona_client(world, "officer_a").get(url)
+    form = register_form_of_line_4(response)
+    assert '<option value="AAA"' in form and '<option value="BBB"' not in form
+    assert "an administrator registers players of other federations" in form
+
+
+def test_an_administrator_is_offered_every_federation_and_no_referral(world, foreign_newcomer):
+    url = f"/tournaments/{foreign_newcomer.tournament_id}/reports/1/"
+    response = persona_client(world, "administrator").get(url)
+    form = register_form_of_line_4(response)
+    assert '<option value="AAA"' in form and '<option value="BBB" selected' in form
+    assert "an administrator registers players of other federations" not in form
+
+
+def test_an_officer_of_the_lines_own_federation_sees_no_referral(world, awkward):
+    response = persona_client(world, "officer_a").get(
+        f"/tournaments/{awkward.tournament_id}/reports/1/"
+    )
+    assert (
+        "an administrator registers players of other federations" not in response.content.decode()
+    )
+
+
+def test_an_officer_registering_another_federations_newcomer_is_told_so_and_nothing_is_saved(
+    world, foreign_newcomer
+):
+    base = f"/tournaments/{foreign_newcomer.tournament_id}/reports/1"
+    response = persona_client(world, "officer_a").post(
+        f"{base}/players/4/register/",
+        {"name": "Newcomer, Nina", "federation": "BBB", "sex": "F"},
+        follow=True,
+    )
+    assert response.status_code == 200 and "Not saved: federation" in response.content.decode()
+    assert not Player.objects.filter(name="Newcomer, Nina").exists()
+    assert PlayerMatch.objects.get(report=foreign_newcomer, start_rank=4).status == "no_id"
+
+
+def test_an_administrator_registers_another_federations_newcomer(world, foreign_newcomer):
+    base = f"/tournaments/{foreign_newcomer.tournament_id}/reports/1"
+    persona_client(world, "administrator").post(
+        f"{base}/players/4/register/", {"name": "Newcomer, Nina", "federation": "BBB", "sex": "F"}
+    )
+    newcomer = Player.objects.get(name="Newcomer, Nina")
+    assert newcomer.federation == world["fed_b"]
+    assert PlayerMatch.objects.get(report=foreign_newcomer, start_rank=4).player == newcomer
