@@ -1,0 +1,86 @@
+"""Which rating list a tournament is rated on (DESIGN.md interpretation 8).
+
+Lists are published on the 1st of a month (standard-2009 7.3, R&B 2024 6.1); a tournament
+is rated on the first list whose closing date (standard-2009 7.13: 7 days before; R&B 2024
+6.1.3: 3 days before) is on or after its end date and whose period was still open when
+its report was approved. A report that would not be rated by the third list after the
+tournament ended is refused (R&B 2024 8.1, pre-2024 8.1).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from regulations.calendar import add_months
+from regulations.errors import RegulationError
+
+#: The lists after a tournament's end within which it must be rated (R&B 2024 8.1).
+LISTS_ALLOWED = 3
+LATENESS_CLAUSE = "R&B 2024 8.1"
+
+ClosingDate = Callable[[dt.date], dt.date]
+
+
+class TooLateToRate(RegulationError):
+    """The report would be rated after the third list following the tournament's end."""
+
+
+def is_list_date(day: dt.date, every_months: int = 1) -> bool:
+    """Lists fall on the 1st of every ``every_months``-th month from January (monthly
+    since standard-2009 7.3; every two months under 7.11's table)."""
+    return day.day == 1 and (day.month - 1) % every_months == 0
+
+
+def next_list_date(day: dt.date, every_months: int = 1) -> dt.date:
+    """The first list date on or after ``day``."""
+    candidate = day if day.day == 1 else add_months(day.replace(day=1), 1)
+    while not is_list_date(candidate, every_months):
+        candidate = add_months(candidate, 1)
+    return candidate
+
+
+def first_list_closing_on_or_after(
+    day: dt.date, closing_date: ClosingDate, every_months: int = 1
+) -> dt.date:
+    """The first list whose closing date is on or after ``day`` (standard-2009 7.13:
+    tournaments ending before or on that day are rated on the list)."""
+    candidate = next_list_date(day, every_months)
+    while closing_date(candidate) < day:
+        candidate = next_list_date(candidate + dt.timedelta(days=1), every_months)
+    return candidate
+
+
+@dataclass(frozen=True)
+class ListAssignment:
+    """The list a tournament is rated on, its closing date, and the last list allowed."""
+
+    list_date: dt.date
+    closing_date: dt.date
+    last_list_allowed: dt.date
+
+
+def rating_list_for(
+    *,
+    end_date: dt.date,
+    approved_on: dt.date,
+    closing_date: ClosingDate,
+    every_months: int = 1,
+) -> ListAssignment:
+    """The list of a tournament that ended on ``end_date`` and whose report was approved on
+    ``approved_on``: a period is open through its closing date, so a report approved after
+    it goes to the next list; later than the third list after the end it is refused."""
+    first = first_list_closing_on_or_after(end_date, closing_date, every_months)
+    last_allowed = first
+    for _ in range(LISTS_ALLOWED - 1):
+        last_allowed = next_list_date(last_allowed + dt.timedelta(days=1), every_months)
+    chosen = first_list_closing_on_or_after(max(end_date, approved_on), closing_date, every_months)
+    if chosen > last_allowed:
+        raise TooLateToRate(
+            LATENESS_CLAUSE,
+            f"The tournament ended on {end_date}; a report approved on {approved_on} would be "
+            f"rated on the list of {chosen}, after the third list following its end "
+            f"({last_allowed}, closing {closing_date(last_allowed)}), so it is not rated.",
+        )
+    return ListAssignment(chosen, closing_date(chosen), last_allowed)
