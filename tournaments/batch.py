@@ -201,7 +201,8 @@ def report_load(
     if approve:
         try:
             with transaction.atomic():
-                report_approve(actor=actor, report=stored)
+                # A backfill is rated on the list it would have had, approved in time.
+                report_approve(actor=actor, report=stored, approved_on=tournament.end_date)
             outcome.approved = True
         except ReportRefused as refusal:
             outcome.refusal = _one_line(refusal)

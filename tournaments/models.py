@@ -71,6 +71,9 @@ class Tournament(models.Model):
     rule_set = models.CharField(max_length=32, blank=True)
     #: Registered after the lead time (standard-2009 0.4, R&B 2024 0.2).
     late = models.BooleanField(default=False)
+    #: The rating list it is rated on, fixed when its report is approved for rating
+    #: (DESIGN.md interpretation 8).
+    list_date = models.DateField(null=True, blank=True)
     registered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

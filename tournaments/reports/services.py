@@ -6,6 +6,7 @@ machine (``tournaments.workflow``) and records the audit trail.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import os
 from typing import Any
@@ -23,6 +24,7 @@ from audit.services import audit_record
 from players.access import Actor, require
 from players.models import Federation, Player
 from players.services import player_register
+from regulations.lists import TooLateToRate, rating_list_for
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.selectors import (
     UNRESOLVED,
@@ -31,6 +33,7 @@ from tournaments.reports.selectors import (
     registry_players,
 )
 from tournaments.reports.validation import Validation, header_lines, validate_report
+from tournaments.selectors import rules_for
 from tournaments.trf import Finding, ParseResult, Severity, parse, sort_findings
 from tournaments.workflow import TransitionNotAllowed, tournament_status_change
 
@@ -322,17 +325,43 @@ def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> P
 # -- approval -------------------------------------------------------------------------------
 
 
-@transaction.atomic
-def report_approve(*, actor: Actor, report: TournamentReport) -> TournamentReport:
+def report_approve(
+    *, actor: Actor, report: TournamentReport, approved_on: dt.date | None = None
+) -> TournamentReport:
     """Approve a checked report for rating (the federation's rating officer or an
-    administrator): write its played games and make the tournament ready for rating.
-    Refused while the report has errors or players wait for a match."""
+    administrator): write its played games, fix the list it is rated on and make the
+    tournament ready for rating. Refused while the report has errors or players wait for a
+    match, and when it would be rated after the third list following the tournament's end
+    (R&B 2024 8.1): that refusal stays in the tournament's history for its arbiter.
+
+    ``approved_on`` (default today) is the day the period must still be open; a backfill
+    with an administrator's authority passes the tournament's end date."""
     require(
         actor,
         "approve",
         report,
         "Only the federation's rating officer approves a report for rating.",
     )
+    _approval_refusal(report)  # errors and unmatched players first: they are the arbiter's to fix
+    tournament = report.tournament
+    try:
+        assignment = rating_list_for(
+            end_date=tournament.end_date,
+            approved_on=approved_on or timezone.localdate(),
+            closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
+        )
+    except TooLateToRate as late:
+        audit_record(
+            target=tournament, actor=actor.user, action="refused: too late", reason=str(late)
+        )
+        raise ReportRefused(str(late)) from None
+    return _report_approve(actor=actor, report=report, list_date=assignment.list_date)
+
+
+@transaction.atomic
+def _report_approve(
+    *, actor: Actor, report: TournamentReport, list_date: dt.date
+) -> TournamentReport:
     report = (
         TournamentReport.objects.select_for_update().select_related("tournament").get(pk=report.pk)
     )
@@ -368,12 +397,16 @@ def report_approve(*, actor: Actor, report: TournamentReport) -> TournamentRepor
         action="approved for rating",
         changes={"status": ["checked", "approved"], "games": [None, len(games)]},
     )
+    tournament = report.tournament
+    tournament.list_date = list_date
+    tournament.save(update_fields=["list_date"])
     try:
         tournament_status_change(
-            tournament=report.tournament,
+            tournament=tournament,
             status=Status.READY,
             actor=actor,
-            reason=f"Report version {report.version} approved for rating ({len(games)} games)",
+            reason=f"Report version {report.version} approved for rating ({len(games)} games); "
+            f"rated on the list of {list_date}",
         )
     except TransitionNotAllowed as error:
         raise ReportRefused(error.messages[0]) from None

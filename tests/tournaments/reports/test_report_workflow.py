@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -187,3 +189,29 @@ def test_versions_are_numbered_and_the_file_downloads_as_received(world, tournam
         response = client.get(f"/tournaments/{tournament.pk}/reports/{version}/file/")
         assert response.status_code == 200
         assert b"".join(response.streaming_content) == data
+
+
+def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_see(
+    world, tournament, registry, upload, monkeypatch
+):
+    """DESIGN.md interpretation 8 / R&B 2024 8.1: ended 9 March 2025, the report is rated
+    on 1 April 2025 (closing 25 March); approved after the closing day of the third list
+    (1 June, closing 25 May) it is refused, and the arbiter reads why on the page."""
+    from django.utils import timezone
+
+    from audit.models import AuditEntry
+
+    upload("arbiter", tournament, trf(four_players()))
+    officer = persona_client(world, "officer_a")
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "checked" and tournament.list_date is None
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "after the third list following its end" in page
+    assert AuditEntry.objects.filter(action="refused: too late").exists()
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 4, 1)
