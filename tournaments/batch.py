@@ -18,6 +18,7 @@ from players.access import Actor
 from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament, TournamentReport
 from tournaments.registration import RegistrationData, approval_decide, tournament_register
+from tournaments.report_rating import ROUND_ROBIN_WORDS
 from tournaments.report_rating import start_date as report_start_date
 from tournaments.reports.services import (
     ReportRefused,
@@ -32,10 +33,7 @@ from tournaments.trf import ParseResult, Severity, TrfReport
 DEFAULT_TIME_CONTROL = {"standard": (90, 30), "rapid": (15, 10), "blitz": (3, 2)}
 _SYSTEM_WORDS = (
     (re.compile(r"double[\s-]*round[\s-]*robin", re.I), Tournament.System.DOUBLE_ROUND_ROBIN),
-    (
-        re.compile(r"round[\s-]*robin|berger|all[\s-]*play[\s-]*all", re.I),
-        Tournament.System.ROUND_ROBIN,
-    ),
+    (ROUND_ROBIN_WORDS, Tournament.System.ROUND_ROBIN),  # the same words rate_trf reads
     (re.compile(r"\bteam|league|olympiad", re.I), Tournament.System.TEAM),
     (re.compile(r"\bmatch\b", re.I), Tournament.System.MATCH),
 )

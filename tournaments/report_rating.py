@@ -36,7 +36,8 @@ from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, sort_findin
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
 SYSTEMS = (SWISS, ROUND_ROBIN)
-_ROUND_ROBIN_WORDS = re.compile(r"round[\s-]*robin|berger|all[\s-]*play[\s-]*all|\brr\b", re.I)
+#: Record 092 names a round robin with one of these (TRF16 092 is free text).
+ROUND_ROBIN_WORDS = re.compile(r"round[\s-]*robin|berger|all[\s-]*play[\s-]*all|\brr\b", re.I)
 _ONLINE_CATEGORY = {
     Category.RAPID: Category.ONLINE_RAPID,
     Category.BLITZ: Category.ONLINE_BLITZ,
@@ -137,7 +138,7 @@ def _number(value: Decimal | int) -> int | float:
 
 def tournament_system(report: TrfReport) -> str:
     """The system record 092 names: round robin when it says so, Swiss otherwise."""
-    return ROUND_ROBIN if _ROUND_ROBIN_WORDS.search(report.tournament_type) else SWISS
+    return ROUND_ROBIN if ROUND_ROBIN_WORDS.search(report.tournament_type) else SWISS
 
 
 def start_date(report: TrfReport) -> dt.date | None:

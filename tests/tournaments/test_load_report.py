@@ -169,3 +169,25 @@ def test_sections_sharing_a_name_and_start_are_not_merged(db):
                  "--federation", "IRL", "--name", "Bunratty 2011 Major")  # fmt: skip
     assert named["tournament"]["registered"] and named["report"]["version"] == 1
     assert Tournament.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("written", "system"),
+    [("Round robin", "round_robin"), ("Closed RR", "round_robin"),
+     ("Double round-robin", "double_round_robin"), ("Team League", "team"), ("Swiss", "swiss")],
+)  # fmt: skip
+def test_the_system_is_read_from_092_as_rate_trf_reads_it(db, written, system):
+    """load_report and rate_trf read record 092 with the same words (a round robin written
+    "RR" is one for both)."""
+    from tournaments.batch import registration_from_report
+    from tournaments.report_rating import ROUND_ROBIN, tournament_system
+
+    norway = factories.FederationFactory(code="NOR", name="Norway")
+    report = TrfReport(name="X", start_date=day("2025-03-01"), end_date=day("2025-03-02"),
+                       tournament_type=written, round_dates=(day("2025-03-01"),))  # fmt: skip
+    data, _ = registration_from_report(
+        report, category="standard", federation=norway, fallback_name="x"
+    )
+    assert data.system == system
+    if system in ("round_robin", "double_round_robin"):
+        assert tournament_system(report) == ROUND_ROBIN
