@@ -1,6 +1,24 @@
-"""Rating lists. For now: the heartbeats that show a worker is alive."""
+"""Rating periods, their computed results, and the published lists.
 
+A period is one category's list date (DESIGN.md interpretation 8). Its computation writes
+``PeriodResult`` rows (one per player) and ``PeriodGame`` rows (one per rated game: the
+explanation the player page shows), tagged with the run that wrote them; only the run the
+period names as computed is ever read, so a worker killed mid-run leaves nothing that
+counts. Publication copies the computed run into ``ListEntry`` rows: a published list is
+immutable (``PublishedListIsImmutable``); corrections go into a later period.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
 from django.db import models
+
+from players.models import Player, RatingCategory
+from tournaments.models import Game, Tournament
+
+
+class PublishedListIsImmutable(Exception):
+    """A published list, its results and its entries are never changed or deleted."""
 
 
 class WorkerHeartbeat(models.Model):
@@ -16,3 +34,237 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} on {self.database_vendor} ({self.token})"
+
+
+class RatingPeriod(models.Model):
+    """The rating period ending at one list date of one category."""
+
+    Category = RatingCategory
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+        COMPUTING = "computing", "Computing"
+        COMPUTED = "computed", "Computed"
+        PUBLISHED = "published", "Published"
+        FAILED = "failed", "Failed"
+
+    #: Statuses from which a computation may start (a stale COMPUTING is checked apart).
+    COMPUTABLE = (Status.CLOSED, Status.COMPUTED, Status.FAILED)
+
+    category = models.CharField(max_length=8, choices=RatingCategory.choices)
+    list_date = models.DateField()
+    #: The last day a tournament may end to be rated on this list (standard-2009 7.13,
+    #: R&B 2024 6.1.3).
+    closing_date = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    #: Why the last computation failed, in words for the officer.
+    failure_reason = models.TextField(blank=True)
+    #: Players done / total of the computation under way (or of the last one).
+    progress_done = models.PositiveIntegerField(default=0)
+    progress_total = models.PositiveIntegerField(default=0)
+    #: The run under way or last started; ``computed_run`` is the last one that finished.
+    run = models.PositiveIntegerField(default=0)
+    computed_run = models.PositiveIntegerField(null=True, blank=True)
+    #: The worker's claim on the run: only its holder may write or finish it.
+    claim_token = models.CharField(max_length=64, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    #: Touched as the computation goes; a claim older than the lease may be taken over.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    partitions = models.PositiveSmallIntegerField(default=1)
+    partitions_done = models.PositiveSmallIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    tournaments_count = models.PositiveIntegerField(default=0)
+    games_count = models.PositiveIntegerField(default=0)
+    published_at = models.DateTimeField(null=True, blank=True)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-list_date", "category")
+        constraints = [
+            models.UniqueConstraint(fields=("category", "list_date"), name="one_period_per_list")
+        ]
+        indexes = [models.Index(fields=("status", "closing_date"))]
+
+    def __str__(self) -> str:
+        return f"{self.get_category_display()} list of {self.list_date:%Y-%m-%d}"
+
+    def save(self, *args, **kwargs) -> None:
+        """A published period is never changed (issue 4: published lists are immutable)."""
+        if self.pk and type(self).objects.filter(pk=self.pk, status=self.Status.PUBLISHED).exists():
+            raise PublishedListIsImmutable(f"The {self} is published and cannot change.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if self.is_published:
+            raise PublishedListIsImmutable(f"The {self} is published and cannot be deleted.")
+        return super().delete(*args, **kwargs)
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == self.Status.PUBLISHED
+
+    @property
+    def progress_percent(self) -> int:
+        if not self.progress_total:
+            return 100 if self.status in (self.Status.COMPUTED, self.Status.PUBLISHED) else 0
+        return min(100, self.progress_done * 100 // self.progress_total)
+
+
+class PeriodTournament(models.Model):
+    """A tournament whose games a computed run rated: publication marks it rated."""
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="tournaments")
+    run = models.PositiveIntegerField()
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=("period", "run", "tournament"), name="one_tournament_per_run"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} in {self.period_id} run {self.run}"
+
+
+class PeriodResult(models.Model):
+    """One player's outcome of a computed run: old -> new rating and how it came about."""
+
+    class Kind(models.TextChoices):
+        RATED = "rated", "Rated"
+        #: Unrated in the category, rated with his standard rating (R&B 2024 7.2.1).
+        ADOPTED = "adopted", "Standard rating used"
+        INITIAL = "initial", "First rating"
+        #: Unrated, not yet enough for a first rating: his results wait for later periods.
+        PENDING = "pending", "Not yet rated"
+        #: Fell below the floor: shown as unrated from this list on (interpretation 9).
+        DELISTED = "delisted", "Below the floor"
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="results")
+    run = models.PositiveIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="period_results")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    rules = models.CharField(max_length=32)
+    old_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    new_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: K x sum(dR) in hundredths, before rounding (interpretation 5).
+    change_hundredths = models.IntegerField(default=0)
+    change_rounded = models.IntegerField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    score_halves = models.PositiveIntegerField(default=0)
+    expected_hundredths = models.PositiveIntegerField(null=True, blank=True)
+    k = models.PositiveSmallIntegerField("K", null=True, blank=True)
+    #: Rated games in the category after this period (K's "new player" count).
+    games_total = models.PositiveIntegerField(default=0)
+    #: The rule clauses behind the figures, and for new players their counted events.
+    explanation = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ("period", "run", "player")
+        constraints = [
+            models.UniqueConstraint(fields=("period", "run", "player"), name="one_result_per_run")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.old_rating} -> {self.new_rating}"
+
+    @property
+    def change(self):
+        from regulations.rounding import hundredths
+
+        return hundredths(self.change_hundredths)
+
+
+class PeriodGame(models.Model):
+    """One rated game of a computed run, from both sides: the ratings used, the rating
+    difference after the rule set's cap, P_D (hundredths) and hence dR. A side is null where
+    the game does not count for that player (interpretation 6)."""
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="games")
+    run = models.PositiveIntegerField()
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="+")
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    white_score = models.PositiveSmallIntegerField()
+    white_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    black_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    white_difference = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    white_expected = models.PositiveSmallIntegerField(null=True, blank=True)
+    black_difference = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    black_expected = models.PositiveSmallIntegerField(null=True, blank=True)
+    clause = models.CharField(max_length=32)
+
+    class Meta:
+        ordering = ("period", "run", "game")
+        indexes = [
+            models.Index(fields=("period", "run", "white")),
+            models.Index(fields=("period", "run", "black")),
+            models.Index(fields=("tournament", "period", "run")),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} in {self.period_id} run {self.run}"
+
+
+class ListEntryQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PublishedListIsImmutable("Entries of a published list cannot be changed.")
+
+    def delete(self):
+        raise PublishedListIsImmutable("Entries of a published list cannot be deleted.")
+
+
+class ListEntry(models.Model):
+    """A player's line on a published list, as published: name, federation and titles are
+    copied so that the list reads the same after a transfer or a new title."""
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="list_entries")
+    fide_id = models.PositiveBigIntegerField("FIDE ID")
+    name = models.CharField(max_length=200)
+    federation = models.CharField(max_length=3)
+    sex = models.CharField(max_length=1)
+    title = models.CharField(max_length=3, blank=True)
+    women_title = models.CharField(max_length=3, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating = models.PositiveSmallIntegerField()
+    #: Rated games in this period (FIDE lists' "games" column).
+    games = models.PositiveIntegerField(default=0)
+    k = models.PositiveSmallIntegerField("K", null=True, blank=True)
+    active = models.BooleanField(default=True)
+    #: FIDE's flag column: "i" inactive, "w" woman, "wi" both.
+    flag = models.CharField(max_length=2, blank=True)
+    #: Rating change against the previous list (None for a first rating).
+    change = models.IntegerField(null=True, blank=True)
+
+    objects = ListEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ("period", "-rating", "name")
+        constraints = [
+            models.UniqueConstraint(fields=("period", "player"), name="one_entry_per_list")
+        ]
+        indexes = [
+            models.Index(fields=("period", "-rating", "name"), name="entry_by_rating"),
+            models.Index(fields=("period", "federation", "-rating"), name="entry_by_federation"),
+            models.Index(fields=("period", "name"), name="entry_by_name"),
+            models.Index(fields=("period", "fide_id"), name="entry_by_fide_id"),
+        ]
+        verbose_name_plural = "list entries"
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.rating}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise PublishedListIsImmutable("Entries of a published list cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PublishedListIsImmutable("Entries of a published list cannot be deleted.")

@@ -1,10 +1,59 @@
-"""Workflows of the lists app that write."""
+"""Workflows of the lists app that write: periods, their computation and publication.
 
+A period (one category's list date) goes open -> closed -> computing -> computed ->
+published, or failed with the reason. ``period_compute_request`` claims the period for one
+computation (an atomic conditional update: two requests give one computation); the worker
+(``lists.tasks``) runs ``period_compute`` with the claim's token. A computation writes rows
+tagged with its run number and only becomes visible when ``_period_finish`` names that run
+as computed, so a worker killed on the way leaves nothing that counts; its claim expires
+after ``PERIOD_CLAIM_LEASE_SECONDS`` and the period can be computed again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
 import socket
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
 
-from lists.models import WorkerHeartbeat
+from audit.services import audit_record
+from lists.bulk import bulk_insert
+from lists.computation import GameOutcome, PlayerOutcome, compute_period
+from lists.models import (
+    ListEntry,
+    PeriodGame,
+    PeriodResult,
+    PeriodTournament,
+    RatingPeriod,
+    WorkerHeartbeat,
+)
+from lists.period_inputs import load_period_inputs
+from players.access import Actor, require_administrator
+from players.models import RatingCategory
+from regulations.calendar import add_months
+from regulations.lists import is_list_date, next_list_date
+from tournaments.models import Tournament
+from tournaments.selectors import rules_for
+
+Status = RatingPeriod.Status
+#: Players written between two progress updates.
+PROGRESS_CHUNK = 10_000
+#: A published rating that reached 2400 keeps K at 10 (standard-2009 8.56, R&B 2024 7.3.3).
+REACHED_2400 = 2400
+#: Inactive after 12 months without a rated game (DESIGN.md interpretation 9).
+INACTIVE_AFTER_MONTHS = 12
+
+
+class PeriodRefused(Exception):
+    """The period cannot do what was asked; the message says why, for the person who asked."""
 
 
 @transaction.atomic
@@ -18,3 +67,540 @@ def worker_heartbeat_record(*, token: str) -> WorkerHeartbeat:
         defaults={"hostname": socket.gethostname(), "database_vendor": connection.vendor},
     )
     return heartbeat
+
+
+# -- periods ----------------------------------------------------------------------------------
+
+
+def list_every_months() -> int:
+    """Lists are monthly (standard-2009 7.3); a federation may publish less often."""
+    return int(getattr(settings, "LIST_EVERY_MONTHS", 1))
+
+
+def closing_date_for(category: str, list_date: dt.date) -> dt.date:
+    """standard-2009 7.13: 7 days before the list; R&B 2024 6.1.3: 3 days before."""
+    return rules_for(category, list_date).closing_date(list_date)
+
+
+def period_get_or_create(*, category: str, list_date: dt.date) -> RatingPeriod:
+    """The period of ``category`` for ``list_date`` (a list date: the 1st of a month)."""
+    if category not in RatingCategory.values:
+        raise PeriodRefused(f"No category '{category}'; use {', '.join(RatingCategory.values)}.")
+    if not is_list_date(list_date, list_every_months()):
+        raise PeriodRefused(f"{list_date} is not a list date.")
+    period, _created = RatingPeriod.objects.get_or_create(
+        category=category,
+        list_date=list_date,
+        defaults={"closing_date": closing_date_for(category, list_date)},
+    )
+    return period
+
+
+def periods_ensure(*, today: dt.date, months_ahead: int = 3) -> list[RatingPeriod]:
+    """Create the periods of the coming lists ahead of time, for every category."""
+    created = []
+    list_date = next_list_date(today, list_every_months())
+    for _ in range(months_ahead):
+        for category in RatingCategory.values:
+            created.append(period_get_or_create(category=category, list_date=list_date))
+        list_date = next_list_date(list_date + dt.timedelta(days=1), list_every_months())
+    return created
+
+
+def period_close(*, period: RatingPeriod, actor_label: str = "celery beat") -> bool:
+    """Open -> closed. True when this call closed it."""
+    closed = RatingPeriod.objects.filter(pk=period.pk, status=Status.OPEN).update(
+        status=Status.CLOSED
+    )
+    if closed:
+        audit_record(target=period, actor=None, actor_label=actor_label, action="closed")
+    return bool(closed)
+
+
+def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
+    """What Celery beat does: create periods ahead, close those whose closing date has
+    passed and start their computation, retry computations whose worker went silent, and
+    publish on the list date where ``LISTS_AUTO_PUBLISH`` says so."""
+    today = today or timezone.localdate()
+    periods_ensure(today=today)
+    done: dict[str, list[int]] = {"closed": [], "computing": [], "published": []}
+    for period in RatingPeriod.objects.filter(status=Status.OPEN, closing_date__lt=today):
+        if period_close(period=period):
+            done["closed"].append(period.pk)
+            if _compute_start(period, actor_label="celery beat"):
+                done["computing"].append(period.pk)
+    for period in RatingPeriod.objects.filter(
+        Q(status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()) | Q(status=Status.FAILED)
+    ).filter(closing_date__lt=today, failure_reason__startswith="worker"):
+        if _compute_start(period, actor_label="celery beat"):
+            done["computing"].append(period.pk)
+    if getattr(settings, "LISTS_AUTO_PUBLISH", False):
+        for period in RatingPeriod.objects.filter(status=Status.COMPUTED, list_date__lte=today):
+            period_publish(period=period, actor=None, actor_label="celery beat")
+            done["published"].append(period.pk)
+    return done
+
+
+# -- computation ------------------------------------------------------------------------------
+
+
+def _lease_expiry() -> dt.datetime:
+    return timezone.now() - timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
+
+
+def computation_refusal(period: RatingPeriod) -> str | None:
+    """Why ``period`` cannot be computed now, or None."""
+    if period.status == Status.OPEN:
+        return (
+            f"The period is open until {period.closing_date:%d %B %Y}; reports can still be "
+            "approved for it. It is computed once it closes."
+        )
+    if period.status == Status.PUBLISHED:
+        return "The list is published and cannot be recomputed; corrections go into a later period."
+    if (
+        period.status == Status.COMPUTING
+        and period.heartbeat_at
+        and (period.heartbeat_at >= _lease_expiry())
+    ):
+        return "The period is being computed; its progress is shown on the period's page."
+    later = RatingPeriod.objects.filter(
+        category=period.category, list_date__gt=period.list_date, status=Status.PUBLISHED
+    ).first()
+    if later:
+        return f"The {later} is already published; an earlier list cannot be computed now."
+    previous = (
+        RatingPeriod.objects.filter(category=period.category, list_date__lt=period.list_date)
+        .order_by("-list_date")
+        .first()
+    )
+    if previous and previous.status != Status.PUBLISHED and previous.tournaments_count:
+        return f"The {previous} is not published yet; its ratings are this period's start."
+    return None
+
+
+def period_compute_request(
+    *, period: RatingPeriod, actor: Actor | None = None, actor_label: str = ""
+) -> RatingPeriod:
+    """Claim the period for a computation and hand it to a worker (a rating officer or an
+    administrator; the batch command and Celery beat act with an administrator's
+    authority). Refused while it is open, being computed, or published."""
+    if actor is not None and not (actor.is_administrator or actor.is_officer):
+        raise PeriodRefused("Only rating officers and administrators compute a period.")
+    refusal = computation_refusal(period)
+    if refusal:
+        raise PeriodRefused(refusal)
+    if not _compute_start(period, actor=actor, actor_label=actor_label):
+        raise PeriodRefused("Another computation of this period has just started.")
+    period.refresh_from_db()
+    return period
+
+
+def _compute_start(
+    period: RatingPeriod, *, actor: Actor | None = None, actor_label: str = ""
+) -> bool:
+    """Claim, then queue the computation. False when another claim won."""
+    from lists.tasks import compute_period_task  # tasks import services
+
+    token = uuid.uuid4().hex
+    now = timezone.now()
+    claimable = Q(status__in=RatingPeriod.COMPUTABLE) | Q(
+        status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()
+    )
+    claimed = (
+        RatingPeriod.objects.filter(claimable, pk=period.pk)
+        .exclude(status=Status.PUBLISHED)
+        .update(
+            status=Status.COMPUTING,
+            run=F("run") + 1,
+            claim_token=token,
+            claimed_at=now,
+            heartbeat_at=now,
+            progress_done=0,
+            progress_total=0,
+            partitions_done=0,
+            failure_reason="",
+        )
+    )
+    if not claimed:
+        return False
+    audit_record(
+        target=period,
+        actor=actor.user if actor else None,
+        actor_label=actor_label,
+        action="computation requested",
+    )
+    transaction.on_commit(lambda: compute_period_task.delay(period.pk, token))
+    return True
+
+
+def _claimed(period_id: int, token: str) -> RatingPeriod:
+    period = RatingPeriod.objects.get(pk=period_id)
+    if period.claim_token != token or period.status != Status.COMPUTING:
+        raise PeriodRefused(f"The claim on {period} has passed to another computation.")
+    return period
+
+
+def _touch(period: RatingPeriod, token: str, **changes: Any) -> None:
+    """Heartbeat (and progress); a claim taken over stops this computation."""
+    updated = RatingPeriod.objects.filter(
+        pk=period.pk, claim_token=token, status=Status.COMPUTING
+    ).update(heartbeat_at=timezone.now(), **changes)
+    if not updated:
+        raise PeriodRefused(f"The claim on {period} has passed to another computation.")
+
+
+def partition_owner(index: int, count: int) -> Callable[[int], bool] | None:
+    """Players are shared between ``count`` parts by id (issue 4: partition by player)."""
+    if count <= 1:
+        return None
+    return lambda player: player % count == index
+
+
+def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1) -> RatingPeriod:
+    """Compute part ``part`` of ``parts`` of the claimed period (the worker's job): read
+    the inputs, rate, write the rows of this run; the last part to finish makes the run the
+    period's computed one. A failure marks the period failed with the reason."""
+    period = _claimed(period_id, token)
+    try:
+        if part == 0 and parts == 1:
+            _run_rows_delete(period, period.run)
+        inputs = load_period_inputs(period)
+        outcome = compute_period(
+            list_date=period.list_date,
+            tournaments=inputs.tournaments,
+            games=inputs.games,
+            standings=inputs.standings,
+            earlier_games=inputs.earlier_games,
+            owns=partition_owner(part, parts),
+        )
+        RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
+            progress_total=F("progress_total") + len(outcome.players)
+        )
+        _results_write(period, token, outcome.players)
+        with transaction.atomic():
+            bulk_insert(PeriodGame, GAME_FIELDS, _game_rows(period, outcome.games))
+            if part == 0:
+                bulk_insert(
+                    PeriodTournament,
+                    ("period_id", "run", "tournament_id"),
+                    ((period.pk, period.run, t) for t in sorted(inputs.current_tournaments)),
+                )
+        return _part_finish(
+            period, token, parts, len(inputs.current_tournaments), len(inputs.games)
+        )
+    except PeriodRefused:
+        raise
+    except Exception as error:
+        RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
+            status=Status.FAILED, failure_reason=f"{type(error).__name__}: {error}"
+        )
+        raise
+
+
+RESULT_FIELDS = (
+    "period_id",
+    "run",
+    "player_id",
+    "kind",
+    "rules",
+    "old_rating",
+    "new_rating",
+    "change_hundredths",
+    "change_rounded",
+    "games",
+    "score_halves",
+    "expected_hundredths",
+    "k",
+    "games_total",
+    "explanation",
+)
+GAME_FIELDS = (
+    "period_id",
+    "run",
+    "game_id",
+    "tournament_id",
+    "white_id",
+    "black_id",
+    "white_score",
+    "white_rating",
+    "black_rating",
+    "white_difference",
+    "white_expected",
+    "black_difference",
+    "black_expected",
+    "clause",
+)
+
+
+def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome]) -> None:
+    for start in range(0, len(players), PROGRESS_CHUNK):
+        chunk = players[start : start + PROGRESS_CHUNK]
+        with transaction.atomic():
+            bulk_insert(
+                PeriodResult,
+                RESULT_FIELDS,
+                (
+                    (
+                        period.pk,
+                        period.run,
+                        o.player,
+                        o.kind,
+                        o.rules,
+                        o.old_rating,
+                        o.new_rating,
+                        o.change_hundredths,
+                        o.change_rounded,
+                        o.games,
+                        o.score_halves,
+                        o.expected_hundredths,
+                        o.k,
+                        o.games_total,
+                        o.explanation,
+                    )
+                    for o in chunk
+                ),
+            )
+            _touch(period, token, progress_done=F("progress_done") + len(chunk))
+
+
+def _game_rows(period: RatingPeriod, games: Iterable[GameOutcome]) -> Iterator[tuple]:
+    for g in games:
+        yield (
+            period.pk,
+            period.run,
+            g.game,
+            g.tournament,
+            g.white,
+            g.black,
+            g.white_score,
+            g.white_rating,
+            g.black_rating,
+            _two_decimals(g.white_difference),
+            g.white_expected,
+            _two_decimals(g.black_difference),
+            g.black_expected,
+            g.clause,
+        )
+
+
+def _two_decimals(value: Any) -> Any:
+    if value is None:
+        return None
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP
+    )
+
+
+@transaction.atomic
+def _part_finish(
+    period: RatingPeriod, token: str, parts: int, tournaments: int, games: int
+) -> RatingPeriod:
+    locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
+    if locked.claim_token != token or locked.status != Status.COMPUTING:
+        raise PeriodRefused(f"The claim on {period} has passed to another computation.")
+    locked.partitions_done += 1
+    locked.heartbeat_at = timezone.now()
+    if locked.partitions_done < parts:
+        locked.save(update_fields=["partitions_done", "heartbeat_at"])
+        return locked
+    locked.status = Status.COMPUTED
+    locked.computed_run = locked.run
+    locked.computed_at = timezone.now()
+    locked.tournaments_count = tournaments
+    locked.games_count = games
+    locked.progress_done = locked.progress_total
+    locked.save()
+    _stale_runs_delete(locked)
+    return locked
+
+
+def _run_rows_delete(period: RatingPeriod, run: int) -> None:
+    """Rows a killed attempt of this run left behind."""
+    for model in (PeriodGame, PeriodResult, PeriodTournament):
+        model.objects.filter(period=period, run=run).delete()
+
+
+def _stale_runs_delete(period: RatingPeriod) -> None:
+    for model in (PeriodGame, PeriodResult, PeriodTournament):
+        model.objects.filter(period=period).exclude(run=period.computed_run).delete()
+
+
+# -- publication ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Publication:
+    period: RatingPeriod
+    entries: int
+    tournaments: int
+
+
+def period_publish(
+    *, period: RatingPeriod, actor: Actor | None, actor_label: str = ""
+) -> Publication:
+    """Publish a computed period: the list entries, the players' new rating states and
+    their history, and the tournaments marked rated, all in one transaction (issue 4).
+    Administrators only; a published list is never published again or changed."""
+    if actor is not None:
+        require_administrator(actor, "Only an administrator publishes a rating list.")
+    with transaction.atomic():
+        locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
+        if locked.status == Status.PUBLISHED:
+            raise PeriodRefused(f"The {locked} is already published; it cannot change.")
+        if locked.status != Status.COMPUTED:
+            raise PeriodRefused(
+                f"The {locked} is {locked.get_status_display().lower()}; only a computed "
+                "period can be published."
+            )
+        entries = _publish(locked)
+        tournaments = _tournaments_mark_rated(locked, actor, actor_label)
+        RatingPeriod.objects.filter(pk=locked.pk).update(
+            status=Status.PUBLISHED,
+            published_at=timezone.now(),
+            published_by=actor.user if actor and actor.user.is_authenticated else None,
+        )
+        audit_record(
+            target=locked,
+            actor=actor.user if actor else None,
+            actor_label=actor_label,
+            action="published",
+            changes={"entries": [None, entries], "tournaments": [None, tournaments]},
+        )
+    locked.refresh_from_db()
+    return Publication(locked, entries, tournaments)
+
+
+def _publish(period: RatingPeriod) -> int:
+    """Write the players' new states, then the list and the history from them, in set-based
+    SQL that PostgreSQL and SQLite both run (a federation's list is hundreds of thousands of
+    rows). Returns the number of list entries."""
+    params = {
+        "period": period.pk,
+        "run": period.computed_run,
+        "category": period.category,
+        "list_date": period.list_date,
+        "inactive_before": add_months(period.list_date, -INACTIVE_AFTER_MONTHS),
+        "reached": REACHED_2400,
+    }
+    with connection.cursor() as cursor:
+        for statement in PUBLICATION_SQL:
+            cursor.execute(statement, params)
+    return ListEntry.objects.filter(period=period).count()
+
+
+#: The results of the computed run become the players' states (delisted ones unrated from
+#: now on, interpretation 9); players without games get no period games and turn inactive
+#: after 12 months without one; the list and the history are then read off the states.
+PUBLICATION_SQL = (
+    """
+    UPDATE players_ratingstate SET
+        rating = r.new_rating,
+        games = r.games_total,
+        period_games = r.games,
+        k = r.k,
+        reached_2400 = (players_ratingstate.reached_2400 OR r.new_rating >= %(reached)s),
+        active = TRUE,
+        status = CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
+        list_date = %(list_date)s,
+        last_played = %(list_date)s
+    FROM lists_periodresult r
+    WHERE r.period_id = %(period)s AND r.run = %(run)s AND r.kind <> 'pending'
+      AND r.player_id = players_ratingstate.player_id
+      AND players_ratingstate.category = %(category)s
+    """,
+    """
+    INSERT INTO players_ratingstate
+        (player_id, category, rating, games, period_games, k, reached_2400, active, status,
+         list_date, last_played)
+    SELECT r.player_id, %(category)s, r.new_rating, r.games_total, r.games, r.k,
+           r.new_rating >= %(reached)s, TRUE,
+           CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
+           %(list_date)s, %(list_date)s
+    FROM lists_periodresult r
+    WHERE r.period_id = %(period)s AND r.run = %(run)s AND r.kind <> 'pending'
+      AND NOT EXISTS (
+        SELECT 1 FROM players_ratingstate s
+        WHERE s.player_id = r.player_id AND s.category = %(category)s)
+    """,
+    """
+    UPDATE players_ratingstate SET
+        period_games = 0,
+        list_date = %(list_date)s,
+        active = CASE WHEN last_played IS NULL THEN active
+                      ELSE last_played > %(inactive_before)s END
+    WHERE category = %(category)s AND status = 'rated'
+      AND NOT EXISTS (
+        SELECT 1 FROM lists_periodresult r
+        WHERE r.period_id = %(period)s AND r.run = %(run)s
+          AND r.player_id = players_ratingstate.player_id AND r.kind <> 'pending')
+    """,
+    """
+    INSERT INTO lists_listentry
+        (period_id, player_id, fide_id, name, federation, sex, title, women_title,
+         birth_year, rating, games, k, active, flag, change)
+    SELECT %(period)s, s.player_id, p.fide_id, p.name, f.code, p.sex, p.title,
+           p.women_title, p.birth_year, s.rating, s.period_games, s.k, s.active,
+           CASE WHEN p.sex = 'F' THEN 'w' ELSE '' END
+             || CASE WHEN s.active THEN '' ELSE 'i' END,
+           CASE WHEN r.kind = 'rated' THEN r.change_rounded
+                WHEN r.kind IS NULL THEN 0 END
+    FROM players_ratingstate s
+    JOIN players_player p ON p.id = s.player_id
+    JOIN players_federation f ON f.id = p.federation_id
+    LEFT JOIN lists_periodresult r
+      ON r.period_id = %(period)s AND r.run = %(run)s AND r.player_id = s.player_id
+    WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
+    """,
+    """
+    INSERT INTO players_ratinghistory (player_id, category, list_date, rating, games, k, active)
+    SELECT s.player_id, s.category, %(list_date)s,
+           CASE WHEN s.status = 'rated' THEN s.rating END, s.period_games, s.k, s.active
+    FROM players_ratingstate s
+    WHERE s.category = %(category)s
+      AND (s.status = 'rated' AND s.rating IS NOT NULL
+           OR s.status = 'delisted' AND s.list_date = %(list_date)s)
+    ON CONFLICT (player_id, category, list_date) DO UPDATE SET
+        rating = excluded.rating, games = excluded.games, k = excluded.k,
+        active = excluded.active
+    """,
+)
+
+
+def _tournaments_mark_rated(period: RatingPeriod, actor: Actor | None, actor_label: str) -> int:
+    """The run's tournaments become rated; any left ready for this list (approved after the
+    computation) move to the next list (DESIGN.md interpretation 8)."""
+    rated_ids = list(
+        PeriodTournament.objects.filter(period=period, run=period.computed_run).values_list(
+            "tournament_id", flat=True
+        )
+    )
+    Tournament.objects.filter(pk__in=rated_ids, status=Tournament.Status.READY).update(
+        status=Tournament.Status.RATED
+    )
+    user = actor.user if actor else None
+    for tournament in Tournament.objects.filter(pk__in=rated_ids[:1000]):
+        audit_record(
+            target=tournament,
+            actor=user,
+            actor_label=actor_label,
+            action="rated",
+            reason=f"Rated on the {period}",
+            changes={"status": ["ready", "rated"]},
+        )
+    left = Tournament.objects.filter(
+        category=period.category, list_date=period.list_date, status=Tournament.Status.READY
+    ).exclude(pk__in=rated_ids)
+    following = next_list_date(period.list_date + dt.timedelta(days=1), list_every_months())
+    for tournament in left:
+        tournament.list_date = following
+        tournament.save(update_fields=["list_date"])
+        audit_record(
+            target=tournament,
+            actor=user,
+            actor_label=actor_label,
+            action="moved to the next list",
+            reason=f"Approved after the {period} was computed; rated on the list of {following}.",
+        )
+    return len(rated_ids)

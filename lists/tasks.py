@@ -1,17 +1,44 @@
 """Celery tasks of the lists app: thin wrappers around services."""
 
-from celery import shared_task
+from celery import chord, shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from lists.services import worker_heartbeat_record
+from lists import services
+
+RETRYABLE = (OperationalError, InterfaceError)
 
 
-@shared_task(
-    acks_late=True,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=True,
-    max_retries=5,
-)
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
 def record_worker_heartbeat(token: str) -> str:
     """Write a heartbeat row and return the database vendor the worker is using."""
-    return worker_heartbeat_record(token=token).database_vendor
+    return services.worker_heartbeat_record(token=token).database_vendor
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def compute_period_task(period_id: int, token: str) -> str:
+    """Compute a claimed period: whole, or in ``PERIOD_PARTITIONS`` parts by player that
+    several workers share; the last part to finish makes the run the computed one."""
+    parts = max(1, int(settings.PERIOD_PARTITIONS))
+    if parts == 1:
+        return services.period_compute(period_id=period_id, token=token).status
+    chord(compute_period_part.s(period_id, token, part, parts) for part in range(parts))(
+        period_parts_done.s(period_id)
+    )
+    return "computing"
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def compute_period_part(period_id: int, token: str, part: int, parts: int) -> str:
+    return services.period_compute(period_id=period_id, token=token, part=part, parts=parts).status
+
+
+@shared_task
+def period_parts_done(statuses: list[str], period_id: int) -> list[str]:
+    return statuses
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def periods_tick() -> dict[str, list[int]]:
+    """Celery beat's hourly round: periods ahead, closing, computing, auto-publication."""
+    return services.periods_tick()

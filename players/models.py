@@ -125,6 +125,9 @@ class RatingState(models.Model):
     )
     #: The list this state comes from.
     list_date = models.DateField(null=True, blank=True)
+    #: The last list on which the player had rated games in the category: 12 months
+    #: without one make him inactive (DESIGN.md interpretation 9).
+    last_played = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ("player", "category")

@@ -138,6 +138,18 @@ NEW_PLAYER_ID_RANGE = tuple(
 #: The largest tournament report an arbiter may upload.
 REPORT_UPLOAD_MAX_BYTES = env.int("REPORT_UPLOAD_MAX_BYTES", default=5 * 1024 * 1024)
 
+# --- Rating lists -----------------------------------------------------------------------
+
+#: Months between lists: 1 since standard-2009 7.3 (a federation may publish less often).
+LIST_EVERY_MONTHS = env.int("LIST_EVERY_MONTHS", default=1)
+#: Publish computed lists on their list date without waiting for an administrator.
+LISTS_AUTO_PUBLISH = env.bool("LISTS_AUTO_PUBLISH", default=False)
+#: Parts (by player) a period's computation is split into, one Celery task each, so that
+#: several workers share a period (README, "Scaling the computation").
+PERIOD_PARTITIONS = env.int("PERIOD_PARTITIONS", default=1)
+#: A computation whose worker has been silent this long may be taken over.
+PERIOD_CLAIM_LEASE_SECONDS = env.int("PERIOD_CLAIM_LEASE_SECONDS", default=300)
+
 # --- Security (production-safe when DEBUG is off) ---------------------------------------
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -169,6 +181,14 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
+#: Celery beat (``celery -A ratings_site beat``): periods are created, closed, computed and
+#: (when configured) published by this round.
+CELERY_BEAT_SCHEDULE = {
+    "rating-periods": {
+        "task": "lists.tasks.periods_tick",
+        "schedule": env.float("PERIODS_TICK_SECONDS", default=3600.0),
+    },
+}
 
 # --- Third-party apps -------------------------------------------------------------------
 

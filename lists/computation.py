@@ -1,0 +1,485 @@
+"""The arithmetic of one rating period, on plain values: no Django, nothing written.
+
+The service (``lists.services``) loads the period's games, the players' standings as of
+the previous list and the ratings in force at each tournament's start, calls
+``compute_period`` and writes what it returns. Everything here follows DESIGN.md
+interpretations 2 and 4-9; the regulations' arithmetic itself is in ``regulations/``.
+
+A computation may be split by player (``owns``): each part returns the outcomes of the
+players it owns and the games whose white player it owns, and the parts together give
+exactly what one whole computation gives, since no player's figures depend on another
+player's outcome in the same period.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from regulations import OverTheBoardRules
+from regulations.round_robin import RoundRobinPlayer
+from regulations.standard_2009 import Standard2009
+from regulations.tables import expected_score_hundredths
+from regulations.types import EventResult, Game, PlayerState
+
+Player = Hashable
+Tournament = Hashable
+
+#: The clause that adopts a standard rating in a rapid or blitz event.
+ADOPTION_CLAUSE = "R&B 2024 7.2.1"
+FLOOR_CLAUSE = "DESIGN.md interpretation 9 (standard-2009 7.21, R&B 2024 6.2.1)"
+
+
+@dataclass(frozen=True)
+class TournamentFacts:
+    """What the period needs to know of a tournament besides its games."""
+
+    rules: OverTheBoardRules
+    start_date: dt.date
+    end_date: dt.date
+    round_robin: bool = False
+    #: Olympiad, continental or world team championship (standard-2009 7.14f).
+    team_championship: bool = False
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's state in the category as of the previous list (interpretation 4)."""
+
+    rating: int | None
+    games: int = 0
+    reached_2400: bool = False
+    birth_year: int | None = None
+
+
+class GameRow(NamedTuple):
+    """A played game and each player's rating in it: the published rating of the list in
+    force at the tournament's start (interpretation 2), for a rapid or blitz player unrated
+    in the category his standard rating (R&B 2024 7.2.1), None when unrated."""
+
+    id: Hashable
+    tournament: Tournament
+    white: Player
+    black: Player
+    white_score: int
+    white_rating: int | None
+    black_rating: int | None
+
+
+@dataclass(frozen=True)
+class PlayerOutcome:
+    """One player's result of the period (``lists.models.PeriodResult``)."""
+
+    player: Player
+    kind: str
+    rules: str
+    old_rating: int | None
+    new_rating: int | None
+    change_hundredths: int = 0
+    change_rounded: int = 0
+    games: int = 0
+    score_halves: int = 0
+    expected_hundredths: int | None = None
+    k: int | None = None
+    games_total: int = 0
+    explanation: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game's part in the period, both sides (``lists.models.PeriodGame``). A side's
+    difference and expected score are None where the game does not count for him."""
+
+    game: Hashable
+    tournament: Tournament
+    white: Player
+    black: Player
+    white_score: int
+    white_rating: int | None
+    black_rating: int | None
+    white_difference: Fraction | None
+    white_expected: int | None
+    black_difference: Fraction | None
+    black_expected: int | None
+    clause: str
+
+
+@dataclass(frozen=True)
+class PeriodOutcome:
+    players: list[PlayerOutcome]
+    games: list[GameOutcome]
+
+
+class Side(NamedTuple):
+    """A game seen from one player."""
+
+    index: int
+    tournament: Tournament
+    rating: int
+    opponent_rating: int
+    score: int
+
+
+def compute_period(
+    *,
+    list_date: dt.date,
+    tournaments: Mapping[Tournament, TournamentFacts],
+    games: Sequence[GameRow],
+    standings: Mapping[Player, Standing],
+    earlier_games: Sequence[GameRow] = (),
+    owns: Callable[[Player], bool] | None = None,
+) -> PeriodOutcome:
+    """Every owned player's outcome and every owned game's explanation for the list of
+    ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
+    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4)."""
+    owned = owns or (lambda _player: True)
+    round_robin_ru = _round_robin_ratings(tournaments, games)
+    sides, unrated_sides = _sides(games, round_robin_ru)
+    year = list_date.year
+    players: list[PlayerOutcome] = []
+    for player, player_sides in sides.items():
+        if owned(player):
+            players.append(
+                _rated_outcome(player, player_sides, standings.get(player), tournaments, year)
+            )
+    earlier_ru = _round_robin_ratings(tournaments, earlier_games)
+    _, earlier_unrated = _sides(earlier_games, earlier_ru)
+    for player in unrated_sides:
+        if player in sides or not owned(player):
+            continue
+        players.append(
+            _initial_outcome(
+                player,
+                [
+                    *_events(earlier_unrated.get(player, ()), tournaments, earlier_ru, player),
+                    *_events(unrated_sides[player], tournaments, round_robin_ru, player),
+                ],
+                _rules_of(unrated_sides[player], tournaments),
+                list_date,
+                standings.get(player),
+            )
+        )
+    details = _side_details(games, sides, tournaments)
+    game_outcomes = [
+        GameOutcome(
+            game=row.id,
+            tournament=row.tournament,
+            white=row.white,
+            black=row.black,
+            white_score=row.white_score,
+            white_rating=row.white_rating,
+            black_rating=row.black_rating,
+            white_difference=details.get((index, True), (None, None))[0],
+            white_expected=details.get((index, True), (None, None))[1],
+            black_difference=details.get((index, False), (None, None))[0],
+            black_expected=details.get((index, False), (None, None))[1],
+            clause=tournaments[row.tournament].rules.difference_clause,
+        )
+        for index, row in enumerate(games)
+        if owned(row.white)
+    ]
+    players.sort(key=lambda outcome: str(outcome.player))
+    return PeriodOutcome(players, game_outcomes)
+
+
+# -- round robins -------------------------------------------------------------------------
+
+
+def _round_robin_ratings(
+    tournaments: Mapping[Tournament, TournamentFacts], games: Sequence[GameRow]
+) -> dict[Tournament, tuple[dict[Player, int], dict[Player, int]]]:
+    """For each complete standard-2009 round robin with unrated players: (final Ru, Rc(new))
+    per unrated player (8.58; interpretation 7). An incomplete one is rated as a Swiss
+    event (standard-2009 6.4)."""
+    by_tournament: dict[Tournament, list[GameRow]] = defaultdict(list)
+    for row in games:
+        facts = tournaments[row.tournament]
+        if facts.round_robin and isinstance(facts.rules, Standard2009):
+            by_tournament[row.tournament].append(row)
+    outcome = {}
+    for tournament, rows in by_tournament.items():
+        entrants = _round_robin_entrants(rows)
+        if entrants is None or all(e.rating is not None for e in entrants):
+            continue
+        rules = tournaments[tournament].rules
+        assert isinstance(rules, Standard2009)
+        ratings = rules.round_robin(entrants)
+        last = ratings.iterations[-1]
+        outcome[tournament] = (dict(ratings.final), {key: rc for key, (rc, _) in last.items()})
+    return outcome
+
+
+def _round_robin_entrants(rows: Sequence[GameRow]) -> list[RoundRobinPlayer] | None:
+    opponents: dict[Player, list[Player]] = defaultdict(list)
+    scores: dict[Player, int] = defaultdict(int)
+    ratings: dict[Player, int | None] = {}
+    for row in rows:
+        opponents[row.white].append(row.black)
+        opponents[row.black].append(row.white)
+        scores[row.white] += row.white_score
+        scores[row.black] += 2 - row.white_score
+        ratings[row.white], ratings[row.black] = row.white_rating, row.black_rating
+    counts = {len(set(o)) for o in opponents.values()}
+    if counts != {len(opponents) - 1} or not any(r is not None for r in ratings.values()):
+        return None
+    return [
+        RoundRobinPlayer(player, ratings[player], tuple(opponents[player]), scores[player])
+        for player in sorted(opponents, key=str)
+    ]
+
+
+# -- sides ---------------------------------------------------------------------------------
+
+
+def _sides(
+    games: Sequence[GameRow],
+    round_robin_ru: Mapping[Tournament, tuple[dict[Player, int], dict[Player, int]]],
+) -> tuple[dict[Player, list[Side]], dict[Player, list[tuple[int, GameRow]]]]:
+    """Rated sides per rated player; and per unrated player his games (for first ratings).
+
+    A game counts for a rated player when his opponent is rated in it, or is unrated in a
+    standard-2009 round robin, against the opponent's final Ru (interpretation 6)."""
+    rated: dict[Player, list[Side]] = defaultdict(list)
+    unrated: dict[Player, list[tuple[int, GameRow]]] = defaultdict(list)
+    for index, row in enumerate(games):
+        final_ru = round_robin_ru.get(row.tournament, ({}, {}))[0]
+        white_rating, black_rating = row.white_rating, row.black_rating
+        if white_rating is not None:
+            opponent = black_rating if black_rating is not None else final_ru.get(row.black)
+            if opponent is not None:
+                rated[row.white].append(
+                    Side(index, row.tournament, white_rating, opponent, row.white_score)
+                )
+        else:
+            unrated[row.white].append((index, row))
+        if black_rating is not None:
+            opponent = white_rating if white_rating is not None else final_ru.get(row.white)
+            if opponent is not None:
+                rated[row.black].append(
+                    Side(index, row.tournament, black_rating, opponent, 2 - row.white_score)
+                )
+        else:
+            unrated[row.black].append((index, row))
+    return rated, unrated
+
+
+def _grouped_by_rules(
+    player_sides: Iterable[Side], tournaments: Mapping[Tournament, TournamentFacts]
+) -> dict[str, list[Side]]:
+    groups: dict[str, list[Side]] = defaultdict(list)
+    for side in player_sides:
+        groups[tournaments[side.tournament].rules.id].append(side)
+    return groups
+
+
+def _as_games(sides: Sequence[Side]) -> list[Game]:
+    return [Game(s.rating, s.opponent_rating, s.score, s.tournament) for s in sides]
+
+
+# -- rated players -------------------------------------------------------------------------
+
+
+def _rated_outcome(
+    player: Player,
+    player_sides: list[Side],
+    standing: Standing | None,
+    tournaments: Mapping[Tournament, TournamentFacts],
+    year: int,
+) -> PlayerOutcome:
+    """K x sum(dR) over the period's games, K fixed for the period (interpretation 4),
+    rounded once (interpretation 5). A player unrated in the category who is rated in his
+    games by his standard rating is a rated player from that rating (R&B 2024 7.2.1)."""
+    standing = standing or Standing(rating=None)
+    adopted = standing.rating is None
+    ordered = sorted(player_sides, key=lambda s: (tournaments[s.tournament].start_date, s.index))
+    base = ordered[0].rating if adopted else standing.rating
+    assert base is not None
+    state = PlayerState(
+        rating=base,
+        games=standing.games,
+        reached_2400=standing.reached_2400,
+        birth_year=standing.birth_year,
+    )
+    groups = _grouped_by_rules(ordered, tournaments)
+    games_in_period = len(ordered)
+    change_hundredths = expected_total = score_total = 0
+    k_used: int | None = None
+    rules: OverTheBoardRules | None = None
+    for sides in groups.values():
+        rules = tournaments[sides[0].tournament].rules
+        k_used = rules.k_factor(state, year=year, games_in_period=games_in_period)
+        expected = sum(rules.expected_per_game(_as_games(sides)))
+        score = sum(s.score for s in sides)
+        change_hundredths += k_used * (50 * score - expected)
+        expected_total += expected
+        score_total += score
+    # A period spanning a change of rule set is rounded by the rules of its latest event.
+    rules = tournaments[ordered[-1].tournament].rules
+    change_rounded, new_rating = rules.settle(base, change_hundredths)
+    kind = "adopted" if adopted else "rated"
+    explanation: dict[str, Any] = {
+        "k_clause": rules.k_clause,
+        "rounding_clause": rules.rounding_clause,
+        "difference_clause": rules.difference_clause,
+    }
+    if len(groups) > 1:
+        explanation["rule_sets"] = sorted(groups)
+    if adopted:
+        explanation["adopted"] = f"standard rating {base} used ({ADOPTION_CLAUSE})"
+    if new_rating < rules.floor:
+        kind = "delisted"
+        explanation["delisted"] = (
+            f"{new_rating} is below the floor of {rules.floor}; shown as unrated ({FLOOR_CLAUSE})"
+        )
+    return PlayerOutcome(
+        player=player,
+        kind=kind,
+        rules=rules.id,
+        old_rating=None if adopted else base,
+        new_rating=new_rating,
+        change_hundredths=change_hundredths,
+        change_rounded=change_rounded,
+        games=games_in_period,
+        score_halves=score_total,
+        expected_hundredths=expected_total,
+        k=k_used,
+        games_total=standing.games + games_in_period,
+        explanation=explanation,
+    )
+
+
+def _side_details(
+    games: Sequence[GameRow],
+    sides: Mapping[Player, list[Side]],
+    tournaments: Mapping[Tournament, TournamentFacts],
+) -> dict[tuple[int, bool], tuple[Fraction, int]]:
+    """(difference used, P_D) of every counted side, keyed by (game index, is white)."""
+    details: dict[tuple[int, bool], tuple[Fraction, int]] = {}
+    for player, player_sides in sides.items():
+        for sides_of_rules in _grouped_by_rules(player_sides, tournaments).values():
+            rules = tournaments[sides_of_rules[0].tournament].rules
+            differences = rules.differences_used(_as_games(sides_of_rules))
+            for side, difference in zip(sides_of_rules, differences, strict=True):
+                is_white = games[side.index].white == player
+                details[(side.index, is_white)] = (
+                    Fraction(difference),
+                    expected_score_hundredths(difference),
+                )
+    return details
+
+
+# -- new players ---------------------------------------------------------------------------
+
+
+def _events(
+    player_games: Iterable[tuple[int, GameRow]],
+    tournaments: Mapping[Tournament, TournamentFacts],
+    round_robin_ru: Mapping[Tournament, tuple[dict[Player, int], dict[Player, int]]],
+    player: Player,
+) -> list[EventResult]:
+    """An unrated player's result per tournament against rated opponents (standard-2009
+    8.21; R&B 2024 7.2.3); in a standard-2009 round robin with unrated players, every game
+    against Rc(new) of 8.58 (interpretation 7)."""
+    by_tournament: dict[Tournament, list[tuple[int, int | None]]] = defaultdict(list)
+    for _, row in player_games:
+        if row.white == player:
+            by_tournament[row.tournament].append((row.white_score, row.black_rating))
+        else:
+            by_tournament[row.tournament].append((2 - row.white_score, row.white_rating))
+    events = []
+    for tournament, results in by_tournament.items():
+        facts = tournaments[tournament]
+        rc_new = round_robin_ru.get(tournament, ({}, {}))[1].get(player)
+        if rc_new is not None:
+            events.append(
+                EventResult(
+                    games=len(results),
+                    score_halves=sum(score for score, _ in results),
+                    competition_rating=Fraction(rc_new),
+                    end_date=facts.end_date,
+                    round_robin=True,
+                    team_championship=facts.team_championship,
+                )
+            )
+            continue
+        rated = [(score, rating) for score, rating in results if rating is not None]
+        if rated:
+            events.append(
+                EventResult.against(
+                    [rating for _, rating in rated],
+                    sum(score for score, _ in rated),
+                    facts.end_date,
+                    team_championship=facts.team_championship,
+                )
+            )
+    return events
+
+
+def _initial_outcome(
+    player: Player,
+    events: list[EventResult],
+    rules: OverTheBoardRules,
+    list_date: dt.date,
+    standing: Standing | None,
+) -> PlayerOutcome:
+    """A first rating from the results pooled within the window of the rule set of his
+    latest event (standard-2009 7.14, 8.3; R&B 2024 6.1.4, 7.2), or the reason there is none
+    yet."""
+    if not events:
+        return PlayerOutcome(
+            player=player,
+            kind="pending",
+            rules=rules.id,
+            old_rating=None,
+            new_rating=None,
+            games_total=standing.games if standing else 0,
+            explanation={"reason": "no game against a rated opponent"},
+        )
+    initial = rules.initial_rating(events, on=list_date)
+    explanation: dict[str, Any] = {
+        "clause": rules.initial_clause,
+        "counted": [_event_json(e) for e in initial.counted],
+        "disregarded": [_event_json(e) for e in initial.disregarded],
+    }
+    if initial.competition_rating is not None:
+        explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
+    if initial.rating is None:
+        explanation["reason"] = initial.reason
+    return PlayerOutcome(
+        player=player,
+        kind="initial" if initial.rating is not None else "pending",
+        rules=rules.id,
+        old_rating=None,
+        new_rating=initial.rating,
+        games=initial.games,
+        score_halves=initial.score_halves,
+        games_total=initial.games if initial.rating is not None else 0,
+        explanation=explanation,
+    )
+
+
+def _rules_of(
+    player_games: Sequence[tuple[int, GameRow]], tournaments: Mapping[Tournament, TournamentFacts]
+) -> OverTheBoardRules:
+    """The rule set of the latest-starting tournament among a player's games."""
+    latest = max((tournaments[row.tournament] for _, row in player_games), key=_start)
+    return latest.rules
+
+
+def _start(facts: TournamentFacts) -> dt.date:
+    return facts.start_date
+
+
+def _event_json(event: EventResult) -> dict[str, Any]:
+    return {
+        "games": event.games,
+        "score": event.score_halves / 2,
+        "competition_rating": str(round(float(event.competition_rating), 2)),
+        "end_date": event.end_date.isoformat(),
+        "round_robin": event.round_robin,
+    }

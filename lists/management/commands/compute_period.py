@@ -1,0 +1,96 @@
+"""``manage.py compute_period YYYY-MM --category C [--publish] [--json]``
+
+Computes the list of the 1st of that month (DESIGN.md batch interface) through the same
+service as the period page: with a broker the worker computes and this command waits;
+without one the computation runs here. Acts with an administrator's authority: a period
+still open is closed first. Bad input: exit status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from lists.models import RatingPeriod
+from lists.selectors import period_results_json
+from lists.services import (
+    PeriodRefused,
+    period_close,
+    period_compute_request,
+    period_get_or_create,
+    period_publish,
+)
+from tournaments.batch import batch_actor
+
+BAD_INPUT = 2
+COMMAND = "compute_period"
+
+
+def list_date_argument(value: str) -> dt.date:
+    """YYYY-MM names the list of the 1st of that month."""
+    try:
+        return dt.datetime.strptime(value, "%Y-%m").date()
+    except ValueError:
+        raise CommandError(f"{value}: not a month; write YYYY-MM", returncode=BAD_INPUT) from None
+
+
+class Command(BaseCommand):
+    help = "Compute (and with --publish, publish) the rating list of a month."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("month", help="YYYY-MM: the list of the 1st of that month")
+        parser.add_argument("--category", required=True, help="standard, rapid or blitz")
+        parser.add_argument("--publish", action="store_true", help="publish when computed")
+        parser.add_argument("--json", action="store_true", help="print one JSON document")
+        parser.add_argument(
+            "--timeout", type=float, default=3600, help="seconds to wait for the worker"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        list_date = list_date_argument(options["month"])
+        actor = batch_actor(COMMAND)
+        try:
+            period = period_get_or_create(category=options["category"], list_date=list_date)
+            period_close(period=period, actor_label=COMMAND)
+            period.refresh_from_db()
+            period = period_compute_request(period=period, actor=actor, actor_label=COMMAND)
+            period = wait_until_computed(period, options["timeout"])
+            published = False
+            if options["publish"]:
+                period_publish(period=period, actor=actor, actor_label=COMMAND)
+                published = True
+        except PeriodRefused as refusal:
+            raise CommandError(f"{options['month']}: {refusal}", returncode=BAD_INPUT) from None
+        period.refresh_from_db()
+        document = period_results_json(period)
+        document["published"] = published
+        if options["json"]:
+            self.stdout.write(json.dumps(document, ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(
+                f"{period}: {period.get_status_display().lower()}; "
+                f"{len(document['players'])} players, {period.tournaments_count} tournaments, "
+                f"{period.games_count} games."
+            )
+
+
+def wait_until_computed(period: RatingPeriod, timeout: float) -> RatingPeriod:
+    """Poll the period until the worker has finished (at once in eager mode)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        period.refresh_from_db()
+        if period.status == RatingPeriod.Status.COMPUTED:
+            return period
+        if period.status == RatingPeriod.Status.FAILED:
+            raise PeriodRefused(f"the computation failed: {period.failure_reason}")
+        if time.monotonic() > deadline or settings.CELERY_TASK_ALWAYS_EAGER:
+            raise PeriodRefused(
+                f"still {period.get_status_display().lower()} after {timeout:.0f} s "
+                f"({period.progress_done}/{period.progress_total} players)"
+            )
+        time.sleep(0.2)

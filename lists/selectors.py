@@ -1,0 +1,74 @@
+"""Reading periods, their results and published lists (no writes)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import QuerySet
+
+from lists.models import ListEntry, PeriodGame, PeriodResult, RatingPeriod
+from regulations.rounding import hundredths
+
+
+def computed_results(period: RatingPeriod) -> QuerySet[PeriodResult]:
+    """The results of the period's computed run (none before a run has finished)."""
+    if period.computed_run is None:
+        return PeriodResult.objects.none()
+    return PeriodResult.objects.filter(period=period, run=period.computed_run).select_related(
+        "player", "player__federation"
+    )
+
+
+def computed_games(period: RatingPeriod) -> QuerySet[PeriodGame]:
+    if period.computed_run is None:
+        return PeriodGame.objects.none()
+    return PeriodGame.objects.filter(period=period, run=period.computed_run)
+
+
+def published_entries(period: RatingPeriod) -> QuerySet[ListEntry]:
+    return ListEntry.objects.filter(period=period)
+
+
+def _number(value: Decimal | int | None) -> float | int | None:
+    if value is None or isinstance(value, int):
+        return value
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def result_json(result: PeriodResult) -> dict[str, Any]:
+    """One player's result as ``compute_period --json`` prints it."""
+    player = result.player
+    return {
+        "fide_id": player.fide_id,
+        "name": player.name,
+        "federation": player.federation.code,
+        "kind": result.kind,
+        "rules": result.rules,
+        "old_rating": result.old_rating,
+        "new_rating": result.new_rating,
+        "change": _number(hundredths(result.change_hundredths)),
+        "change_rounded": result.change_rounded,
+        "games": result.games,
+        "score": _number(Decimal(result.score_halves) / 2),
+        "expected": None
+        if result.expected_hundredths is None
+        else _number(hundredths(result.expected_hundredths)),
+        "k": result.k,
+        "games_total": result.games_total,
+        "explanation": result.explanation,
+    }
+
+
+def period_results_json(period: RatingPeriod) -> dict[str, Any]:
+    return {
+        "list_date": period.list_date.isoformat(),
+        "category": period.category,
+        "status": period.status,
+        "closing_date": period.closing_date.isoformat(),
+        "tournaments": period.tournaments_count,
+        "games": period.games_count,
+        "players": [
+            result_json(result) for result in computed_results(period).order_by("player__fide_id")
+        ],
+    }
