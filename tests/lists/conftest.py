@@ -91,3 +91,36 @@ class PeriodWorld:
 @pytest.fixture
 def period_world(db) -> PeriodWorld:
     return PeriodWorld(federation=factories.FederationFactory(code="NOR", name="Norway"))
+
+
+@pytest.fixture
+def compute(django_capture_on_commit_callbacks):
+    """compute(category, list_date) -> the period, closed and computed through the services
+    (the Celery task runs eagerly once the request's transaction commits)."""
+    from lists.services import period_close, period_compute_request, period_get_or_create
+    from players.access import Actor
+
+    def run(category: str, list_date: dt.date):
+        period = period_get_or_create(category=category, list_date=list_date)
+        period_close(period=period)
+        period.refresh_from_db()
+        with django_capture_on_commit_callbacks(execute=True):
+            period_compute_request(period=period, actor=Actor(is_administrator=True))
+        period.refresh_from_db()
+        return period
+
+    return run
+
+
+@pytest.fixture
+def publish():
+    """publish(period) -> the period, published by an administrator."""
+    from lists.services import period_publish
+    from players.access import Actor
+
+    def run(period):
+        period_publish(period=period, actor=Actor(is_administrator=True))
+        period.refresh_from_db()
+        return period
+
+    return run

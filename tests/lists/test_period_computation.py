@@ -27,22 +27,12 @@ from tournaments.models import Tournament
 ADMIN = Actor(is_administrator=True)
 
 
-def compute(category: str, list_date: dt.date, capture) -> RatingPeriod:
-    period = period_get_or_create(category=category, list_date=list_date)
-    period_close(period=period)
-    period.refresh_from_db()
-    with capture(execute=True):
-        period_compute_request(period=period, actor=ADMIN)
-    period.refresh_from_db()
-    return period
-
-
 def results_by_name(period: RatingPeriod) -> dict[str, PeriodResult]:
     return {r.player.name: r for r in computed_results(period)}
 
 
 def test_rated_players_change_by_k_times_the_sum_of_dr(
-    period_world, django_capture_on_commit_callbacks
+    period_world, compute, django_capture_on_commit_callbacks
 ):
     """R&B 2024 7.3.2-7.3.4: A (1800) beats B (1700) and draws C (2000) as black.
     A: 1.5 - (0.64 + 0.24) = 0.62, x 20 = 12.40 -> +12. B: -0.36 x 20 = -7.20 -> -7.
@@ -50,7 +40,7 @@ def test_rated_players_change_by_k_times_the_sum_of_dr(
     w = period_world
     a, b, c = w.player("A", 1800), w.player("B", 1700), w.player("C", 2000)
     w.tournament([(a, b, 1), (c, a, 0.5)])
-    period = compute("rapid", APRIL, django_capture_on_commit_callbacks)
+    period = compute("rapid", APRIL)
     assert period.status == "computed" and period.games_count == 2
     got = {
         name: (r.old_rating, r.change_hundredths, r.change_rounded, r.new_rating, r.k)
@@ -66,49 +56,51 @@ def test_rated_players_change_by_k_times_the_sum_of_dr(
     assert (game.black_difference, game.black_expected) == (-200, 24)
 
 
-def test_a_junior_under_2300_has_k_40(period_world, django_capture_on_commit_callbacks):
+def test_a_junior_under_2300_has_k_40(period_world, compute, django_capture_on_commit_callbacks):
     """R&B 2024 7.3.3: K = 40 until the end of the year of the 18th birthday while under
     2300 (list year 2025 <= 2010 + 18). A win at D = 0: 0.5 x 40 = +20; the adult: -10."""
     w = period_world
     junior, adult = w.player("Junior", 1800, birth_year=2010), w.player("Adult", 1800)
     w.tournament([(junior, adult, 1)])
-    results = results_by_name(compute("rapid", APRIL, django_capture_on_commit_callbacks))
+    results = results_by_name(compute("rapid", APRIL))
     assert (results["Junior"].k, results["Junior"].new_rating) == (40, 1820)
     assert (results["Adult"].k, results["Adult"].new_rating) == (20, 1790)
 
 
-def test_the_700_rule_lowers_k(period_world, django_capture_on_commit_callbacks):
+def test_the_700_rule_lowers_k(period_world, compute, django_capture_on_commit_callbacks):
     """R&B 2024 7.3.3: 36 games x K 20 = 720 > 700, so K = 19 (19 x 36 = 684).
     36 wins at D = 0: 36 x 0.5 x 19 = 342."""
     w = period_world
     busy, other = w.player("Busy", 1800), w.player("Other", 1800)
     w.tournament([(busy, other, 1)] * 36)
-    results = results_by_name(compute("rapid", APRIL, django_capture_on_commit_callbacks))
+    results = results_by_name(compute("rapid", APRIL))
     assert (results["Busy"].games, results["Busy"].k, results["Busy"].new_rating) == (36, 19, 2142)
     assert (results["Other"].k, results["Other"].new_rating) == (19, 1458)
 
 
 def test_a_standard_rating_is_used_for_a_player_unrated_in_rapid(
-    period_world, django_capture_on_commit_callbacks
+    period_world, compute, django_capture_on_commit_callbacks
 ):
     """R&B 2024 7.2.1: unrated in rapid, standard 2000: rated from 2000, a new player
     (no rapid games: K 40), +0.5 x 40 = +20. His opponent counts the game: -0.5 x 20."""
     w = period_world
     adopted, rapid = w.player("Adopted", standard=2000), w.player("Rapid", 2000)
     w.tournament([(adopted, rapid, 1)])
-    results = results_by_name(compute("rapid", APRIL, django_capture_on_commit_callbacks))
+    results = results_by_name(compute("rapid", APRIL))
     assert results["Adopted"].kind == "adopted"
     assert (results["Adopted"].k, results["Adopted"].new_rating) == (40, 2020)
     assert results["Rapid"].new_rating == 1990
 
 
-def test_a_player_below_the_floor_is_delisted(period_world, django_capture_on_commit_callbacks):
+def test_a_player_below_the_floor_is_delisted(
+    period_world, compute, django_capture_on_commit_callbacks
+):
     """R&B 2024 6.2.1 and DESIGN.md interpretation 9: 1405 with 10 games (K 40) loses at
     D = 0: -20 -> 1385 < 1400: delisted, absent from the published list, unrated after."""
     w = period_world
     low, mid = w.player("Low", 1405, games=10), w.player("Mid", 1405)
     w.tournament([(mid, low, 1)])
-    period = compute("rapid", APRIL, django_capture_on_commit_callbacks)
+    period = compute("rapid", APRIL)
     results = results_by_name(period)
     assert (results["Low"].kind, results["Low"].new_rating) == ("delisted", 1385)
     period_publish(period=period, actor=ADMIN)
@@ -121,7 +113,7 @@ def test_a_player_below_the_floor_is_delisted(period_world, django_capture_on_co
 
 
 def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
-    period_world, django_capture_on_commit_callbacks
+    period_world, compute, django_capture_on_commit_callbacks
 ):
     """R&B 2024 6.1.4 and 7.2.2-7.2.4: 3 games in April's period are not enough (5 are
     needed); with 3 more in May's, pooled: 6 games at 1600 scoring 3, plus two hypothetical
@@ -130,7 +122,7 @@ def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
     new = w.player("Newcomer")
     opponents = [w.player(f"Opp{i}", 1600) for i in range(6)]
     w.tournament([(new, opponents[0], 1), (opponents[1], new, 1), (new, opponents[2], 0.5)])
-    april = compute("rapid", APRIL, django_capture_on_commit_callbacks)
+    april = compute("rapid", APRIL)
     pending = results_by_name(april)["Newcomer"]
     assert pending.kind == "pending" and pending.new_rating is None
     assert "3 of the 5 games needed" in pending.explanation["reason"]
@@ -142,7 +134,7 @@ def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
         start=dt.date(2025, 4, 10),
         list_date=MAY,
     )
-    may = compute("rapid", MAY, django_capture_on_commit_callbacks)
+    may = compute("rapid", MAY)
     first = results_by_name(may)["Newcomer"]
     assert (first.kind, first.new_rating, first.games) == ("initial", 1650, 6)
     period_publish(period=may, actor=ADMIN)
@@ -150,11 +142,13 @@ def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
     assert (entry.rating, entry.change) == (1650, None)
 
 
-def test_recomputing_gives_identical_results(period_world, django_capture_on_commit_callbacks):
+def test_recomputing_gives_identical_results(
+    period_world, compute, django_capture_on_commit_callbacks
+):
     w = period_world
     a, b = w.player("A", 1800), w.player("B", 1700)
     w.tournament([(a, b, 1), (b, a, 0.5)])
-    period = compute("rapid", APRIL, django_capture_on_commit_callbacks)
+    period = compute("rapid", APRIL)
     fields = ("player_id", "kind", "old_rating", "new_rating", "change_hundredths", "k", "games")
     first = list(computed_results(period).order_by("player_id").values_list(*fields))
     with django_capture_on_commit_callbacks(execute=True):
@@ -166,7 +160,7 @@ def test_recomputing_gives_identical_results(period_world, django_capture_on_com
 
 
 def test_a_second_request_while_computing_is_refused(
-    period_world, django_capture_on_commit_callbacks
+    period_world, compute, django_capture_on_commit_callbacks
 ):
     """Exactly one computation at a time: the claim is an atomic conditional update."""
     w = period_world
@@ -206,13 +200,13 @@ def test_a_silent_worker_leaves_nothing_visible_and_the_period_retryable(
 
 
 def test_publication_writes_list_states_and_history_and_marks_tournaments_rated(
-    period_world, django_capture_on_commit_callbacks
+    period_world, compute, django_capture_on_commit_callbacks
 ):
     w = period_world
     a, b = w.player("A", 1800, sex="F"), w.player("B", 1700)
     idle = w.player("Idle", 1500)
     tournament = w.tournament([(a, b, 1)])
-    period = compute("rapid", APRIL, django_capture_on_commit_callbacks)
+    period = compute("rapid", APRIL)
     publication = period_publish(period=period, actor=ADMIN)
     assert publication.entries == 3 and publication.tournaments == 1
     rows = {
@@ -228,11 +222,11 @@ def test_publication_writes_list_states_and_history_and_marks_tournaments_rated(
     assert tournament.status == Tournament.Status.RATED
 
 
-def test_a_published_list_is_immutable(period_world, django_capture_on_commit_callbacks):
+def test_a_published_list_is_immutable(period_world, compute, django_capture_on_commit_callbacks):
     """Issue 4: enforced in the model layer and refused by the service."""
     w = period_world
     w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
-    period = compute("rapid", APRIL, django_capture_on_commit_callbacks)
+    period = compute("rapid", APRIL)
     period_publish(period=period, actor=ADMIN)
     period.refresh_from_db()
     entry = ListEntry.objects.filter(period=period).first()
@@ -263,12 +257,12 @@ def test_an_open_period_is_not_computed(period_world):
         period_compute_request(period=period, actor=ADMIN)
 
 
-def test_only_administrators_publish(period_world, django_capture_on_commit_callbacks):
+def test_only_administrators_publish(period_world, compute, django_capture_on_commit_callbacks):
     from django.core.exceptions import PermissionDenied
 
     w = period_world
     w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
-    period = compute("rapid", APRIL, django_capture_on_commit_callbacks)
+    period = compute("rapid", APRIL)
     with pytest.raises(PermissionDenied):
         period_publish(period=period, actor=Actor(officer_of=frozenset({1})))
     period.refresh_from_db()

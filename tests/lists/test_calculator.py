@@ -1,0 +1,395 @@
+"""The public rating calculator (issue 4): hand-computed cases from the regulation texts.
+
+P_D values are read by hand from standard-2009 8.1(b) (= R&B 2024 7.1.2 = online arena
+4.2): 99-106 -> .64/.36, 114-121 -> .66/.34, 189-197 -> .75/.25, 198-206 -> .76/.24,
+392-411 -> .92/.08, 433-456 -> .94/.06, 518-559 -> .97/.03, 0-3 -> .50, 18-25 -> .53.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from urllib.parse import urlencode
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client
+
+import regulations
+
+URL = "/calculator/"
+THREE_OPPONENTS = "2100 1\n1900 ½\n2500 0"
+
+
+class _TextOfElement(HTMLParser):
+    """The text inside the element with a given id."""
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id = element_id
+        self.depth = 0
+        self.found = False
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth:
+            self.depth += 1
+        elif ("id", self.element_id) in attrs:
+            self.depth, self.found = 1, True
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.parts.append(data)
+
+
+class _Href(HTMLParser):
+    """The href of the link with a given id."""
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id = element_id
+        self.href = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if ("id", self.element_id) in attrs:
+            self.href = dict(attrs)["href"] or ""
+
+
+def text_of(response: HttpResponse, element_id: str) -> str:
+    parser = _TextOfElement(element_id)
+    parser.feed(response.content.decode())
+    assert parser.found, f"no element with id {element_id!r}"
+    return " ".join("".join(parser.parts).split())
+
+
+def cells_of(response: HttpResponse, row_id: str) -> list[str]:
+    """The cells of a table row, as text."""
+    return text_of(response, row_id).split(" ")
+
+
+def calculate(client: Client, **fields: str) -> HttpResponse:
+    """GET the calculator with these fields: the shareable way."""
+    response = client.get(URL, fields)
+    assert response.status_code == 200
+    return response
+
+
+def summary(response: HttpResponse) -> dict[str, str]:
+    ids = ("games", "score", "expected-total", "delta-total", "k-factor", "change")
+    ids += ("change-rounded", "new-rating")
+    return {element_id: text_of(response, element_id) for element_id in ids}
+
+
+# -- the page ------------------------------------------------------------------------------
+
+
+def test_the_empty_page_invites_a_calculation_with_an_example(client):
+    response = client.get(URL)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="empty-state"' in page and 'id="calculator-form"' in page
+    assert 'id="summary"' not in page
+    assert "Nothing calculated yet" in text_of(response, "empty-state")
+
+
+def test_the_example_link_gives_a_calculation(client):
+    page = client.get(URL).content.decode()
+    parser = _Href("example-link")
+    parser.feed(page)
+    response = client.get(parser.href)
+    assert text_of(response, "new-rating") == "2006"
+
+
+def test_an_empty_post_redisplays_the_form_with_its_field_errors(client):
+    response = client.post(URL, {})
+    assert response.status_code == 200
+    assert set(response.context["form"].errors) == {"rule_set", "rating", "opponents"}
+    assert response.content.decode().count("This field is required.") == 3
+    assert 'id="summary"' not in response.content.decode()
+    assert 'id="form-has-errors"' in response.content.decode()
+
+
+def test_a_post_calculates_as_a_get_does(client):
+    fields = {"rule_set": "standard-2009", "rating": "2000", "opponents": THREE_OPPONENTS}
+    posted = client.post(URL, fields)
+    assert posted.status_code == 200
+    assert summary(posted) == summary(calculate(client, **fields))
+
+
+def test_the_share_link_repeats_the_calculation(client):
+    fields = {"rule_set": "rapid-blitz-2024", "rating": "1800", "opponents": "1800 1"}
+    response = client.post(URL, fields)
+    parser = _Href("share-link")
+    parser.feed(response.content.decode())
+    assert parser.href.startswith("http://testserver/calculator/?")
+    assert summary(client.get(parser.href)) == summary(response)
+
+
+@pytest.mark.parametrize("rule_set_id", sorted(regulations.RULE_SETS))
+def test_every_rule_set_calculates_and_cites_its_rules(client, rule_set_id):
+    rules = regulations.get_rule_set(rule_set_id)
+    response = calculate(
+        client, rule_set=rule_set_id, rating="2000", opponents=THREE_OPPONENTS,
+        category="online-blitz", birth_year="2012", year="2026",
+    )  # fmt: skip
+    assert text_of(response, "games") == "3"
+    assert text_of(response, "score") == "1.5"
+    assert text_of(response, "new-rating")
+    cited = text_of(response, "rules-used")
+    assert rules.difference_clause in cited
+    for clause_name in ("k_clause", "rounding_clause"):
+        if hasattr(rules, clause_name):
+            assert getattr(rules, clause_name) in cited
+
+
+# -- standard-2009 ---------------------------------------------------------------------------
+
+
+def test_standard_2009_three_games_with_a_difference_capped_at_400(client):
+    """standard-2009 8.54: -500 counts as -400; 8.1(b): P_D .36 (D -100), .64 (D +100),
+    .08 (D -400); 8.55: dR +.64, -.14, -.08, sum +.42; 8.56: K 15 (30 games, under
+    2400); change 6.30; 8.57: 2006.30 rounds to 2006."""
+    response = calculate(client, rule_set="standard-2009", rating="2000", games="30",
+                         opponents=THREE_OPPONENTS)  # fmt: skip
+    assert summary(response) == {
+        "games": "3", "score": "1.5", "expected-total": "1.08", "delta-total": "+0.42",
+        "k-factor": "15", "change": "+6.30", "change-rounded": "+6", "new-rating": "2006",
+    }  # fmt: skip
+    assert cells_of(response, "game-1") == ["1", "2100", "-100", "-100", "0.36", "1", "+0.64"]
+    assert cells_of(response, "game-2") == ["2", "1900", "+100", "+100", "0.64", "0.5", "-0.14"]
+    assert cells_of(response, "game-3") == ["3", "2500", "-500", "-400", "0.08", "0", "-0.08"]
+    assert "standard-2009 8.54" in text_of(response, "rules-used")
+
+
+@pytest.mark.parametrize(
+    ("games", "reached_2400", "k", "change", "new_rating"),
+    [
+        ("12", "", "30", "+12.60", "2013"),  # 8.56: a new player; 2012.60 -> 2013 (8.57)
+        ("30", "", "15", "+6.30", "2006"),
+        ("30", "on", "10", "+4.20", "2004"),  # 8.56: published rating reached 2400
+    ],
+)
+def test_standard_2009_k_follows_8_56(client, games, reached_2400, k, change, new_rating):
+    """standard-2009 8.56: K 30 until 30 games, 10 once the published rating has reached
+    2400, else 15; the sum of dR is +.42 as in the case above."""
+    response = calculate(client, rule_set="standard-2009", rating="2000", games=games,
+                         reached_2400=reached_2400, opponents=THREE_OPPONENTS)  # fmt: skip
+    assert text_of(response, "k-factor") == k
+    assert text_of(response, "change") == change
+    assert text_of(response, "new-rating") == new_rating
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "change_rounded", "new_rating"),
+    [
+        ("standard-2009", "-7", "2393"),  # 8.57: the new rating 2392.5 rounds up
+        ("rapid-blitz-2024", "-8", "2392"),  # 7.3.4: the change -7.5 rounds away from zero
+    ],
+)
+def test_a_half_point_of_change_rounds_by_each_rule_sets_clause(
+    client, rule_set, change_rounded, new_rating
+):
+    """K 10 (reached 2400: standard-2009 8.56, R&B 2024 7.3.3); a loss at D 0 (P_D .50,
+    dR -.50) and a draw at D +190 (P_D .75, dR -.25): the change is 10 x -.75 = -7.50."""
+    response = calculate(client, rule_set=rule_set, rating="2400", reached_2400="on",
+                         opponents="2400 0\n2210 =")  # fmt: skip
+    assert text_of(response, "k-factor") == "10"
+    assert text_of(response, "change") == "-7.50"
+    assert text_of(response, "change-rounded") == change_rounded
+    assert text_of(response, "new-rating") == new_rating
+
+
+# -- rapid and blitz ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rating", "year", "k", "change", "new_rating"),
+    [
+        ("1800", "2028", "40", "+20.00", "1820"),  # junior to the end of 2010 + 18
+        ("1800", "2029", "20", "+10.00", "1810"),  # no longer a junior
+        ("2300", "2028", "20", "+10.00", "2310"),  # a junior, but not rated under 2300
+    ],
+)
+def test_rapid_blitz_2024_juniors_under_2300_have_k_40(client, rating, year, k, change, new_rating):
+    """R&B 2024 7.3.3: K 40 for all players until the end of the year of their 18th birthday
+    as long as their rating remains under 2300 (DESIGN.md interpretation 4: list year <=
+    birth year + 18). A win at D 0: P_D .50, dR +.50."""
+    response = calculate(client, rule_set="rapid-blitz-2024", rating=rating, games="100",
+                         birth_year="2010", year=year, opponents=f"{rating} 1")  # fmt: skip
+    assert text_of(response, "k-factor") == k
+    assert text_of(response, "change") == change
+    assert text_of(response, "new-rating") == new_rating
+    assert "born 2010" in text_of(response, "k-facts")
+
+
+def forty_games_21_wins() -> str:
+    return "\n".join(["1800 1"] * 21 + ["1800 0"] * 19)
+
+
+@pytest.mark.parametrize("rule_set", ["rapid-blitz-2024", "rapid-blitz-pre2024"])
+def test_the_700_rule_lowers_k_for_forty_games(client, rule_set):
+    """R&B 2024 7.3.3 / pre-2024 7.32: 40 games x K 20 = 800 > 700, so K is the largest whole
+    number with K x 40 <= 700: 17. Every game at D 0 (P_D .50): 21 wins and 19 losses make
+    the sum of dR +1.00, the change 17.00."""
+    response = calculate(client, rule_set=rule_set, rating="1800", games="100",
+                         opponents=forty_games_21_wins())  # fmt: skip
+    assert summary(response) == {
+        "games": "40", "score": "21", "expected-total": "20.00", "delta-total": "+1.00",
+        "k-factor": "17", "change": "+17.00", "change-rounded": "+17", "new-rating": "1817",
+    }  # fmt: skip
+    assert "lowered K from 20 to 17" in text_of(response, "seven-hundred-rule")
+
+
+def test_thirty_five_games_keep_k_20(client):
+    """R&B pre-2024 7.32: only more than 35 games lower K (35 x 20 = 700 does not exceed)."""
+    response = calculate(client, rule_set="rapid-blitz-pre2024", rating="1800",
+                         opponents="\n".join(["1800 ½"] * 35))  # fmt: skip
+    assert text_of(response, "k-factor") == "20"
+    assert 'id="seven-hundred-rule"' not in response.content.decode()
+
+
+def test_rapid_blitz_pre2024_upgrades_only_the_greatest_difference(client):
+    """R&B pre-2024 7.31: in a tournament a player benefits from only one 400-point upgrade,
+    for the game with the greatest difference (DESIGN.md interpretation 3): D +500 counts as
+    +400 (P_D .92), D +450 stays (P_D .94); dR .08 + .06 = .14; K 20 (7.32): 2.80; 7.33:
+    rounded to +3."""
+    response = calculate(client, rule_set="rapid-blitz-pre2024", rating="2500",
+                         opponents="2000 1\n2050 1")  # fmt: skip
+    assert cells_of(response, "game-1") == ["1", "2000", "+500", "+400", "0.92", "1", "+0.08"]
+    assert cells_of(response, "game-2") == ["2", "2050", "+450", "+450", "0.94", "1", "+0.06"]
+    assert text_of(response, "change") == "+2.80"
+    assert text_of(response, "new-rating") == "2503"
+    assert "one tournament" in text_of(response, "one-tournament")
+
+
+def test_rapid_blitz_pre2024_the_lower_rated_player_always_has_the_cap(client):
+    """R&B pre-2024 7.31 and DESIGN.md interpretation 3: D -500 and -450 both count as -400
+    (P_D .08 each); dR -.16; K 20: -3.20, rounded -3."""
+    response = calculate(client, rule_set="rapid-blitz-pre2024", rating="2000",
+                         opponents="2500 0\n2450 0")  # fmt: skip
+    assert text_of(response, "expected-total") == "0.16"
+    assert text_of(response, "change") == "-3.20"
+    assert text_of(response, "new-rating") == "1997"
+
+
+# -- standard-1994 --------------------------------------------------------------------------
+
+
+def test_standard_1994_reads_the_table_with_the_average_of_the_opponents(client):
+    """standard-1994 10.51: opponents counted at most 350 from the player (2500 -> 2350),
+    Rc = (2100 + 1900 + 2350) / 3 = 2116.67; 10.53: D = -116.67, P_D .34 each (114-121);
+    10.54: We 1.02, W 1.5, K 15: +7.20; 10.56: 2007.2 rounds to 2007."""
+    response = calculate(client, rule_set="standard-1994", rating="2000",
+                         opponents=THREE_OPPONENTS)  # fmt: skip
+    assert text_of(response, "expected-total") == "1.02"
+    assert text_of(response, "k-factor") == "15"
+    assert text_of(response, "change") == "+7.20"
+    assert text_of(response, "new-rating") == "2007"
+    assert cells_of(response, "game-3") == ["3", "2500", "-500", "-116.67", "0.34", "0", "-0.34"]
+
+
+# -- online arena ---------------------------------------------------------------------------
+
+
+def test_online_arena_rates_game_after_game_with_two_decimals(client):
+    """Online arena 3.14: 1799.60 beats a 1270 (D 529.60, P_D .97), gains 0.60 -> 1800.20;
+    3.11: the next game starts from 1800.20: a draw at D -199.80 (P_D .24) gains
+    20 x .26 = 5.20 -> 1805.40; 3.13: displayed 1805, was 1800."""
+    response = calculate(client, rule_set="online-arena", rating="1799.60",
+                         category="online-blitz", opponents="1270 1\n2000 =")  # fmt: skip
+    assert cells_of(response, "game-1") == [
+        "1", "1799.60", "1270", "+529.60", "0.97", "1", "+0.03", "20", "+0.60", "1800.20",
+    ]  # fmt: skip
+    assert cells_of(response, "game-2") == [
+        "2", "1800.20", "2000", "-199.80", "0.24", "0.5", "+0.26", "20", "+5.20", "1805.40",
+    ]  # fmt: skip
+    assert text_of(response, "change") == "+5.80"
+    assert text_of(response, "new-rating") == "1805.40"
+    assert text_of(response, "new-rating-displayed") == "1805"
+    assert text_of(response, "change-rounded") == "+5"
+
+
+def test_online_bullet_has_k_10(client):
+    """Online arena 3.10.2: K 10 for bullet: the 3.14 win gains 0.30."""
+    response = calculate(client, rule_set="online-arena", rating="1799.60",
+                         category="online-bullet", opponents="1270 1")  # fmt: skip
+    assert text_of(response, "k-factor") == "10"
+    assert text_of(response, "new-rating") == "1799.90"
+
+
+def test_online_previously_unrated_player_has_k_40_until_30_games(client):
+    """Online arena 3.10.3: K 40 until 30 rated games: the 30th game (D 0, win) gains 20.00;
+    then K 20: a win at D +20 (P_D .53) gains 9.40."""
+    response = calculate(client, rule_set="online-arena", rating="1500", games="29",
+                         previously_unrated="on", category="online-rapid",
+                         opponents="1500 1\n1500 1")  # fmt: skip
+    assert text_of(response, "k-factor") == "40 then 20"
+    assert cells_of(response, "game-2")[-1] == "1529.40"
+
+
+def test_online_rating_below_the_floor_is_lost(client):
+    """Online arena 3.2-3.3: a rating below 100 is lost (105 - 10.00 = 95)."""
+    response = calculate(client, rule_set="online-arena", rating="105", category="online-blitz",
+                         opponents="105 0\n105 1")  # fmt: skip
+    assert text_of(response, "new-rating") == "unrated"
+    assert "after game 1" in text_of(response, "rating-lost")
+    assert 'id="game-2"' not in response.content.decode()
+
+
+# -- the opponents box ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "score"),
+    [
+        ("2000 1", "1"), ("2000 1-0", "1"), ("2000 1 - 0", "1"), ("2000,1", "1"),
+        ("2000 0.5", "0.5"), ("2000 .5", "0.5"), ("2000 ½", "0.5"), ("2000 =", "0.5"),
+        ("2000 1/2", "0.5"), ("2000;½-½", "0.5"), ("2000\t0", "0"), ("2000 0-1", "0"),
+    ],
+)  # fmt: skip
+def test_results_may_be_written_in_the_usual_ways(client, line, score):
+    """standard-2009 8.55(b): the score is 1, 0.5 or 0."""
+    response = calculate(client, rule_set="standard-2009", rating="2000", opponents=line)
+    assert text_of(response, "score") == score
+
+
+def test_a_bad_line_is_named_by_its_number(client):
+    """Blank lines are skipped but counted, so the numbers match what the user sees."""
+    response = calculate(client, rule_set="standard-2009", rating="2000",
+                         opponents="2100 1\n\nabc\n1900 2\n12000 1\n1900 +")  # fmt: skip
+    errors = response.context["form"].errors["opponents"]
+    assert [error.split(" ")[1] for error in errors] == ["3", "4", "5", "6"]
+    page = response.content.decode()
+    assert "Line 4 (“1900 2”): “2” is not a result" in page
+    assert "from 0 to 9999" in page  # line 5: PlayerState's four digits
+    assert "forfeit is not rated" in page  # line 6: DESIGN.md interpretation 6
+    assert 'id="summary"' not in page
+
+
+def test_at_most_100_opponents(client):
+    response = calculate(client, rule_set="standard-2009", rating="2000",
+                         opponents="\n".join(["2000 1"] * 101))  # fmt: skip
+    assert "At most 100 opponents, not 101." in response.content.decode()
+
+
+def test_over_the_board_ratings_are_whole_numbers(client):
+    response = calculate(client, rule_set="rapid-blitz-2024", rating="1800.5",
+                         opponents="1800 1\n1700.25 0")  # fmt: skip
+    errors = response.context["form"].errors
+    assert errors["rating"] == ["Over-the-board ratings are whole numbers."]
+    assert errors["opponents"] == ["Line 2: over-the-board ratings are whole numbers, not 1700.25."]
+
+
+def test_a_rating_outside_four_digits_is_refused(client):
+    response = calculate(client, rule_set="standard-2009", rating="10000", opponents="2000 1")
+    assert "rating" in response.context["form"].errors
+    assert 'id="summary"' not in response.content.decode()
+
+
+def test_an_unknown_rule_set_is_a_field_error(client):
+    response = client.get(f"{URL}?{urlencode({'rule_set': 'fide-1970', 'rating': '2000'})}")
+    assert response.status_code == 200
+    assert "rule_set" in response.context["form"].errors
