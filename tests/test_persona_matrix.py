@@ -67,6 +67,7 @@ PATHS = {
     "tournaments:player_match_register": lambda s: (
         f"/tournaments/{s['t'].pk}/reports/1/players/1/register/"
     ),
+    "calculator:index": lambda s: "/calculator/",
 }
 
 
@@ -116,6 +117,8 @@ EXPECTED = {
     "tournaments:report_approve": ([405] * 5, [404, 403, 302, 404, 302]),
     "tournaments:player_match_resolve": ([405] * 5, [404, 403, 302, 404, 302]),
     "tournaments:player_match_register": ([405] * 5, [404, 403, 302, 404, 302]),
+    # the public calculator: an empty POST redisplays the form with its errors
+    "calculator:index": ([200] * 5, [200] * 5),
 }
 
 

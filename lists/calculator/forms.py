@@ -1,0 +1,255 @@
+"""The calculator's form: shape and parsing only; the layout is set up in ``__init__``."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Field, Fieldset, Layout, Submit
+from django import forms
+from django.utils import timezone
+
+from lists.calculator.services import CalculatorInput, Opponent
+from regulations import RULE_SETS, OnlineArena
+from regulations.types import Category, Score, half_points
+
+DEFAULT_RULE_SET = "rapid-blitz-2024"
+DEFAULT_GAMES = 30
+MAX_OPPONENTS = 100
+#: PlayerState refuses other ratings: four digits at most (TRF16 001 columns 49-52).
+MIN_RATING, MAX_RATING = 0, 9999
+
+#: Results written in words or as a game's score, for the player (standard-2009 8.55(b):
+#: "the score is 1, 0.5 or 0"). Plain numbers (1, 0.5, .5, 1/2, 0) are read as numbers.
+RESULT_WORDS: dict[str, Score] = {
+    "=": Score.DRAW,
+    "½": Score.DRAW,
+    "1-0": Score.WIN,
+    "0-1": Score.LOSS,
+    "½-½": Score.DRAW,
+    "=-=": Score.DRAW,
+    "1/2-1/2": Score.DRAW,
+    "0.5-0.5": Score.DRAW,
+    "w": Score.WIN,
+    "d": Score.DRAW,
+    "l": Score.LOSS,
+    "win": Score.WIN,
+    "draw": Score.DRAW,
+    "loss": Score.LOSS,
+}
+#: Forfeits are never rated (DESIGN.md interpretation 6).
+FORFEITS = frozenset({"+", "-", "+/-", "-/+", "1f", "0f", "+:-", "-:+"})
+
+OPPONENTS_HELP = (
+    "One opponent a line: rating and your result, e.g. <code>2100 1</code>, "
+    "<code>1900 ½</code>, <code>2400 0</code>. Results: 1, 0.5 (½, =), 0, or 1-0, ½-½, 0-1. "
+    f"At most {MAX_OPPONENTS}."
+)
+OPPONENTS_PLACEHOLDER = "2100 1\n1900 ½\n2400 0"
+ONLINE_CATEGORIES = [
+    (Category.ONLINE_RAPID.value, "Online rapid (K 20)"),
+    (Category.ONLINE_BLITZ.value, "Online blitz (K 20)"),
+    (Category.ONLINE_BULLET.value, "Online bullet (K 10)"),
+]
+
+
+def rule_set_choices() -> list[tuple[str, str]]:
+    return [
+        (rule_set_id, f"{rules.title} ({rule_set_id})") for rule_set_id, rules in RULE_SETS.items()
+    ]
+
+
+def is_online(rule_set_id: str) -> bool:
+    return isinstance(RULE_SETS.get(rule_set_id), OnlineArena)
+
+
+def is_whole(value: Decimal) -> bool:
+    return value == value.to_integral_value()
+
+
+def parse_result(text: str) -> int:
+    """The player's result in half points (0, 1 or 2) from ``1``, ``0.5``, ``½``, ``=``,
+    ``1-0`` and the like; ``ValueError`` with the reason otherwise."""
+    token = text.strip().lower()
+    if token in FORFEITS:
+        raise ValueError("a forfeit is not rated (DESIGN.md interpretation 6); leave it out")
+    if token in RESULT_WORDS:
+        return int(RESULT_WORDS[token])
+    try:
+        halves = half_points(Fraction(token))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"“{text}” is not a result: use 1, 0.5 (½, =) or 0") from None
+    if halves not in (Score.LOSS, Score.DRAW, Score.WIN):
+        raise ValueError(f"“{text}” is not a result: use 1, 0.5 (½, =) or 0")
+    return halves
+
+
+def parse_rating(text: str) -> Decimal:
+    """An opponent's rating: a number from 0 to 9999 with at most two decimals (the online
+    arena keeps two, 3.1; the over-the-board rule sets need whole numbers)."""
+    try:
+        rating = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(f"“{text}” is not a rating") from None
+    if not rating.is_finite() or not MIN_RATING <= rating <= MAX_RATING:
+        raise ValueError(f"a rating is from {MIN_RATING} to {MAX_RATING}, not {text}")
+    if rating != rating.quantize(Decimal("0.01")):
+        raise ValueError(f"a rating has at most two decimals, not {text}")
+    return rating
+
+
+def parse_opponent_line(number: int, line: str) -> Opponent:
+    """``rating result``, separated by spaces, a comma, a semicolon or a tab; the result
+    may itself contain spaces (``1 - 0``)."""
+    tokens = [token for token in re.split(r"[\s,;]+", line.strip()) if token]
+    if len(tokens) < 2:
+        raise ValueError("write the opponent's rating and your result, e.g. “2100 1”")
+    return Opponent(
+        line=number, rating=parse_rating(tokens[0]), score_halves=parse_result("".join(tokens[1:]))
+    )
+
+
+class OpponentsField(forms.CharField):
+    """A box of opponents, one a line; every bad line is reported with its number."""
+
+    widget = forms.Textarea
+
+    def to_python(self, value: Any) -> tuple[Opponent, ...]:  # type: ignore[override]
+        text = super().to_python(value)
+        opponents, errors = [], []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                opponents.append(parse_opponent_line(number, line))
+            except ValueError as error:
+                errors.append(
+                    forms.ValidationError(
+                        "Line %(number)s (“%(line)s”): %(reason)s.",
+                        code="bad_line",
+                        params={"number": number, "line": line.strip(), "reason": error},
+                    )
+                )
+        if errors:
+            raise forms.ValidationError(errors)
+        if len(opponents) > MAX_OPPONENTS:
+            raise forms.ValidationError(
+                "At most %(max)s opponents, not %(count)s.",
+                code="too_many",
+                params={"max": MAX_OPPONENTS, "count": len(opponents)},
+            )
+        return tuple(opponents)
+
+    def validate(self, value: Any) -> None:
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+
+def _row(*names: str) -> Div:
+    return Div(*(Div(Field(name), css_class="col-sm") for name in names), css_class="row")
+
+
+class CalculatorForm(forms.Form):
+    rule_set = forms.ChoiceField(
+        label="Rule set", choices=rule_set_choices, initial=DEFAULT_RULE_SET
+    )
+    rating = forms.DecimalField(
+        label="Your rating",
+        min_value=MIN_RATING,
+        max_value=MAX_RATING,
+        decimal_places=2,
+        help_text="The published rating before these games (online arena: two decimals allowed).",
+    )
+    games = forms.IntegerField(
+        label="Rated games so far",
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        initial=DEFAULT_GAMES,
+        help_text=(
+            "In this category, before these games; fewer than 30 is a new player. "
+            f"Blank: {DEFAULT_GAMES}."
+        ),
+    )
+    birth_year = forms.IntegerField(
+        label="Birth year", min_value=1850, max_value=2100, required=False,
+        help_text="For the junior K (R&B 2024 7.3.3).",
+    )  # fmt: skip
+    year = forms.IntegerField(
+        label="Year of the list", min_value=1970, max_value=2100, required=False,
+        help_text="Junior status is by the list's year. Blank: this year.",
+    )  # fmt: skip
+    reached_2400 = forms.BooleanField(label="My published rating has reached 2400", required=False)
+    opponents = OpponentsField(label="Opponents", help_text=OPPONENTS_HELP)
+    category = forms.ChoiceField(
+        label="Online category",
+        choices=ONLINE_CATEGORIES,
+        initial=Category.ONLINE_BLITZ.value,
+        required=False,
+    )
+    previously_unrated = forms.BooleanField(
+        label="My first online rating came from online games (3.6-3.7)",
+        required=False,
+        help_text="K 40 until 30 rated games (online arena 3.10.3).",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["year"].initial = timezone.localdate().year
+        self.fields["opponents"].widget.attrs.update(
+            {"rows": 8, "placeholder": OPPONENTS_PLACEHOLDER, "spellcheck": "false"}
+        )
+        self.helper = FormHelper()
+        self.helper.form_method = "get"
+        self.helper.form_id = "calculator-form"
+        self.helper.disable_csrf = True  # a GET form: the result is a shareable link
+        self.helper.layout = Layout(
+            Field("rule_set"),
+            _row("rating", "games"),
+            _row("birth_year", "year"),
+            Field("reached_2400"),
+            Field("opponents", css_class="font-monospace"),
+            Fieldset("Online arena only", Field("category"), Field("previously_unrated")),
+            Submit("calculate", "Calculate"),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        """Over-the-board ratings are whole numbers; the online arena needs a category."""
+        cleaned = super().clean()
+        rule_set_id = cleaned.get("rule_set")
+        if not rule_set_id:
+            return cleaned
+        if is_online(rule_set_id):
+            if not cleaned.get("category"):
+                self.add_error("category", "Choose the online category: K depends on it.")
+            return cleaned
+        rating = cleaned.get("rating")
+        if rating is not None and not is_whole(rating):
+            self.add_error("rating", "Over-the-board ratings are whole numbers.")
+        for opponent in cleaned.get("opponents") or ():
+            if not is_whole(opponent.rating):
+                self.add_error(
+                    "opponents",
+                    f"Line {opponent.line}: over-the-board ratings are whole numbers, "
+                    f"not {opponent.rating}.",
+                )
+        return cleaned
+
+    def calculator_input(self) -> CalculatorInput:
+        data = self.cleaned_data
+        games = data["games"]
+        year = data["year"]
+        return CalculatorInput(
+            rule_set_id=data["rule_set"],
+            rating=data["rating"],
+            games=DEFAULT_GAMES if games is None else games,
+            reached_2400=data["reached_2400"],
+            birth_year=data["birth_year"],
+            year=timezone.localdate().year if year is None else year,
+            opponents=data["opponents"],
+            category=Category(data["category"] or Category.ONLINE_BLITZ),
+            previously_unrated=data["previously_unrated"],
+        )

@@ -1,0 +1,61 @@
+"""The public rating calculator: one page, for everybody, that writes nothing."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from lists.calculator.forms import CalculatorForm
+from lists.calculator.services import rating_change_calculate
+from regulations import RegulationError
+
+#: The worked example the empty page offers (standard-2009 8.54: 2500 counts as 2400).
+EXAMPLE = {
+    "rule_set": "standard-2009",
+    "rating": "2000",
+    "games": "30",
+    "opponents": "2100 1\n1900 ½\n2500 0",
+}
+
+
+def calculator_form_for(request: HttpRequest) -> CalculatorForm:
+    """A POST, or a GET carrying any of the form's fields (a shared link), is a
+    calculation; a bare GET is the empty form."""
+    if request.method == "POST":
+        return CalculatorForm(request.POST)
+    if any(name in request.GET for name in CalculatorForm.base_fields):
+        return CalculatorForm(request.GET)
+    return CalculatorForm()
+
+
+def share_url(request: HttpRequest, data: QueryDict) -> str:
+    """The link that repeats this calculation: the form's fields as a query string."""
+    query = QueryDict(mutable=True)
+    for name in CalculatorForm.base_fields:
+        if name in data:
+            query.setlist(name, data.getlist(name))
+    return request.build_absolute_uri(f"{reverse('calculator:index')}?{query.urlencode()}")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def calculator(request: HttpRequest) -> HttpResponse:
+    """A rating, K inputs and opponents in; expected score and change under the chosen rule
+    set out, with each rule used and its clause."""
+    form = calculator_form_for(request)
+    calculation = None
+    if form.is_bound and form.is_valid():
+        try:
+            calculation = rating_change_calculate(data=form.calculator_input())
+        except (RegulationError, ValueError) as error:  # the engine refused the input
+            form.add_error(None, str(error))
+    context = {
+        "form": form,
+        "calculation": calculation,
+        "share_url": share_url(request, form.data) if calculation else None,
+        "example_url": f"{reverse('calculator:index')}?{urlencode(EXAMPLE)}",
+    }
+    return render(request, "lists/calculator.html", context)
