@@ -1,0 +1,161 @@
+"""The period pages of officers and administrators: the periods, one period's reports,
+its computation (with progress), the preview against the previous list, and publication."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from audit.selectors import audit_entries_for
+from lists import services
+from lists.models import RatingPeriod
+from lists.period_tables import PeriodTable, PreviewTable
+from lists.selectors import computed_results
+from players.access import Actor
+from tournaments.models import Tournament
+
+PAGE_SIZE = 50
+PREVIEW_KINDS = ("rated", "adopted", "initial", "pending", "delisted")
+
+
+def require_period_access(actor: Actor) -> None:
+    """Periods are the rating officers' and administrators' work (standard-2009 9.3)."""
+    if not (actor.is_administrator or actor.is_officer):
+        raise PermissionDenied("Only rating officers and administrators see rating periods.")
+
+
+@login_required
+def period_list(request: HttpRequest) -> HttpResponse:
+    require_period_access(request.actor)
+    table = PeriodTable(RatingPeriod.objects.all())
+    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    return render(request, "lists/periods.html", {"table": table})
+
+
+def _period(request: HttpRequest, pk: int) -> RatingPeriod:
+    require_period_access(request.actor)
+    return get_object_or_404(RatingPeriod, pk=pk)
+
+
+@login_required
+def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The period's reports, its computation and the preview of the new list."""
+    period = _period(request, pk)
+    results = computed_results(period)
+    kind = request.GET.get("kind", "")
+    shown = results.filter(kind=kind) if kind in PREVIEW_KINDS else results
+    table = PreviewTable(shown)
+    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    summary = results.aggregate(
+        players=Count("pk"),
+        up=Count("pk", filter=Q(kind="rated", change_rounded__gt=0)),
+        down=Count("pk", filter=Q(kind="rated", change_rounded__lt=0)),
+        **{kind_name: Count("pk", filter=Q(kind=kind_name)) for kind_name in PREVIEW_KINDS},
+    )
+    tournaments = Tournament.objects.filter(
+        category=period.category, list_date=period.list_date
+    ).select_related("federation")
+    context = {
+        "period": period,
+        "table": table,
+        "summary": summary,
+        "kind": kind,
+        "kinds": PREVIEW_KINDS,
+        "tournaments": tournaments.order_by("end_date", "name"),
+        "refusal": services.computation_refusal(period),
+        "may_publish": request.actor.is_administrator and period.status == "computed",
+        "entries": audit_entries_for(period),
+    }
+    return render(request, "lists/period.html", context)
+
+
+@login_required
+def period_progress(request: HttpRequest, pk: int) -> JsonResponse:
+    """What the progress bar polls while the period is computed."""
+    period = _period(request, pk)
+    return JsonResponse(
+        {
+            "status": period.status,
+            "status_display": period.get_status_display(),
+            "done": period.progress_done,
+            "total": period.progress_total,
+            "percent": period.progress_percent,
+            "failure_reason": period.failure_reason,
+        }
+    )
+
+
+@login_required
+@require_POST
+def period_compute(request: HttpRequest, pk: int) -> HttpResponse:
+    period = _period(request, pk)
+    try:
+        services.period_compute_request(period=period, actor=request.actor)
+    except services.PeriodRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, f"The {period} is being computed.")
+    return redirect("lists:period", pk=period.pk)
+
+
+@login_required
+@require_POST
+def period_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    period = _period(request, pk)
+    try:
+        publication = services.period_publish(period=period, actor=request.actor)
+    except services.PeriodRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("lists:period", pk=period.pk)
+    messages.success(
+        request,
+        f"The {period} is published: {publication.entries} players on the list, "
+        f"{publication.tournaments} tournaments rated.",
+    )
+    return redirect("lists:period", pk=period.pk)
+
+
+PREVIEW_COLUMNS = (
+    "fide_id", "name", "federation", "kind", "old_rating", "new_rating", "change",
+    "change_rounded", "games", "score", "expected", "k", "rules",
+)  # fmt: skip
+
+
+@login_required
+def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """The computed run as CSV, streamed."""
+    period = _period(request, pk)
+    response = StreamingHttpResponse(_preview_rows(period), content_type="text/csv")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{period.category}-{period.list_date:%Y-%m}-preview.csv"'
+    )
+    return response
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+def _preview_rows(period: RatingPeriod) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    yield writer.writerow(PREVIEW_COLUMNS)
+    results = computed_results(period).order_by("player__fide_id")
+    for r in results.iterator(chunk_size=5_000):
+        yield writer.writerow(
+            (
+                r.player.fide_id, r.player.name, r.player.federation.code, r.kind, r.old_rating,
+                r.new_rating, r.change, r.change_rounded, r.games, r.score_halves / 2,
+                "" if r.expected_hundredths is None else f"{r.expected_hundredths / 100:.2f}",
+                r.k, r.rules,
+            )
+        )  # fmt: skip

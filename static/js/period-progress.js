@@ -1,0 +1,29 @@
+// Polls the period's progress while it is computed and reloads the page when it is done.
+(function () {
+  const section = document.getElementById("computation");
+  if (!section || !section.dataset.computing) return;
+  const bar = document.getElementById("progress-bar");
+  const text = document.getElementById("progress-text");
+  const status = document.getElementById("period-status");
+  async function poll() {
+    let data;
+    try {
+      const response = await fetch(section.dataset.progressUrl, { headers: { Accept: "application/json" } });
+      data = await response.json();
+    } catch (error) {
+      setTimeout(poll, 2000);
+      return;
+    }
+    bar.style.width = data.percent + "%";
+    bar.textContent = data.done + " / " + data.total;
+    bar.parentElement.setAttribute("aria-valuenow", data.percent);
+    status.textContent = data.status_display;
+    if (data.status === "computing") {
+      text.textContent = "Computing: " + data.done + " of " + data.total + " players written.";
+      setTimeout(poll, 1000);
+    } else {
+      window.location.reload();
+    }
+  }
+  setTimeout(poll, 500);
+})();

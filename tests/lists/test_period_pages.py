@@ -1,0 +1,83 @@
+"""The period pages: an officer computes the preview, sees old -> new with the summary and
+downloads it; only an administrator publishes; the progress the bar polls."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from lists.models import RatingPeriod
+from lists.services import period_close, period_get_or_create
+from tests.conftest import persona_client
+from tests.lists.conftest import APRIL
+
+
+def closed_period(period_world) -> RatingPeriod:
+    """R&B 2024: A (1800) beats B (1700): A +0.36 x 20 = +7.20 -> +7, B -7."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)], name="Spring Rapid")
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    period_close(period=period)
+    period.refresh_from_db()
+    return period
+
+
+def test_an_officer_computes_the_preview_and_reads_it(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    period = closed_period(period_world)
+    officer = persona_client(world, "officer_a")
+    page = officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert "Spring Rapid" in page and 'id="compute"' in page and "Not computed yet" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = officer.post(f"/lists/periods/{period.pk}/compute/")
+    page = officer.get(response["Location"]).content.decode()
+    assert "is being computed" in page  # the message, read once the worker has finished
+    assert "Computed" in page and 'id="preview"' in page
+    assert "<strong>1</strong> up, <strong>1</strong> down" in page
+    assert 'id="publish"' not in page  # officers do not publish
+    progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
+    assert progress == {
+        "status": "computed", "status_display": "Computed", "done": 2, "total": 2,
+        "percent": 100, "failure_reason": "",
+    }  # fmt: skip
+    download = officer.get(f"/lists/periods/{period.pk}/preview.csv")
+    rows = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
+    assert {(r["name"], r["old_rating"], r["new_rating"], r["change"]) for r in rows} == {
+        ("A", "1800", "1807", "7.20"),
+        ("B", "1700", "1693", "-7.20"),
+    }
+
+
+def test_an_open_period_says_when_it_closes(world, period_world):
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    officer = persona_client(world, "officer_a")
+    response = officer.post(f"/lists/periods/{period.pk}/compute/", follow=True)
+    assert "open until 29 March 2025" in response.content.decode()
+    period.refresh_from_db()
+    assert period.status == "open"
+
+
+def test_only_the_administrator_publishes(world, period_world, django_capture_on_commit_callbacks):
+    period = closed_period(period_world)
+    with django_capture_on_commit_callbacks(execute=True):
+        persona_client(world, "officer_a").post(f"/lists/periods/{period.pk}/compute/")
+    assert (
+        persona_client(world, "officer_a").post(f"/lists/periods/{period.pk}/publish/").status_code
+        == 403
+    )
+    admin = persona_client(world, "administrator")
+    assert 'id="publish"' in admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    page = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    assert "is published: 2 players on the list, 1 tournaments rated" in page
+    assert 'id="publish"' not in page and 'id="compute"' not in page
+    assert "cannot be recomputed" in page
+    again = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    assert "already published" in again
+
+
+def test_the_periods_page_lists_periods(world, period_world):
+    closed_period(period_world)
+    page = persona_client(world, "officer_b").get("/lists/periods/").content.decode()
+    assert "2025-04-01" in page or "April 1, 2025" in page or "1 Apr" in page
+    assert "Closed" in page
