@@ -44,8 +44,6 @@ from tournaments.models import Tournament
 from tournaments.selectors import rules_for
 
 Status = RatingPeriod.Status
-#: Players written between two progress updates.
-PROGRESS_CHUNK = 10_000
 #: A published rating that reached 2400 keeps K at 10 (standard-2009 8.56, R&B 2024 7.3.3).
 REACHED_2400 = 2400
 #: Inactive after 12 months without a rated game (DESIGN.md interpretation 9).
@@ -333,8 +331,9 @@ GAME_FIELDS = (
 
 
 def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome]) -> None:
-    for start in range(0, len(players), PROGRESS_CHUNK):
-        chunk = players[start : start + PROGRESS_CHUNK]
+    size = settings.PERIOD_PROGRESS_CHUNK
+    for start in range(0, len(players), size):
+        chunk = players[start : start + size]
         with transaction.atomic():
             bulk_insert(
                 PeriodResult,

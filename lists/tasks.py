@@ -21,7 +21,10 @@ def compute_period_task(period_id: int, token: str) -> str:
     several workers share; the last part to finish makes the run the computed one."""
     parts = max(1, int(settings.PERIOD_PARTITIONS))
     if parts == 1:
-        return services.period_compute(period_id=period_id, token=token).status
+        try:
+            return services.period_compute(period_id=period_id, token=token).status
+        except services.PeriodRefused:
+            return "superseded"  # a later claim took the period over (a redelivered task)
     chord(compute_period_part.s(period_id, token, part, parts) for part in range(parts))(
         period_parts_done.s(period_id)
     )

@@ -149,6 +149,8 @@ LISTS_AUTO_PUBLISH = env.bool("LISTS_AUTO_PUBLISH", default=False)
 PERIOD_PARTITIONS = env.int("PERIOD_PARTITIONS", default=1)
 #: A computation whose worker has been silent this long may be taken over.
 PERIOD_CLAIM_LEASE_SECONDS = env.int("PERIOD_CLAIM_LEASE_SECONDS", default=300)
+#: Players written (one transaction) between two progress updates.
+PERIOD_PROGRESS_CHUNK = env.int("PERIOD_PROGRESS_CHUNK", default=10_000)
 
 # --- Security (production-safe when DEBUG is off) ---------------------------------------
 
