@@ -127,9 +127,10 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
             done["closed"].append(period.pk)
             if _compute_start(period, actor_label="celery beat"):
                 done["computing"].append(period.pk)
+    # A worker went silent (killed, machine lost): its claim has expired; compute again.
     for period in RatingPeriod.objects.filter(
-        Q(status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()) | Q(status=Status.FAILED)
-    ).filter(closing_date__lt=today, failure_reason__startswith="worker"):
+        status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()
+    ):
         if _compute_start(period, actor_label="celery beat"):
             done["computing"].append(period.pk)
     if getattr(settings, "LISTS_AUTO_PUBLISH", False):

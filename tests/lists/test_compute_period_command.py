@@ -1,0 +1,104 @@
+"""``compute_period YYYY-MM --category C [--publish] [--json]`` (DESIGN.md batch interface)
+and Celery beat's round over the periods."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from lists.models import ListEntry, RatingPeriod
+from lists.services import periods_tick
+from tests.lists.conftest import APRIL
+
+
+def run(*args: str) -> dict:
+    out = io.StringIO()
+    call_command("compute_period", *args, "--json", stdout=out)
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_command_computes_and_prints_each_player(period_world):
+    """R&B 2024: A (1800) beats B (1700): 1 - 0.64 = 0.36 x 20 = 7.20 -> +7."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    document = run("2025-04", "--category", "rapid")
+    assert (document["list_date"], document["status"], document["published"]) == (
+        "2025-04-01", "computed", False,
+    )  # fmt: skip
+    a = next(p for p in document["players"] if p["name"] == "A")
+    assert {k: a[k] for k in ("old_rating", "new_rating", "change", "change_rounded", "k")} == {
+        "old_rating": 1800, "new_rating": 1807, "change": 7.2, "change_rounded": 7, "k": 20,
+    }  # fmt: skip
+    assert (a["games"], a["score"], a["expected"]) == (1, 1, 0.64)
+    assert not ListEntry.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_publish_writes_the_list_and_a_second_run_is_refused(period_world):
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    assert run("2025-04", "--category", "rapid", "--publish")["published"] is True
+    assert sorted(ListEntry.objects.values_list("name", "rating")) == [("A", 1807), ("B", 1693)]
+    with pytest.raises(CommandError, match="published") as refused:
+        run("2025-04", "--category", "rapid", "--publish")
+    assert refused.value.returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("2025-4x", "--category", "rapid"), "not a month"),
+        (("2025-04", "--category", "bullet"), "No category 'bullet'"),
+    ],
+)
+@pytest.mark.django_db
+def test_bad_input_is_one_line_and_exit_status_2(args, message):
+    with pytest.raises(CommandError, match=message) as refused:
+        run(*args)
+    assert refused.value.returncode == 2 and "\n" not in str(refused.value)
+
+
+@pytest.mark.django_db
+def test_beat_creates_periods_ahead_and_closes_and_computes_those_past_closing(
+    period_world, django_capture_on_commit_callbacks
+):
+    """standard-2009 7.13: the standard list of 1 April closes on 25 March; R&B 2024 6.1.3:
+    the rapid one on 29 March. On 30 March both are closed and computed."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    with django_capture_on_commit_callbacks(execute=True):
+        done = periods_tick(today=dt.date(2025, 3, 30))
+    periods = {(p.category, p.list_date): p for p in RatingPeriod.objects.all()}
+    assert set(periods) == {
+        (category, dt.date(2025, month, 1))
+        for category in ("standard", "rapid", "blitz")
+        for month in (4, 5, 6)
+    }
+    april = {c: periods[(c, APRIL)] for c in ("standard", "rapid", "blitz")}
+    assert april["standard"].closing_date == dt.date(2025, 3, 25)
+    assert april["rapid"].closing_date == dt.date(2025, 3, 29)
+    assert {p.status for p in april.values()} == {"computed"}
+    assert len(done["closed"]) == 3
+    assert periods[("rapid", dt.date(2025, 5, 1))].status == "open"
+    assert april["rapid"].games_count == 1
+
+
+@pytest.mark.django_db
+def test_beat_publishes_on_the_list_date_when_configured(
+    period_world, django_capture_on_commit_callbacks, settings
+):
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    with django_capture_on_commit_callbacks(execute=True):
+        periods_tick(today=dt.date(2025, 3, 30))
+    assert periods_tick(today=dt.date(2025, 4, 1))["published"] == []  # not configured
+    settings.LISTS_AUTO_PUBLISH = True
+    published = periods_tick(today=dt.date(2025, 4, 1))["published"]
+    assert len(published) == 3
+    rapid = RatingPeriod.objects.get(category="rapid", list_date=APRIL)
+    assert rapid.status == "published" and rapid.entries.count() == 2
