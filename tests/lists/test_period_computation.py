@@ -267,3 +267,26 @@ def test_only_administrators_publish(period_world, compute, django_capture_on_co
         period_publish(period=period, actor=Actor(officer_of=frozenset({1})))
     period.refresh_from_db()
     assert period.status == "computed" and not ListEntry.objects.exists()
+
+
+def test_a_period_split_by_player_gives_what_one_computation_gives(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """README "Scaling the computation": parts by player id, the last one finishing the run."""
+    w = period_world
+    players = [w.player(f"P{i}", 1500 + 37 * i) for i in range(9)]
+    w.tournament([(players[i], players[(i + 4) % 9], i % 3 / 2) for i in range(9)])
+    fields = ("player_id", "kind", "old_rating", "new_rating", "change_hundredths", "k", "games")
+    whole = compute("rapid", APRIL)
+    expected = list(computed_results(whole).order_by("player_id").values_list(*fields))
+    games = sorted(computed_games(whole).values_list("game_id", "white_expected", "black_expected"))
+    settings.PERIOD_PARTITIONS = 3
+    with django_capture_on_commit_callbacks(execute=True):
+        period_compute_request(period=whole, actor=ADMIN)
+    split = RatingPeriod.objects.get(pk=whole.pk)
+    assert (split.status, split.computed_run) == ("computed", 2)
+    assert list(computed_results(split).order_by("player_id").values_list(*fields)) == expected
+    assert (
+        sorted(computed_games(split).values_list("game_id", "white_expected", "black_expected"))
+        == games
+    )
