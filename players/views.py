@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -15,6 +18,7 @@ from players.filters import PlayerFilter
 from players.forms import PlayerEditForm, PlayerImportForm, PlayerRegisterForm
 from players.models import Player
 from players.selectors import (
+    CategoryRecord,
     federations_of_officer,
     player_duplicate_groups,
     player_import_list,
@@ -52,10 +56,31 @@ def player_detail(request: HttpRequest, fide_id: int) -> HttpResponse:
     context = {
         "player": player,
         "records": records,
+        "chart": rating_chart_data(record for record, _ in records),
         "can_edit": can_edit,
         "entries": audit_entries_for(player) if can_edit else (),
     }
     return render(request, "players/detail.html", context)
+
+
+def rating_chart_data(records: Iterable[CategoryRecord]) -> dict[str, Any]:
+    """The rating history chart's data (static/js/rating-chart.js): the list dates of all
+    categories in order, and per category its points; a null rating (delisted,
+    interpretation 9) leaves a gap in the line."""
+    datasets = [
+        {
+            "category": record.category,
+            "label": record.label,
+            "points": [
+                {"x": row.list_date.isoformat(), "y": row.rating}
+                for row in sorted(record.history, key=lambda row: row.list_date)
+            ],
+        }
+        for record in records
+        if record.history
+    ]
+    dates = sorted({point["x"] for dataset in datasets for point in dataset["points"]})
+    return {"labels": dates, "datasets": datasets}
 
 
 def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("dashboard/", views.dashboard, name="dashboard"),
     path("players/", include("players.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("lists/", include("lists.urls")),
     path("calculator/", include("lists.calculator.urls")),
     path("admin/", admin.site.urls),
 ]

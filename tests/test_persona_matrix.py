@@ -68,6 +68,17 @@ PATHS = {
         f"/tournaments/{s['t'].pk}/reports/1/players/1/register/"
     ),
     "calculator:index": lambda s: "/calculator/",
+    "lists:index": lambda s: "/lists/",
+    "lists:published": lambda s: "/lists/rapid/2025-04/",
+    "lists:download": lambda s: "/lists/rapid/2025-04/download.csv",
+    "lists:player_calculations": lambda s: f"/lists/players/{s['player'].fide_id}/",
+    "lists:crosstable": lambda s: f"/lists/tournaments/{s['t'].pk}/",
+    "lists:periods": lambda s: "/lists/periods/",
+    "lists:period": lambda s: f"/lists/periods/{s['period'].pk}/",
+    "lists:period_progress": lambda s: f"/lists/periods/{s['period'].pk}/progress/",
+    "lists:period_compute": lambda s: f"/lists/periods/{s['period'].pk}/compute/",
+    "lists:period_publish": lambda s: f"/lists/periods/{s['period'].pk}/publish/",
+    "lists:period_preview": lambda s: f"/lists/periods/{s['period'].pk}/preview.csv",
 }
 
 
@@ -119,6 +130,19 @@ EXPECTED = {
     "tournaments:player_match_register": ([405] * 5, [404, 403, 302, 404, 302]),
     # the public calculator: an empty POST redisplays the form with its errors
     "calculator:index": ([200] * 5, [200] * 5),
+    "lists:index": ([200] * 5, None),
+    # the scene's rapid list of April 2025 is published (with no entries)
+    "lists:published": ([200] * 5, None),
+    "lists:download": ([200] * 5, None),
+    "lists:player_calculations": ([200] * 5, None),
+    "lists:crosstable": ([200] * 5, None),
+    "lists:periods": ([302, 403, 200, 200, 200], None),
+    "lists:period": ([302, 403, 200, 200, 200], None),
+    "lists:period_progress": ([302, 403, 200, 200, 200], None),
+    # the scene's open period cannot be computed yet: officers are sent back with the reason
+    "lists:period_compute": ([302, 405, 405, 405, 405], [302, 403, 302, 302, 302]),
+    "lists:period_publish": ([302, 405, 405, 405, 405], [302, 403, 403, 403, 302]),
+    "lists:period_preview": ([302, 403, 200, 200, 200], None),
 }
 
 
@@ -126,6 +150,14 @@ EXPECTED = {
 def full_scene(scene, world):
     from players.models import PlayerImport
 
+    from lists.models import RatingPeriod
+
+    RatingPeriod.objects.create(
+        category="rapid", list_date="2025-04-01", closing_date="2025-03-29", status="published"
+    )
+    scene["period"] = RatingPeriod.objects.create(
+        category="rapid", list_date="2099-04-01", closing_date="2099-03-29"
+    )
     scene["import"] = PlayerImport.objects.create(
         source="players_list_foa.txt", format="txt", as_of="2026-11-01",
         started_by=world["users"]["administrator"],

@@ -1,0 +1,305 @@
+"""A published list as a file: FIDE TXT, FIDE XML, CSV or JSON, streamed.
+
+Every writer is a generator of ``str`` chunks: the entries are read from the database a
+few thousand at a time (``.iterator(chunk_size=...)``) and written out a few hundred lines
+per chunk, so a list of a million players never sits in memory, whether it goes to a file
+(``manage.py export_list``) or to a browser (``StreamingHttpResponse``).
+
+The TXT and XML files are laid out as FIDE's own lists are, and our readers
+(``players.importing``) read all four back: what we publish can be imported elsewhere.
+Order: rating descending, then name (then FIDE ID, so that the same list always gives the
+same bytes).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
+from xml.sax.saxutils import escape
+
+from django.db.models import Max, QuerySet
+from django.db.models.functions import Length
+
+from lists.models import ListEntry, RatingPeriod
+from lists.selectors import published_entries
+
+#: Rows fetched from the database per round trip.
+FETCH_ROWS = 2000
+#: Lines written per chunk (tens of kilobytes: few writes, little memory).
+CHUNK_LINES = 500
+
+
+class Row(NamedTuple):
+    fide_id: int
+    name: str
+    federation: str
+    sex: str
+    title: str
+    women_title: str
+    birth_year: int | None
+    rating: int
+    games: int
+    k: int | None
+    flag: str
+
+
+ORDER = ("-rating", "name", "fide_id")
+
+
+def entry_rows(entries: QuerySet[ListEntry]) -> Iterator[Row]:
+    """The entries in list order, as plain tuples (no model instances: a million rows)."""
+    rows = entries.order_by(*ORDER).values_list(*Row._fields)
+    for values in rows.iterator(chunk_size=FETCH_ROWS):
+        yield Row(*values)
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[str]:
+    buffer: list[str] = []
+    for line in lines:
+        buffer.append(line)
+        if len(buffer) >= CHUNK_LINES:
+            yield "".join(buffer)
+            buffer.clear()
+    if buffer:
+        yield "".join(buffer)
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+# -- FIDE TXT ---------------------------------------------------------------------------------
+
+#: The columns of FIDE's one-category TXT lists (standard_rating_list.txt) and their widths,
+#: the space before the next column included; ``{X}`` is the category's letter.
+TXT_COLUMNS = (
+    ("ID Number", 15),
+    ("Name", 61),
+    ("Fed", 4),
+    ("Sex", 4),
+    ("Tit", 5),
+    ("WTit", 5),
+    ("OTit", 49),
+    ("FOA", 4),
+    ("{X}Rtng", 6),
+    ("{X}Gm", 4),
+    ("{X}K", 3),
+    ("B-day", 6),
+    ("Flag", 4),
+)
+#: FIDE's header names per category (the rapid list writes its K column "Rk").
+TXT_CATEGORY_COLUMNS = {
+    "standard": ("SRtng", "SGm", "SK"),
+    "rapid": ("RRtng", "RGm", "Rk"),
+    "blitz": ("BRtng", "BGm", "BK"),
+}
+
+
+def _txt_widths(entries: QuerySet[ListEntry]) -> list[int]:
+    """FIDE's widths, widened where a value would run into the next column (a name longer
+    than 60 characters, 1000 games in a period): the file must read back column by column."""
+    longest = entries.order_by().aggregate(
+        name=Max(Length("name")), fide_id=Max("fide_id"), games=Max("games"), k=Max("k")
+    )
+    needed = {
+        "ID Number": len(str(longest["fide_id"] or 0)),
+        "Name": longest["name"] or 0,
+        "{X}Gm": len(str(longest["games"] or 0)),
+        "{X}K": len(str(longest["k"] or 0)),
+    }
+    return [max(width, needed.get(name, 0) + 1) for name, width in TXT_COLUMNS]
+
+
+def write_txt(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
+    """FIDE's fixed-column TXT list of one category: the header names each column where it
+    starts; players_importing.fide_txt reads columns by the header."""
+    widths = _txt_widths(entries)
+    names = dict(zip(("{X}Rtng", "{X}Gm", "{X}K"), TXT_CATEGORY_COLUMNS[category], strict=True))
+    header = "".join(
+        f"{names.get(name, name):<{width}}"
+        for (name, _), width in zip(TXT_COLUMNS, widths, strict=True)
+    )
+    yield header.rstrip() + "\n"
+
+    def line(row: Row) -> str:
+        values = (
+            row.fide_id,
+            row.name,
+            row.federation,
+            row.sex,
+            row.title,
+            row.women_title,
+            "",  # OTit: other titles are not part of a rating list entry
+            "",  # FOA
+            row.rating,
+            row.games,
+            _blank(row.k),
+            _blank(row.birth_year),
+            row.flag,
+        )
+        text = "".join(f"{value!s:<{width}}" for value, width in zip(values, widths, strict=True))
+        return text.rstrip() + "\n"
+
+    yield from _chunks(map(line, entry_rows(entries)))
+
+
+# -- FIDE XML ---------------------------------------------------------------------------------
+
+#: FIDE's XML element names for a category's rating, games and K (as in its combined list,
+#: so that the file says which category it carries).
+XML_CATEGORY_TAGS = {
+    "standard": ("rating", "games", "k"),
+    "rapid": ("rapid_rating", "rapid_games", "rapid_k"),
+    "blitz": ("blitz_rating", "blitz_games", "blitz_k"),
+}
+#: Characters XML 1.0 does not allow, even escaped.
+XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_text(value: object) -> str:
+    return escape(XML_ILLEGAL.sub("", str(value)))
+
+
+def write_xml(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
+    """FIDE's XML list: ``<playerslist>`` of ``<player>`` elements, one child per field."""
+    rating_tag, games_tag, k_tag = XML_CATEGORY_TAGS[category]
+    yield '<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n'
+
+    def element(row: Row) -> str:
+        children = (
+            ("fideid", row.fide_id),
+            ("name", row.name),
+            ("country", row.federation),
+            ("sex", row.sex),
+            ("title", row.title),
+            ("w_title", row.women_title),
+            ("o_title", ""),
+            ("foa_title", ""),
+            (rating_tag, row.rating),
+            (games_tag, row.games),
+            (k_tag, _blank(row.k)),
+            ("birthday", _blank(row.birth_year)),
+            ("flag", row.flag),
+        )
+        inner = "".join(f"<{tag}>{_xml_text(value)}</{tag}>\n" for tag, value in children)
+        return f"<player>\n{inner}</player>\n"
+
+    yield from _chunks(map(element, entry_rows(entries)))
+    yield "</playerslist>\n"
+
+
+# -- CSV --------------------------------------------------------------------------------------
+
+CSV_COLUMNS = (
+    "fide_id",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "women_title",
+    "rating",
+    "games",
+    "k",
+    "birth_year",
+    "flag",
+)
+
+
+def write_csv(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
+    """A header row, then one row per player (RFC 4180: commas, quotes where needed)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+
+    def flush() -> str:
+        text = buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        return text
+
+    writer.writerow(CSV_COLUMNS)
+    yield flush()
+    written = 0
+    for row in entry_rows(entries):
+        writer.writerow([getattr(row, column) for column in CSV_COLUMNS])
+        written += 1
+        if written % CHUNK_LINES == 0:
+            yield flush()
+    if written % CHUNK_LINES:
+        yield flush()
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+JSON_FIELDS = (
+    "fide_id",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "rating",
+    "games",
+    "k",
+    "birth_year",
+    "flag",
+)
+
+
+def write_json(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
+    """A JSON array of one object per player, written object by object."""
+    yield "["
+
+    def element(numbered: tuple[int, Row]) -> str:
+        number, row = numbered
+        document = json.dumps(
+            {name: getattr(row, name) for name in JSON_FIELDS}, ensure_ascii=False
+        )
+        return ("\n" if number == 0 else ",\n") + document
+
+    yield from _chunks(map(element, enumerate(entry_rows(entries))))
+    yield "\n]\n"
+
+
+# -- the formats ------------------------------------------------------------------------------
+
+Writer = Callable[[QuerySet[ListEntry], str], Iterator[str]]
+
+WRITERS: dict[str, Writer] = {
+    "txt": write_txt,
+    "xml": write_xml,
+    "csv": write_csv,
+    "json": write_json,
+}
+FORMATS = tuple(WRITERS)
+CONTENT_TYPES = {
+    "txt": "text/plain; charset=utf-8",
+    "xml": "application/xml; charset=utf-8",
+    "csv": "text/csv; charset=utf-8",
+    "json": "application/json",
+}
+
+
+class UnknownFormat(ValueError):
+    pass
+
+
+def export_entries(entries: QuerySet[ListEntry], category: str, fmt: str) -> Iterator[str]:
+    """Some entries of one category's list (a filtered view of it) in a format."""
+    try:
+        writer = WRITERS[fmt]
+    except KeyError:
+        raise UnknownFormat(f"unknown format '{fmt}'; use {', '.join(FORMATS)}") from None
+    return writer(entries, category)
+
+
+def export_list(period: RatingPeriod, fmt: str) -> Iterator[str]:
+    """The whole published list of a period in a format."""
+    return export_entries(published_entries(period), period.category, fmt)
+
+
+def export_filename(period: RatingPeriod, fmt: str) -> str:
+    """``rapid-2025-04.txt``"""
+    return f"{period.category}-{period.list_date:%Y-%m}.{fmt}"

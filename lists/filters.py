@@ -1,0 +1,123 @@
+"""Searching and filtering a published list.
+
+Every filter is written so that an index of ``ListEntry`` serves it on a list of a million
+players: a FIDE ID is looked up exactly (period, fide_id), a name by its beginning
+(period, name; on PostgreSQL an index on UPPER(name)), a federation exactly
+(period, federation, -rating).
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+from django.db.models import Q, QuerySet
+from django.forms.utils import flatatt
+from django.utils.html import format_html, format_html_join
+
+from lists.models import ListEntry
+from players.models import Federation, Player
+
+
+def federation_choices() -> list[tuple[str, str]]:
+    return [
+        (code, f"{code} {name}") for code, name in Federation.objects.values_list("code", "name")
+    ]
+
+
+class QuickSelect(forms.Select):
+    """A select written in one pass. Django renders each ``<option>`` through a template,
+    which for some 200 federations costs more than the list page's two queries."""
+
+    def render(self, name, value, attrs=None, renderer=None) -> str:
+        chosen = "" if value is None else str(value)
+        options = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            (
+                (option, " selected" if str(option) == chosen else "", label)
+                for option, label in self.choices
+            ),
+        )
+        attributes = flatatt(self.build_attrs(self.attrs, {**(attrs or {}), "name": name}))
+        return format_html("<select{}>{}</select>", attributes, options)
+
+
+class AgeGroup:
+    """The list's display groups, by year of birth as FIDE's age categories count it (the
+    age reached in the list's year, i.e. on 31 December): juniors are under 20 on 1 January
+    of the list's year (born in list year - 20 or later), seniors have reached 50 or 65 in
+    it. These only select what the page shows; they are not the rating rules' juniors (K 40
+    runs to the end of the year of the 18th birthday, R&B 2024 7.3.3)."""
+
+    JUNIORS = "u20"
+    SENIORS_50 = "50plus"
+    SENIORS_65 = "65plus"
+    CHOICES = (
+        (JUNIORS, "Juniors (U20)"),
+        (SENIORS_50, "Seniors (50+)"),
+        (SENIORS_65, "Seniors (65+)"),
+    )
+
+    @classmethod
+    def condition(cls, group: str, list_year: int) -> Q:
+        if group == cls.JUNIORS:
+            return Q(birth_year__gte=list_year - 20)
+        age = 65 if group == cls.SENIORS_65 else 50
+        return Q(birth_year__lte=list_year - age)
+
+
+class ListEntryFilter(django_filters.FilterSet):
+    """Search by the beginning of a name or by FIDE ID; filter by federation, title, sex,
+    age group and activity."""
+
+    q = django_filters.CharFilter(method="search", label="Name or FIDE ID")
+    federation = django_filters.ChoiceFilter(choices=(), label="Federation", widget=QuickSelect)
+    title = django_filters.ChoiceFilter(
+        choices=Player.Title.choices, method="filter_title", label="Title"
+    )
+    sex = django_filters.ChoiceFilter(choices=Player.Sex.choices, label="Sex")
+    age = django_filters.ChoiceFilter(
+        choices=AgeGroup.CHOICES, method="filter_age", label="Age group"
+    )
+    status = django_filters.ChoiceFilter(
+        choices=(("active", "Active"), ("inactive", "Inactive")),
+        method="filter_status",
+        label="Activity",
+    )
+
+    class Meta:
+        model = ListEntry
+        fields = ("q", "federation", "title", "sex", "age", "status")
+
+    def __init__(self, *args, list_year: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.list_year = list_year
+        # Read once: the form both validates against the choices and renders them.
+        self.filters["federation"].extra["choices"] = federation_choices()
+        self.form.fields["q"].widget.attrs["placeholder"] = "Surname, given name — or FIDE ID"
+
+    def search(self, queryset: QuerySet[ListEntry], name: str, value: str):
+        """Digits: a FIDE ID. Otherwise the beginning of the name, in any case (a prefix,
+        not a substring: an index finds it without reading the whole list)."""
+        value = " ".join(value.split())
+        if not value:
+            return queryset
+        if value.isdigit():
+            return queryset.filter(fide_id=int(value))
+        return queryset.filter(name__istartswith=value)
+
+    def filter_title(self, queryset: QuerySet[ListEntry], name: str, value: str):
+        """A woman's title counts whether the list carries it as her title or beside it."""
+        return queryset.filter(Q(title=value) | Q(women_title=value))
+
+    def filter_age(self, queryset: QuerySet[ListEntry], name: str, value: str):
+        return queryset.filter(AgeGroup.condition(value, self.list_year))
+
+    def filter_status(self, queryset: QuerySet[ListEntry], name: str, value: str):
+        return queryset.filter(active=value == "active")
+
+    @property
+    def is_filtering(self) -> bool:
+        """Whether any search or filter narrows the list."""
+        data = self.form.cleaned_data if self.is_bound and self.form.is_valid() else {}
+        return any(data.get(name) for name in self.Meta.fields)

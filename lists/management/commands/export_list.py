@@ -1,0 +1,95 @@
+"""``manage.py export_list YYYY-MM --category C --format txt|csv|json|xml [-o PATH]``
+
+Writes the published list of the 1st of that month (DESIGN.md batch interface) to PATH, or
+to stdout when no path is given. The file is streamed, never built in memory, and appears
+at PATH only once complete. Bad input (a month that is not one, an unknown category or
+format, a list that is not published): exit status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from lists.exports import FORMATS, export_list
+from lists.management.commands.compute_period import BAD_INPUT, list_date_argument
+from lists.models import RatingPeriod
+from players.models import RatingCategory
+
+
+def bad_input(problem: str) -> CommandError:
+    return CommandError(problem, returncode=BAD_INPUT)
+
+
+class Command(BaseCommand):
+    help = "Write a published rating list as FIDE TXT, FIDE XML, CSV or JSON."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("month", help="YYYY-MM: the list of the 1st of that month")
+        parser.add_argument("--category", required=True, help=", ".join(RatingCategory.values))
+        parser.add_argument("--format", required=True, help=", ".join(FORMATS))
+        parser.add_argument("-o", "--output", help="the file to write (default: stdout)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        month, category, fmt = options["month"], options["category"], options["format"]
+        list_date = list_date_argument(month)
+        if category not in RatingCategory.values:
+            raise bad_input(
+                f"unknown category '{category}'; use {', '.join(RatingCategory.values)}"
+            )
+        if fmt not in FORMATS:
+            raise bad_input(f"unknown format '{fmt}'; use {', '.join(FORMATS)}")
+        period = published_period(category, month, list_date)
+        chunks = export_list(period, fmt)
+        if options["output"]:
+            write_file(options["output"], chunks)
+        else:
+            for chunk in chunks:
+                self.stdout.write(chunk, ending="")
+
+
+def published_period(category: str, month: str, list_date: dt.date) -> RatingPeriod:
+    period = RatingPeriod.objects.filter(category=category, list_date=list_date).first()
+    if period is None:
+        raise bad_input(f"{month}: there is no {category} list of {list_date:%Y-%m-%d}")
+    if not period.is_published:
+        raise bad_input(
+            f"{month}: the {period} is {period.get_status_display().lower()}, not published"
+        )
+    return period
+
+
+def write_file(path: str, chunks: Iterator[str]) -> None:
+    """Write beside the target and rename: a failed export leaves no half-written file."""
+    target = Path(path)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".part"
+        )
+    except OSError as error:
+        raise bad_input(f"{path}: {error.strerror or error}") from None
+    try:
+        with open(handle, "w", encoding="utf-8", newline="") as file:
+            for chunk in chunks:
+                file.write(chunk)
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise bad_input(f"{path}: {error.strerror or error}") from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    """The process's umask (mkstemp creates files 0600; an export is an ordinary file)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

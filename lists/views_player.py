@@ -1,0 +1,498 @@
+"""How each rating was computed, for everybody: a player's results list by list with every
+game's figures, and a tournament's crosstable with each player's rating change in it.
+
+Both pages read published periods only (the run the period names as computed); rating
+officers and administrators also see the computed, unpublished period as a preview on the
+player's page. Figures are integers of hundredths, as the computation stores them, shown
+to two decimals without rounding (DESIGN.md interpretation 5).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.db.models import F, Q, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from lists.models import PeriodGame, PeriodResult, RatingPeriod
+from players.access import Actor
+from players.models import Player
+from regulations import RULE_SETS
+from regulations.calendar import add_months
+from regulations.rounding import hundredths
+from tournaments.models import Game, Tournament, TournamentReport
+
+#: Lists shown per page of a player's calculations (a year of monthly lists).
+PERIODS_PER_PAGE = 12
+
+#: Why a first event in the pooling window is disregarded, by rule set (the explanation
+#: stores the events, not the reason).
+FIRST_EVENT_RULES = {
+    "rapid-blitz-2024": "a zero score in the first event is disregarded (R&B 2024 7.2.2)",
+    "rapid-blitz-pre2024": "a zero score in the first event is disregarded (R&B pre-2024 7.22)",
+    "standard-2009": (
+        "a first event with less than 1 point, fewer than 3 rated opponents or a result "
+        "below the floor is disregarded (standard-2009 8.21, 8.31)"
+    ),
+    "standard-1994": "a first performance below 1801 is ignored (standard-1994 10.31)",
+}
+UNRATED_OPPONENT = "not rated: the opponent is unrated (DESIGN.md interpretation 6)"
+TOWARDS_FIRST_RATING = "towards a first rating: see the events below"
+
+
+# -- formatting ------------------------------------------------------------------------------
+
+
+def signed(value_hundredths: int | None) -> str:
+    """A figure held in hundredths, with its sign, to two decimals: +7.20, -0.36."""
+    if value_hundredths is None:
+        return ""
+    return f"{hundredths(value_hundredths):+.2f}"
+
+
+def plain(value_hundredths: int | None) -> str:
+    """A figure held in hundredths to two decimals, unsigned: 0.64."""
+    if value_hundredths is None:
+        return ""
+    return f"{hundredths(value_hundredths):.2f}"
+
+
+def points(score_halves: int) -> str:
+    """Half points as points: 3 -> 1.5."""
+    return f"{score_halves // 2}.5" if score_halves % 2 else str(score_halves // 2)
+
+
+def difference_text(value: Decimal | None) -> str:
+    """The rating difference used: whole where it is whole (+100), else two decimals."""
+    if value is None:
+        return ""
+    if value == value.to_integral_value():
+        return f"{int(value):+d}"
+    return f"{value:+.2f}"
+
+
+# -- a player's calculations -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game seen from the player: the figures of his side (None where it did not
+    count for him)."""
+
+    round: int
+    opponent: Player
+    white: bool
+    rating: int | None
+    opponent_rating: int | None
+    difference: Decimal | None
+    expected_hundredths: int | None
+    score_halves: int
+    k: int | None
+    #: The clause of the rating difference used (standard-2009 8.54, R&B 2024 7.3.1, ...).
+    clause: str
+
+    @classmethod
+    def of(cls, row: PeriodGame, player_id: int, k: int | None) -> GameLine:
+        white = row.white_id == player_id
+        return cls(
+            round=row.game.round,
+            opponent=row.black if white else row.white,
+            white=white,
+            rating=row.white_rating if white else row.black_rating,
+            opponent_rating=row.black_rating if white else row.white_rating,
+            difference=row.white_difference if white else row.black_difference,
+            expected_hundredths=row.white_expected if white else row.black_expected,
+            score_halves=row.white_score if white else 2 - row.white_score,
+            k=k,
+            clause=row.clause,
+        )
+
+    @property
+    def counted(self) -> bool:
+        return self.expected_hundredths is not None
+
+    @property
+    def colour(self) -> str:
+        return "White" if self.white else "Black"
+
+    @property
+    def score(self) -> str:
+        return points(self.score_halves)
+
+    @property
+    def difference_used(self) -> str:
+        return difference_text(self.difference)
+
+    @property
+    def expected(self) -> str:
+        return plain(self.expected_hundredths)
+
+    @property
+    def dr_hundredths(self) -> int | None:
+        """dR = score - P_D (R&B 2024 7.3.2, standard-2009 8.55)."""
+        if self.expected_hundredths is None:
+            return None
+        return 50 * self.score_halves - self.expected_hundredths
+
+    @property
+    def dr(self) -> str:
+        return signed(self.dr_hundredths)
+
+    @property
+    def k_dr(self) -> str:
+        dr = self.dr_hundredths
+        return "" if dr is None or self.k is None else signed(self.k * dr)
+
+    @property
+    def note(self) -> str:
+        if self.counted:
+            return ""
+        return TOWARDS_FIRST_RATING if self.rating is None else UNRATED_OPPONENT
+
+
+@dataclass(frozen=True)
+class TournamentBlock:
+    """A player's games in one tournament of a period and their subtotal."""
+
+    tournament: Tournament
+    k: int | None
+    lines: list[GameLine]
+
+    @property
+    def counted(self) -> list[GameLine]:
+        return [line for line in self.lines if line.counted]
+
+    @property
+    def clause(self) -> str:
+        return next((line.clause for line in self.counted), "")
+
+    @property
+    def score(self) -> str:
+        return points(sum(line.score_halves for line in self.counted))
+
+    @property
+    def expected(self) -> str:
+        return plain(sum(line.expected_hundredths or 0 for line in self.counted))
+
+    @property
+    def dr_hundredths(self) -> int:
+        return sum(line.dr_hundredths or 0 for line in self.counted)
+
+    @property
+    def dr(self) -> str:
+        return signed(self.dr_hundredths)
+
+    @property
+    def change_hundredths(self) -> int | None:
+        """K x sum(dR) in this tournament, unrounded (DESIGN.md interpretation 5)."""
+        if self.k is None or not self.counted:
+            return None
+        return self.k * self.dr_hundredths
+
+    @property
+    def change(self) -> str:
+        return signed(self.change_hundredths)
+
+
+@dataclass(frozen=True)
+class EventLine:
+    """A new player's event as the first-rating calculation took it."""
+
+    end_date: dt.date
+    games: int
+    score: str
+    competition_rating: str
+    round_robin: bool
+    reason: str = ""
+
+
+@dataclass
+class PeriodBlock:
+    """A player's result on one list, with his games grouped by tournament."""
+
+    result: PeriodResult
+    tournaments: list[TournamentBlock] = field(default_factory=list)
+
+    @property
+    def period(self) -> RatingPeriod:
+        return self.result.period
+
+    @property
+    def preview(self) -> bool:
+        return not self.period.is_published
+
+    @property
+    def explanation(self) -> dict[str, Any]:
+        return self.result.explanation or {}
+
+    @property
+    def is_new_player(self) -> bool:
+        return self.result.kind in (PeriodResult.Kind.INITIAL, PeriodResult.Kind.PENDING)
+
+    @property
+    def has_events(self) -> bool:
+        return self.is_new_player and bool(
+            self.explanation.get("counted") or self.explanation.get("disregarded")
+        )
+
+    @property
+    def change(self) -> str:
+        return signed(self.result.change_hundredths)
+
+    @property
+    def change_rounded(self) -> str:
+        return f"{self.result.change_rounded:+d}"
+
+    @property
+    def score(self) -> str:
+        return points(self.result.score_halves)
+
+    @property
+    def expected(self) -> str:
+        return plain(self.result.expected_hundredths)
+
+    @property
+    def competition_rating(self) -> str:
+        """Rc of the counted events together (standard-2009 8.21, R&B 2024 7.2.3)."""
+        value = self.explanation.get("competition_rating")
+        return "" if value is None else f"{Decimal(value):.2f}"
+
+    @property
+    def counted_events(self) -> list[EventLine]:
+        return [_event_line(event) for event in self.explanation.get("counted", ())]
+
+    @property
+    def disregarded_events(self) -> list[EventLine]:
+        return [
+            _event_line(event, self._disregarded_reason(event))
+            for event in self.explanation.get("disregarded", ())
+        ]
+
+    def _disregarded_reason(self, event: dict[str, Any]) -> str:
+        """Outside the pooling window (standard-2009 7.14c, R&B 2024 6.1.4), or a first
+        event the rule set does not build on."""
+        rules = RULE_SETS.get(self.result.rules)
+        months = getattr(rules, "initial_pooling_months", None)
+        clause = getattr(rules, "initial_clause", "")
+        list_date = self.period.list_date
+        end_date = dt.date.fromisoformat(event["end_date"])
+        if months and not add_months(list_date, -months) <= end_date < list_date:
+            return f"ended outside the {months} months before the list ({clause})"
+        return FIRST_EVENT_RULES.get(self.result.rules, "a first event that does not count")
+
+
+def _event_line(event: dict[str, Any], reason: str = "") -> EventLine:
+    return EventLine(
+        end_date=dt.date.fromisoformat(event["end_date"]),
+        games=event["games"],
+        score=points(int(Decimal(str(event["score"])) * 2)),
+        competition_rating=f"{Decimal(event['competition_rating']):.2f}",
+        round_robin=bool(event.get("round_robin")),
+        reason=reason,
+    )
+
+
+def visible_periods_q(actor: Actor, prefix: str = "period__") -> Q:
+    """Published periods' computed runs; officers and administrators also see the computed,
+    unpublished one (the preview)."""
+    statuses = [RatingPeriod.Status.PUBLISHED]
+    if actor.is_officer or actor.is_administrator:
+        statuses.append(RatingPeriod.Status.COMPUTED)
+    return Q(**{f"{prefix}status__in": statuses}, run=F(f"{prefix}computed_run"))
+
+
+def player_results(actor: Actor, player: Player) -> QuerySet[PeriodResult]:
+    """The player's results the actor may see, newest list first."""
+    return (
+        PeriodResult.objects.filter(visible_periods_q(actor), player=player)
+        .select_related("period")
+        .order_by("-period__list_date", "period__category")
+    )
+
+
+def player_period_blocks(player: Player, results: Sequence[PeriodResult]) -> list[PeriodBlock]:
+    """The results with the player's games of the same runs, in one query."""
+    blocks = {result.period_id: PeriodBlock(result) for result in results}
+    if not blocks:
+        return []
+    rows = (
+        PeriodGame.objects.filter(
+            Q(white=player) | Q(black=player),
+            period_id__in=list(blocks),
+            run=F("period__computed_run"),
+        )
+        .select_related("game", "tournament", "white", "black")
+        .order_by("period_id", "tournament__start_date", "tournament__name", "game__round", "pk")
+    )
+    by_tournament: dict[tuple[int, int], list[PeriodGame]] = defaultdict(list)
+    for row in rows:
+        by_tournament[(row.period_id, row.tournament_id)].append(row)
+    for (period_id, _), tournament_rows in by_tournament.items():
+        block = blocks[period_id]
+        k = block.result.k
+        block.tournaments.append(
+            TournamentBlock(
+                tournament=tournament_rows[0].tournament,
+                k=k,
+                lines=[GameLine.of(row, player.pk, k) for row in tournament_rows],
+            )
+        )
+    return list(blocks.values())
+
+
+def player_calculations(request: HttpRequest, fide_id: int) -> HttpResponse:
+    """A player's rating, list by list: K and its clause, every game's P_D and dR, the
+    per-tournament K x sum(dR), the rounding; for a new player the events of his first
+    rating."""
+    actor = request.actor
+    player = get_object_or_404(
+        Player.objects.restrict(actor).select_related("federation"), fide_id=fide_id
+    )
+    page = Paginator(player_results(actor, player), PERIODS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    context = {
+        "player": player,
+        "page": page,
+        "blocks": player_period_blocks(player, list(page.object_list)),
+    }
+    return render(request, "lists/player_calculations.html", context)
+
+
+# -- a tournament's crosstable -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One game in a crosstable row: the opponent's rank, the colour, the result."""
+
+    opponent_rank: int
+    colour: str
+    result: str
+
+
+RESULT_SIGNS = {2: "1", 1: "½", 0: "0"}
+
+
+@dataclass
+class CrossRow:
+    player: Player
+    score_halves: int = 0
+    rank: int = 0
+    cells: dict[int, list[Cell]] = field(default_factory=lambda: defaultdict(list))
+    rounds: list[list[Cell]] = field(default_factory=list)
+    #: Once rated: his rating in the tournament, K, and K x sum(dR) in hundredths.
+    rating: int | None = None
+    k: int | None = None
+    change_hundredths: int | None = None
+    result: PeriodResult | None = None
+
+    @property
+    def score(self) -> str:
+        whole, half = divmod(self.score_halves, 2)
+        if not half:
+            return str(whole)
+        return f"{whole}½" if whole else "½"
+
+    @property
+    def change(self) -> str:
+        return signed(self.change_hundredths)
+
+
+def tournament_games(tournament: Tournament) -> list[Game]:
+    """The games of the tournament's approved report (the latest approved version)."""
+    report = (
+        TournamentReport.objects.filter(
+            tournament=tournament, status=TournamentReport.Status.APPROVED
+        )
+        .order_by("-version")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if report is None:
+        return []
+    return list(
+        Game.objects.filter(report_id=report)
+        .select_related("white__federation", "black__federation")
+        .order_by("round", "pk")
+    )
+
+
+def crosstable_rows(games: Sequence[Game]) -> tuple[list[CrossRow], list[int]]:
+    """Players by score (then name), each with his games per round."""
+    rows: dict[int, CrossRow] = {}
+    for game in games:
+        for player, halves in ((game.white, game.white_score), (game.black, 2 - game.white_score)):
+            row = rows.setdefault(player.pk, CrossRow(player))
+            row.score_halves += halves
+    ordered = sorted(rows.values(), key=lambda r: (-r.score_halves, r.player.name, r.player.pk))
+    for rank, row in enumerate(ordered, start=1):
+        row.rank = rank
+    last_round = 0
+    for game in games:
+        last_round = max(last_round, game.round)
+        white, black = rows[game.white_id], rows[game.black_id]
+        white.cells[game.round].append(Cell(black.rank, "w", RESULT_SIGNS[game.white_score]))
+        black.cells[game.round].append(Cell(white.rank, "b", RESULT_SIGNS[2 - game.white_score]))
+    numbers = list(range(1, last_round + 1))
+    for row in ordered:
+        row.rounds = [row.cells.get(number, []) for number in numbers]
+    return ordered, numbers
+
+
+def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod | None:
+    """The published period that rated the tournament, its figures written into ``rows``:
+    each player's rating in the tournament and K x sum(dR) over its games, K from his
+    result of the same run (DESIGN.md interpretations 4 and 5)."""
+    rated = list(
+        PeriodGame.objects.filter(
+            tournament=tournament,
+            period__status=RatingPeriod.Status.PUBLISHED,
+            run=F("period__computed_run"),
+        ).select_related("period")
+    )
+    if not rated:
+        return None
+    period = rated[0].period
+    by_player = {row.player.pk: row for row in rows}
+    results = PeriodResult.objects.filter(
+        period=period, run=period.computed_run, player_id__in=list(by_player)
+    )
+    for result in results:
+        by_player[result.player_id].result = result
+        by_player[result.player_id].k = result.k
+    dr: dict[int, int] = defaultdict(int)
+    for game in rated:
+        sides = (
+            (game.white_id, game.white_rating, game.white_expected, game.white_score),
+            (game.black_id, game.black_rating, game.black_expected, 2 - game.white_score),
+        )
+        for player_id, rating, expected, halves in sides:
+            row = by_player.get(player_id)
+            if row is not None and rating is not None:
+                row.rating = rating
+            if row is not None and expected is not None:
+                dr[player_id] += 50 * halves - expected
+    for player_id, total in dr.items():
+        row = by_player[player_id]
+        if row.k is not None:
+            row.change_hundredths = row.k * total
+    return period
+
+
+def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tournament's crosstable; once rated, each player's rating and change in it."""
+    tournament = get_object_or_404(
+        Tournament.objects.restrict(request.actor).select_related("federation"), pk=pk
+    )
+    rows, rounds = crosstable_rows(tournament_games(tournament))
+    period = rated_period(tournament, rows) if rows else None
+    context = {"tournament": tournament, "rows": rows, "rounds": rounds, "period": period}
+    return render(request, "lists/crosstable.html", context)

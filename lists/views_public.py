@@ -1,0 +1,169 @@
+"""Published lists, for everybody: the index, a list's page and its downloads.
+
+Only published periods are shown; any other (or none) is a 404, whoever asks. A list may
+have a million players, so the page reads one COUNT and one page of entries, each served
+by an index of ``ListEntry`` (lists/filters.py), and a download is streamed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import render
+from django.utils.http import urlencode
+from django_tables2 import RequestConfig
+
+from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
+from lists.filters import AgeGroup, ListEntryFilter
+from lists.models import ListEntry, RatingPeriod
+from lists.selectors import published_entries
+from lists.tables import (
+    ListEntryTable,
+    PublishedListPaginator,
+    PublishedListTable,
+    download_url,
+)
+from players.models import RatingCategory
+
+PAGE_SIZE = 50
+#: The columns the list page shows (a list entry has no wide column, but a million rows).
+PAGE_COLUMNS = (
+    "fide_id",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "women_title",
+    "birth_year",
+    "rating",
+    "games",
+    "k",
+    "active",
+    "flag",
+    "change",
+)
+#: Query parameters that arrange the page rather than choose players.
+ARRANGING = ("page", "sort")
+#: The top lists: links to the list filtered, which the rating order then ranks.
+TOP_LISTS = (
+    ("Open", {}),
+    ("Women", {"sex": "F"}),
+    ("Juniors (U20)", {"age": AgeGroup.JUNIORS}),
+    ("Seniors (65+)", {"age": AgeGroup.SENIORS_65}),
+)
+
+
+def list_index(request: HttpRequest) -> HttpResponse:
+    """The published lists of each category, latest first, with their numbers of players."""
+    periods = list(
+        RatingPeriod.objects.filter(status=RatingPeriod.Status.PUBLISHED)
+        .only("category", "list_date", "published_at", "status")
+        .order_by("-list_date")
+    )
+    counts = dict(
+        ListEntry.objects.filter(period__in=[period.pk for period in periods])
+        .order_by()
+        .values_list("period")
+        .annotate(count=Count("pk"))
+    )
+    sections = []
+    for category, label in RatingCategory.choices:
+        shown = [period for period in periods if period.category == category]
+        for period in shown:
+            period.entry_count = counts.get(period.pk, 0)
+        if shown:
+            sections.append((category, label, PublishedListTable(shown, prefix=f"{category}-")))
+    return render(request, "lists/index.html", {"sections": sections})
+
+
+def published_list(request: HttpRequest, category: str, year: int, month: int) -> HttpResponse:
+    """One published list: searchable, filterable, sortable, 50 players a page."""
+    period = _published_period(category, year, month)
+    entries = published_entries(period).only(*PAGE_COLUMNS)
+    filtered = ListEntryFilter(request.GET, queryset=entries, list_year=period.list_date.year)
+    table = ListEntryTable(filtered.qs)
+    if filtered.is_filtering:
+        table.empty_text = "No player on this list matches the search."
+    paginate = {
+        "paginator_class": PublishedListPaginator,
+        "page_size": PAGE_SIZE,
+        "count_key": _count_key(period, filtered),
+    }
+    RequestConfig(request, paginate=paginate).configure(table)
+    choice = _filter_query(request)
+    context = {
+        "period": period,
+        "filter": filtered,
+        "table": table,
+        "filtering": filtered.is_filtering,
+        "downloads": [(fmt, download_url(period, fmt) + choice) for fmt in FORMATS],
+        "top_lists": _top_lists(request),
+    }
+    return render(request, "lists/published.html", context)
+
+
+def published_download(
+    request: HttpRequest, category: str, year: int, month: int, fmt: str
+) -> StreamingHttpResponse:
+    """The list as a file, streamed: the whole list, or the players the page's search and
+    filters chose (the same query parameters)."""
+    if fmt not in FORMATS:
+        raise Http404(f"No list format {fmt!r}.")
+    period = _published_period(category, year, month)
+    filtered = ListEntryFilter(
+        request.GET, queryset=published_entries(period), list_year=period.list_date.year
+    )
+    response = StreamingHttpResponse(
+        export_entries(filtered.qs, period.category, fmt), content_type=CONTENT_TYPES[fmt]
+    )
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(period, fmt)}"'
+    return response
+
+
+def _published_period(category: str, year: int, month: int) -> RatingPeriod:
+    """The published list of a category and month, or a 404 (an unpublished list is not
+    there for anybody)."""
+    if category not in RatingCategory.values:
+        raise Http404(f"No category {category!r}.")
+    try:
+        list_date = dt.date(year, month, 1)
+    except ValueError:
+        raise Http404("No such month.") from None
+    period = RatingPeriod.objects.filter(
+        category=category, list_date=list_date, status=RatingPeriod.Status.PUBLISHED
+    ).first()
+    if period is None:
+        raise Http404(f"No {category} list of {list_date:%Y-%m} is published.")
+    return period
+
+
+def _count_key(period: RatingPeriod, filtered: ListEntryFilter) -> str:
+    """The cache key of how many players this search finds on this list. The period's
+    creation time tells apart periods that had the same id (a database restored, tests)."""
+    filtered.form.is_valid()  # cleaned_data: the valid fields, the ones the search applies
+    chosen = filtered.form.cleaned_data.items()
+    search = json.dumps(sorted((name, value) for name, value in chosen if value))
+    digest = hashlib.sha256(search.encode()).hexdigest()[:32]
+    return f"lists:count:{period.pk}:{period.created_at.timestamp()}:{digest}"
+
+
+def _filter_query(request: HttpRequest) -> str:
+    """The search and filters of the page, for its download links (``?...`` or "")."""
+    query = request.GET.copy()
+    for name in ARRANGING:
+        query.pop(name, None)
+    encoded = query.urlencode()
+    return f"?{encoded}" if encoded else ""
+
+
+def _top_lists(request: HttpRequest) -> list[tuple[str, str, bool]]:
+    """(label, query, whether it is the page shown) for each top list."""
+    shown = {name: value for name, value in request.GET.items() if name not in ARRANGING and value}
+    return [
+        (label, f"?{urlencode(params)}" if params else "", shown == params)
+        for label, params in TOP_LISTS
+    ]

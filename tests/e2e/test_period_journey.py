@@ -1,0 +1,71 @@
+"""A period in a real browser: the officer computes the preview, the progress bar follows
+a computation under way and the page turns to the result when it ends, the administrator
+publishes, and the player's page draws his rating history with Chart.js."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from lists.models import RatingPeriod
+from lists.services import period_close, period_get_or_create
+from tests import factories
+from tests.e2e.test_report_journey import PASSWORD, sign_in, sign_out
+from tests.lists.conftest import APRIL, PeriodWorld
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_compute_progress_publish_and_the_chart(browser_page, live_server):
+    norway = factories.FederationFactory(code="NOR", name="Norway")
+    factories.RatingOfficerFactory(user__username="officer", federation=norway)
+    factories.UserFactory(username="admin", is_superuser=True, is_staff=True)
+    w = PeriodWorld(federation=norway)
+    anna, bo = w.player("Aas, Anna", 1800, sex="F"), w.player("Berg, Bo", 1700)
+    w.tournament([(anna, bo, 1)], name="Fjord Rapid")
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    period_close(period=period)
+    page, base = browser_page, live_server.url
+    assert PASSWORD
+
+    # The officer computes the preview (tasks run in the server's process here).
+    sign_in(page, base, "officer")
+    page.goto(f"{base}/lists/periods/{period.pk}/")
+    assert "Fjord Rapid" in page.inner_text("#reports")
+    page.click("#compute")
+    page.wait_for_selector("#preview")
+    assert page.inner_text("#period-status") == "Computed"
+    # R&B 2024: 1 - 0.64 = 0.36 x 20 = 7.20 -> 1807; 1693
+    preview = page.inner_text("#preview")
+    assert "1807" in preview and "1693" in preview
+    assert page.query_selector("#publish") is None
+
+    # A recomputation under way: the bar follows the worker and the page turns when done.
+    RatingPeriod.objects.filter(pk=period.pk).update(
+        status="computing", progress_done=1, progress_total=2, heartbeat_at=timezone.now()
+    )
+    page.goto(f"{base}/lists/periods/{period.pk}/")
+    assert page.inner_text("#progress-bar") == "1 / 2"
+    RatingPeriod.objects.filter(pk=period.pk).update(status="computed", progress_done=2)
+    page.wait_for_function("document.getElementById('period-status').innerText === 'Computed'")
+    page.wait_for_selector("#preview")
+    sign_out(page)
+
+    # The administrator publishes.
+    sign_in(page, base, "admin")
+    page.goto(f"{base}/lists/periods/{period.pk}/")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#publish")
+    page.wait_for_selector("text=is published")
+    assert page.inner_text("#period-status") == "Published"
+
+    # The player's page: current rating and the history chart drawn by Chart.js.
+    page.goto(f"{base}/players/{anna.fide_id}/")
+    assert "1807" in page.inner_text("main")
+    page.wait_for_function(
+        "window.Chart && Object.keys(Chart.instances).length > 0", timeout=10_000
+    )
+    points = page.evaluate(
+        "Object.values(Chart.instances)[0].data.datasets.map(d => d.data.length)"
+    )
+    assert sum(points) >= 2  # March (imported) and April (published)

@@ -1,0 +1,315 @@
+"""A published list written as FIDE TXT, FIDE XML, CSV and JSON reads back, field by field,
+through our own readers; ``manage.py export_list`` writes it to a file or stdout."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from lists import exports
+from lists.exports import export_list
+from lists.models import ListEntry, RatingPeriod
+from players.importing.csv_list import read_csv
+from players.importing.fide_txt import read_txt
+from players.importing.fide_xml import read_xml
+from players.importing.records import ListRecord
+from tests import factories
+from tests.lists.conftest import APRIL
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What one line of a published list says."""
+
+    fide_id: int
+    name: str
+    federation: str
+    sex: str
+    title: str = ""
+    women_title: str = ""
+    birth_year: int | None = 1990
+    rating: int = 1800
+    games: int = 0
+    k: int | None = 20
+    active: bool = True
+    flag: str = ""
+
+
+#: A list with what a list can hold: titles, women's titles, inactive players (flag i, wi),
+#: a name FIDE's 60-character column cannot hold, markup and quotes, accents, no birth year
+#: and no K, a player with 1000 games, and two players on the same rating (name order).
+ENTRIES = (
+    Entry(1503014, "Carlsen, Magnus", "NOR", "M", "GM", birth_year=1990, rating=2830, games=11,
+          k=10),
+    Entry(8603677, "Hou, Yifan", "CHN", "F", "GM", "WGM", 1994, 2600, 3, 10, flag="w"),
+    Entry(25000011, "Ødegård, Åse Marie", "NOR", "F", "", "WFM", 2012, 2011, 9, 40, flag="w"),
+    Entry(4100018, "Schiedsrichter, Otto", "GER", "M", "FM", birth_year=1961, rating=2010,
+          games=0, k=20, active=False, flag="i"),
+    Entry(4100026, "O'Brien & <Sons>, \"Jo\"", "IRL", "F", birth_year=None, rating=1950,
+          games=0, k=None, active=False, flag="wi"),
+    Entry(4100034, "Wolfeschlegelsteinhausenbergerdorff-Vonderlindenhofen, Hubert Blaine Xavier",
+          "USA", "M", "IM", birth_year=1955, rating=2400, games=1000, k=10),
+    Entry(123456789, "Bullet, Bob", "ENG", "M", birth_year=2008, rating=2010, games=5, k=40),
+)  # fmt: skip
+FIELDS = ("fide_id", "name", "federation", "sex", "title", "women_title", "birth_year")
+
+
+def publish_list(entries=ENTRIES, category="rapid", list_date=APRIL) -> RatingPeriod:
+    """A published list holding exactly these entries."""
+    period = RatingPeriod.objects.create(
+        category=category, list_date=list_date, closing_date=list_date, status="published"
+    )
+    for entry in entries:
+        player = factories.PlayerFactory(
+            fide_id=entry.fide_id,
+            name=entry.name,
+            federation=factories.FederationFactory(code=entry.federation),
+            sex=entry.sex,
+        )
+        ListEntry.objects.create(period=period, player=player, change=None, **vars(entry))
+    return period
+
+
+def in_list_order(entries=ENTRIES) -> list[Entry]:
+    return sorted(entries, key=lambda entry: (-entry.rating, entry.name))
+
+
+def text_of(period: RatingPeriod, fmt: str) -> str:
+    return "".join(export_list(period, fmt))
+
+
+def assert_records_match(records, category: str, entries=ENTRIES) -> None:
+    assert all(isinstance(record, ListRecord) for record in records), records
+    expected = in_list_order(entries)
+    assert [r.fide_id for r in records] == [e.fide_id for e in expected]
+    for record, entry in zip(records, expected, strict=True):
+        for name in FIELDS:
+            assert getattr(record, name) == getattr(entry, name), (entry.fide_id, name)
+        assert record.active is entry.active
+        (rating,) = record.ratings
+        assert (rating.category, rating.rating, rating.games, rating.k) == (
+            category, entry.rating, entry.games, entry.k,
+        )  # fmt: skip
+
+
+@pytest.fixture
+def rapid_list(db) -> RatingPeriod:
+    return publish_list()
+
+
+def test_the_txt_list_reads_back_through_the_fide_txt_reader(rapid_list):
+    text = text_of(rapid_list, "txt")
+    assert_records_match(list(read_txt(io.StringIO(text))), "rapid")
+
+
+def test_the_txt_list_has_fides_columns(rapid_list):
+    """FIDE's standard_rating_list.txt layout; the name column widens for the longest name
+    (here 75 characters) and the games column for 1000 games, and every line keeps it."""
+    header, *lines = text_of(rapid_list, "txt").splitlines()
+    assert header.split() == [
+        "ID", "Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "RRtng", "RGm",
+        "Rk", "B-day", "Flag",
+    ]  # fmt: skip
+    assert header.startswith("ID Number      Name")
+    fed = header.index("Fed")
+    assert fed == 15 + len(ENTRIES[5].name) + 1
+    assert all(line[fed : fed + 3].isupper() for line in lines)
+    carlsen = lines[0]
+    assert carlsen.startswith("1503014        Carlsen, Magnus")
+    rating = header.index("RRtng")
+    assert carlsen[rating:].split() == ["2830", "11", "10", "1990"]
+
+
+def test_a_short_txt_list_keeps_fides_own_widths(db):
+    text = text_of(publish_list(ENTRIES[:2], category="standard"), "txt")
+    header = text.splitlines()[0]
+    assert header.index("Name") == 15 and header.index("Fed") == 76
+    assert header.index("SRtng") == 147 and header.endswith("SK B-day Flag")
+    assert_records_match(list(read_txt(io.StringIO(text))), "standard", ENTRIES[:2])
+
+
+def test_the_xml_list_reads_back_through_the_fide_xml_reader(rapid_list):
+    text = text_of(rapid_list, "xml")
+    assert text.startswith('<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n<player>')
+    assert "<rapid_rating>2830</rapid_rating>" in text
+    assert_records_match(list(read_xml(io.BytesIO(text.encode()))), "rapid")
+
+
+def test_a_standard_xml_list_uses_fides_rating_games_and_k_elements(db):
+    text = text_of(publish_list(ENTRIES[:1], category="standard"), "xml")
+    assert "<rating>2830</rating>\n<games>11</games>\n<k>10</k>" in text
+    assert_records_match(list(read_xml(io.BytesIO(text.encode()))), "standard", ENTRIES[:1])
+
+
+def test_the_csv_list_has_its_columns_and_reads_back(rapid_list):
+    text = text_of(rapid_list, "csv")
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    assert list(rows[0]) == [
+        "fide_id", "name", "federation", "sex", "title", "women_title", "rating", "games",
+        "k", "birth_year", "flag",
+    ]  # fmt: skip
+    expected = in_list_order()
+    assert [
+        (int(r["fide_id"]), r["name"], r["women_title"], r["k"], r["birth_year"], r["flag"])
+        for r in rows
+    ] == [
+        (e.fide_id, e.name, e.women_title, "" if e.k is None else str(e.k),
+         "" if e.birth_year is None else str(e.birth_year), e.flag)
+        for e in expected
+    ]  # fmt: skip
+    # Our CSV reader takes rating, games and k as a one-category list's columns.
+    records = list(read_csv(io.StringIO(text, newline="")))
+    assert_records_match(
+        [_as_rapid(record) for record in records if isinstance(record, ListRecord)], "rapid"
+    )
+    assert len(records) == len(ENTRIES)
+
+
+def _as_rapid(record: ListRecord) -> ListRecord:
+    """The CSV reader names an unprefixed rating column's category standard."""
+    from dataclasses import replace
+
+    (rating,) = record.ratings
+    assert rating.category == "standard"
+    return replace(record, ratings=(replace(rating, category="rapid"),))
+
+
+def test_the_json_list_is_an_array_of_players_with_exactly_the_documented_fields(rapid_list):
+    document = json.loads(text_of(rapid_list, "json"))
+    assert [
+        (p["fide_id"], p["name"], p["federation"], p["sex"], p["title"], p["rating"],
+         p["games"], p["k"], p["birth_year"], p["flag"])
+        for p in document
+    ] == [
+        (e.fide_id, e.name, e.federation, e.sex, e.title, e.rating, e.games, e.k,
+         e.birth_year, e.flag)
+        for e in in_list_order()
+    ]  # fmt: skip
+    assert all(
+        set(p) == {"fide_id", "name", "federation", "sex", "title", "rating", "games", "k",
+                   "birth_year", "flag"}
+        for p in document
+    )  # fmt: skip
+
+
+def test_players_on_the_same_rating_are_listed_by_name(rapid_list):
+    names = [p["name"] for p in json.loads(text_of(rapid_list, "json"))]
+    assert names.index("Bullet, Bob") == names.index("Schiedsrichter, Otto") - 1
+
+
+@pytest.mark.parametrize("fmt", exports.FORMATS)
+def test_a_list_is_written_in_chunks_as_it_is_read(rapid_list, monkeypatch, fmt):
+    monkeypatch.setattr(exports, "CHUNK_LINES", 2)
+    monkeypatch.setattr(exports, "FETCH_ROWS", 3)
+    chunks = list(export_list(rapid_list, fmt))
+    assert len(chunks) >= len(ENTRIES) // 2
+    assert "".join(chunks) == text_of(rapid_list, fmt)
+
+
+@pytest.mark.parametrize("fmt", exports.FORMATS)
+def test_an_empty_published_list_is_a_valid_empty_file(db, fmt):
+    text = text_of(publish_list(()), fmt)
+    if fmt == "json":
+        assert json.loads(text) == []
+    elif fmt == "xml":
+        assert list(read_xml(io.BytesIO(text.encode()))) == []
+    else:
+        reader = read_txt if fmt == "txt" else read_csv
+        assert list(reader(io.StringIO(text, newline=""))) == []
+
+
+def test_a_list_computed_and_published_reads_back(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """End to end: the services publish, the exporter writes, the reader reads the same."""
+    w = period_world
+    a, b = w.player("Alpha, Anna", 1800, sex="F"), w.player("Beta, Bert", 1700)
+    w.tournament([(a, b, 1)])
+    period = publish(compute("rapid", APRIL))
+    records = list(read_txt(io.StringIO(text_of(period, "txt"))))
+    got = [(r.name, r.ratings[0].rating, r.ratings[0].games, r.ratings[0].k) for r in records]
+    entries = ListEntry.objects.filter(period=period).order_by("-rating")
+    assert got == [(e.name, e.rating, e.games, e.k) for e in entries]
+    assert [e.flag for e in entries] == ["w", ""]
+
+
+# -- manage.py export_list --------------------------------------------------------------------
+
+
+def export(*args: str) -> str:
+    out = io.StringIO()
+    call_command("export_list", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_the_command_writes_the_list_to_stdout(rapid_list):
+    assert export("2025-04", "--category", "rapid", "--format", "json") == text_of(
+        rapid_list, "json"
+    )
+
+
+@pytest.mark.parametrize("fmt", exports.FORMATS)
+def test_the_command_writes_the_file_given_with_o(rapid_list, tmp_path, fmt):
+    path = tmp_path / f"rapid.{fmt}"
+    assert export("2025-04", "--category", "rapid", "--format", fmt, "-o", str(path)) == ""
+    assert path.read_bytes() == text_of(rapid_list, fmt).encode()
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
+
+
+def test_the_command_exports_an_empty_published_list(db):
+    publish_list(())
+    assert export("2025-04", "--category", "rapid", "--format", "csv").splitlines() == [
+        ",".join(exports.CSV_COLUMNS)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["2025-13", "--category", "rapid", "--format", "txt"], "2025-13: not a month"),
+        (["April", "--category", "rapid", "--format", "txt"], "April: not a month"),
+        (["2025-04", "--category", "bullet", "--format", "txt"], "unknown category 'bullet'"),
+        (["2025-04", "--category", "rapid", "--format", "pdf"], "unknown format 'pdf'"),
+        (["2025-05", "--category", "rapid", "--format", "txt"], "there is no rapid list"),
+        (["2025-04", "--category", "blitz", "--format", "txt"], "is computed, not published"),
+    ],
+)
+def test_bad_input_is_refused_with_status_2_and_one_line(rapid_list, tmp_path, args, message):
+    RatingPeriod.objects.create(
+        category="blitz", list_date=APRIL, closing_date=APRIL, status="computed"
+    )
+    path = tmp_path / "list.txt"
+    with pytest.raises(CommandError) as refused:
+        export(*args, "-o", str(path))
+    assert refused.value.returncode == 2
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+    assert not path.exists()
+
+
+def test_an_unwritable_path_is_bad_input(rapid_list, tmp_path):
+    with pytest.raises(CommandError) as refused:
+        export("2025-04", "--category", "rapid", "--format", "txt", "-o", str(tmp_path / "no/x"))
+    assert refused.value.returncode == 2 and "no/x: No such file or directory" in str(refused.value)
+
+
+def test_the_command_exits_2_with_one_line_on_stderr():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "export_list", "2025-4x", "--category", "rapid",
+         "--format", "txt"],
+        cwd=REPO, capture_output=True, text=True, env={**os.environ, "DEBUG": "1"}, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "2025-4x: not a month" in lines[0]

@@ -1,0 +1,460 @@
+"""What the public sees of a rating (issue 4): the player page's ratings and chart, how each
+rating was computed game by game, and a tournament's crosstable with its rating changes.
+
+Hand-computed figures. Rapid periods of 2025 use R&B 2024: P_D from the table of 7.1
+(D = 0 -> 0.50, D = 100 -> 0.64, D = 200 -> 0.76, D = 300 -> 0.85; the lower-rated side
+1 - P_D), the difference capped at 400 (7.3.1), K 20 for an established adult (7.3.3),
+the period's change rounded once, halves away from zero (7.3.4).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+from lists.models import PeriodResult, RatingPeriod
+from tests.conftest import persona_client
+from tests.lists.conftest import APRIL, MAY
+
+TIMES = "\N{MULTIPLICATION SIGN}"
+NO_GAME = "\N{EN DASH}"
+
+
+# -- reading pages -----------------------------------------------------------------------------
+
+
+class _Element(HTMLParser):
+    """The text of the element with a given id, and of each table row inside it."""
+
+    VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "col", "source"}
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id = element_id
+        self.depth = 0
+        self.found = False
+        self.parts: list[str] = []
+        self.rows: list[list[str]] = []
+        self.cell: list[str] | None = None
+
+    BLOCKS = {"div", "p", "dt", "dd", "tr", "td", "th", "h1", "h2", "h3", "li", "section"}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        if self.depth and tag in self.BLOCKS:
+            self.parts.append(" ")
+        if self.depth:
+            self.depth += 1
+        elif ("id", self.element_id) in attrs:
+            self.depth, self.found = 1, True
+        if not self.depth:
+            return
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.VOID or not self.depth:
+            return
+        self.depth -= 1
+        if tag in ("td", "th") and self.cell is not None and self.rows:
+            self.rows[-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.parts.append(data)
+            if self.cell is not None:
+                self.cell.append(data)
+
+
+def element(page: str, element_id: str) -> _Element:
+    parser = _Element(element_id)
+    parser.feed(page)
+    assert parser.found, f"no element with id {element_id!r}"
+    return parser
+
+
+def text_of(page: str, element_id: str) -> str:
+    return " ".join("".join(element(page, element_id).parts).split())
+
+
+def rows_of(page: str, element_id: str) -> list[list[str]]:
+    return element(page, element_id).rows
+
+
+def get(path: str, client: Client | None = None) -> str:
+    response = (client or Client()).get(path)
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def calculations(player) -> str:
+    return get(f"/lists/players/{player.fide_id}/")
+
+
+def section_id(period: RatingPeriod) -> str:
+    return f"period-{period.category}-{period.list_date:%Y-%m}"
+
+
+def games_id(period: RatingPeriod, tournament) -> str:
+    return f"games-{period.pk}-{tournament.pk}"
+
+
+# -- how each rating was computed ----------------------------------------------------------------
+
+
+def test_a_win_shows_p_d_dr_and_k_times_dr_with_their_clauses(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024: A 1800 beats B 1700. D = +100 -> P_D 0.64 (7.1), dR = 1 - 0.64 = +0.36,
+    K 20 (7.3.3): +7.20, rounded +7 (7.3.4): 1807. B: D = -100 -> 0.36, dR -0.36, -7.20 -> -7."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    tournament = w.tournament([(a, b, 1)], name="Spring Rapid")
+    period = publish(compute("rapid", APRIL))
+
+    page = calculations(a)
+    summary = text_of(page, section_id(period))
+    assert "Rapid list of 2025-04-01" in summary
+    assert "1800 → 1807" in summary
+    assert f"K {TIMES} ΣdR = +7.20, rounded +7 (R&B 2024 7.3.4)" in summary
+    assert "20 (R&B 2024 7.3.3)" in summary
+    assert "rating difference per R&B 2024 7.3.1" in summary
+    header, game, subtotal = rows_of(page, games_id(period, tournament))
+    assert header == ["Round", "Opponent", "FIDE ID", "Colour", "Rating", "Opponent's rating",
+                      "D", "PD", "Score", "dR", f"K {TIMES} dR"]  # fmt: skip
+    assert game == ["1", "B", str(b.fide_id), "White", "1800", "1700", "+100", "0.64", "1",
+                    "+0.36", "+7.20"]  # fmt: skip
+    assert subtotal[-4:] == ["0.64", "1", "+0.36", "+7.20"]
+    assert "D per R&B 2024 7.3.1" in text_of(page, games_id(period, tournament))
+    assert f'href="/players/{b.fide_id}/"' in page
+    assert f'href="/lists/tournaments/{tournament.pk}/"' in page
+
+    page = calculations(b)
+    assert "1700 → 1693" in text_of(page, section_id(period))
+    assert "-7.20, rounded -7" in text_of(page, section_id(period))
+    _, game, _ = rows_of(page, games_id(period, tournament))
+    assert game == ["1", "A", str(a.fide_id), "Black", "1700", "1800", "-100", "0.36", "0",
+                    "-0.36", "-7.20"]  # fmt: skip
+
+
+def test_each_tournament_has_its_subtotal_and_the_period_is_rounded_once(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """DESIGN.md interpretation 5. A beats B (1700) in the first event: +0.36 x 20 = +7.20;
+    draws C (2000) as black in the second: D = -200 -> P_D 0.24, dR +0.26, x 20 = +5.20.
+    The period: 20 x 0.62 = +12.40, rounded +12 (R&B 2024 7.3.4): 1812."""
+    w = period_world
+    a, b, c = w.player("A", 1800), w.player("B", 1700), w.player("C", 2000)
+    first = w.tournament([(a, b, 1)], name="First Open")
+    second = w.tournament([(c, a, 0.5)], name="Second Open", start=dt.date(2025, 3, 20))
+    period = publish(compute("rapid", APRIL))
+
+    page = calculations(a)
+    assert rows_of(page, games_id(period, first))[-1][-1] == "+7.20"
+    _, game, subtotal = rows_of(page, games_id(period, second))
+    assert game[3:] == ["Black", "1800", "2000", "-200", "0.24", "0.5", "+0.26", "+5.20"]
+    assert subtotal[-1] == "+5.20"
+    summary = text_of(page, section_id(period))
+    assert "1800 → 1812" in summary and f"K {TIMES} ΣdR = +12.40, rounded +12" in summary
+    assert "2 rated, score 1.5, expected ΣPD 0.88" in summary
+
+
+def test_a_game_against_an_unrated_opponent_is_shown_as_not_rated(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """DESIGN.md interpretation 6: in a Swiss event a rated player's game against an unrated
+    opponent is not rated; A's change comes from his game against B alone."""
+    w = period_world
+    a, b, new = w.player("A", 1800), w.player("B", 1700), w.player("New")
+    tournament = w.tournament([(a, b, 1), (new, a, 1)])
+    period = publish(compute("rapid", APRIL))
+    _, rated, unrated, subtotal = rows_of(calculations(a), games_id(period, tournament))
+    assert rated[-1] == "+7.20" and subtotal[-1] == "+7.20"
+    assert unrated[:6] == ["2", "New", str(new.fide_id), "Black", "1800", "unrated"]
+    assert "not rated: the opponent is unrated (DESIGN.md interpretation 6)" in unrated[-1]
+
+
+def test_a_new_players_page_shows_the_games_still_needed_then_his_first_rating(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024 6.1.4: 3 games in April are not enough (5 needed). With May's 3 more,
+    pooled: 6 games at 1600 scoring 3 and two hypothetical 1800 draws (7.2.3):
+    Ra = (6 x 1600 + 2 x 1800) / 8 = 1650 at 50% -> 1650."""
+    w = period_world
+    new = w.player("Newcomer")
+    opponents = [w.player(f"Opp{i}", 1600) for i in range(6)]
+    april_event = w.tournament(
+        [(new, opponents[0], 1), (opponents[1], new, 1), (new, opponents[2], 0.5)]
+    )
+    april = publish(compute("rapid", APRIL))
+
+    page = calculations(new)
+    summary = text_of(page, section_id(april))
+    assert "Not yet rated" in summary
+    assert "3 of the 5 games needed (R&B 2024 6.1.4)" in summary
+    _, event = rows_of(page, section_id(april))[:2]
+    assert event == ["2025-03-12", "3", "1.5", "1600.00", "", "counted"]
+    games = rows_of(page, games_id(april, april_event))
+    assert games[1][:6] == ["1", "Opp0", str(opponents[0].fide_id), "White", "unrated", "1600"]
+    assert "towards a first rating" in games[1][-1]
+
+    w.tournament(
+        [(new, opponents[3], 0.5), (opponents[4], new, 1), (new, opponents[5], 1)],
+        start=dt.date(2025, 4, 10),
+        list_date=MAY,
+    )
+    may = publish(compute("rapid", MAY))
+    summary = text_of(calculations(new), section_id(may))
+    assert "First rating" in summary and "1650 (R&B 2024 6.1.4)" in summary
+    assert "Games counted 6, scoring 3" in summary
+
+
+def test_a_zero_first_event_is_listed_as_disregarded_with_the_reason(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.2: a zero score in the first event is disregarded; the 5 games of the
+    next event count: Ra = (5 x 1600 + 2 x 1800) / 7 = 1657.14 at 50% -> 1657."""
+    w = period_world
+    new = w.player("Newcomer")
+    opponents = [w.player(f"Opp{i}", 1600) for i in range(5)]
+    w.tournament([(opponents[0], new, 1), (opponents[1], new, 1)])
+    publish(compute("rapid", APRIL))
+    w.tournament(
+        [(new, opponents[0], 1), (opponents[1], new, 1), (new, opponents[2], 0.5),
+         (opponents[3], new, 0.5), (new, opponents[4], 0.5)],
+        start=dt.date(2025, 4, 10), list_date=MAY,
+    )  # fmt: skip
+    may = publish(compute("rapid", MAY))
+    page = calculations(new)
+    assert "1657" in text_of(page, section_id(may))
+    rows = rows_of(page, section_id(may))
+    assert ["2025-04-12", "5", "2.5", "1600.00", "", "counted"] in rows
+    assert [
+        "2025-03-12", "2", "0", "1600.00", "",
+        "disregarded: a zero score in the first event is disregarded (R&B 2024 7.2.2)",
+    ] in rows  # fmt: skip
+
+
+def test_an_adopted_standard_rating_and_a_fall_below_the_floor_are_explained(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.1: unrated in rapid, standard 2000 used, K 40 as a new player: a win at
+    D = 0 is +0.50 x 40 = +20. R&B 2024 6.2.1, interpretation 9: 1405 with 10 games (K 40)
+    loses at D = 0: -20 -> 1385, below the floor of 1400."""
+    w = period_world
+    adopted, rapid = w.player("Adopted", standard=2000), w.player("Rapid", 2000)
+    low, mid = w.player("Low", 1405, games=10), w.player("Mid", 1405)
+    w.tournament([(adopted, rapid, 1), (mid, low, 1)])
+    period = publish(compute("rapid", APRIL))
+    summary = text_of(calculations(adopted), section_id(period))
+    assert "Standard rating used" in summary
+    assert "standard rating 2000 used (R&B 2024 7.2.1)" in summary
+    assert "unrated → 2020" in summary and "+20.00, rounded +20" in summary
+    summary = text_of(calculations(low), section_id(period))
+    assert "Below the floor" in summary and "1385 is below the floor of 1400" in summary
+
+
+def test_a_computed_period_is_a_preview_for_officers_only(
+    world, period_world, compute, django_capture_on_commit_callbacks
+):
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)])
+    period = compute("rapid", APRIL)
+    public = calculations(a)
+    assert "No published list has rated A yet." in public
+    assert section_id(period) not in public
+    officer = get(f"/lists/players/{a.fide_id}/", persona_client(world, "officer_b"))
+    summary = text_of(officer, section_id(period))
+    assert "preview: not published" in summary and "+7.20" in summary
+
+
+def test_unknown_players_and_tournaments_are_404(db):
+    client = Client()
+    assert client.get("/lists/players/999999/").status_code == 404
+    assert client.get("/lists/tournaments/999999/").status_code == 404
+
+
+def test_the_calculations_page_stays_within_a_query_budget(
+    period_world,
+    compute,
+    publish,
+    django_capture_on_commit_callbacks,
+    django_assert_max_num_queries,
+):
+    """Two lists, four tournaments, eight games: one query for the results, one for all
+    their games, whatever their number."""
+    w = period_world
+    a = w.player("A", 1800)
+    others = [w.player(f"O{i}", 1700 + 10 * i) for i in range(8)]
+    w.tournament([(a, others[0], 1), (others[1], a, 0.5)])
+    w.tournament([(a, others[2], 0), (others[3], a, 1)], start=dt.date(2025, 3, 20))
+    publish(compute("rapid", APRIL))
+    w.tournament([(a, others[4], 1), (others[5], a, 0)], start=dt.date(2025, 4, 10), list_date=MAY)
+    w.tournament(
+        [(a, others[6], 1), (others[7], a, 0.5)], start=dt.date(2025, 4, 12), list_date=MAY
+    )
+    publish(compute("rapid", MAY))
+    client = Client()
+    with django_assert_max_num_queries(5):
+        page = get(f"/lists/players/{a.fide_id}/", client)
+    assert page.count('class="game') == 8
+
+
+def test_older_lists_are_on_further_pages(period_world):
+    """Twelve lists a page, newest first."""
+    w = period_world
+    a = w.player("A", 1800)
+    for month in range(1, 14):
+        period = RatingPeriod.objects.create(
+            category="rapid", list_date=dt.date(2024, month, 1) if month < 13 else MAY,
+            closing_date=dt.date(2024, 1, 1), status="published", computed_run=1,
+        )  # fmt: skip
+        PeriodResult.objects.create(
+            period=period, run=1, player=a, kind="rated", rules="rapid-blitz-2024",
+            old_rating=1800, new_rating=1800, k=20,
+        )  # fmt: skip
+    first = calculations(a)
+    assert first.count('class="card mb-4 period-result"') == 12
+    assert "Rapid list of 2025-05-01" in first and "Rapid list of 2024-01-01" not in first
+    assert 'id="older-lists" href="?page=2"' in first
+    second = get(f"/lists/players/{a.fide_id}/?page=2")
+    assert "Rapid list of 2024-01-01" in second
+
+
+# -- the player page -----------------------------------------------------------------------------
+
+
+def chart_json(page: str) -> dict:
+    found = re.search(
+        r'<script id="rating-history-data" type="application/json">(.*?)</script>', page, re.S
+    )
+    assert found, "no chart data"
+    return json.loads(found.group(1))
+
+
+def test_the_player_page_charts_each_categorys_history_from_the_published_lists(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """After April's list (A 1800 beats B 1700: +7), A's history is 1800 (March) and 1807
+    (April) in rapid; his standard rating 2000 of March is a second line."""
+    w = period_world
+    a, b = w.player("A", 1800, standard=2000), w.player("B", 1700)
+    w.tournament([(a, b, 1)])
+    publish(compute("rapid", APRIL))
+    page = get(f"/players/{a.fide_id}/")
+    assert chart_json(page) == {
+        "labels": ["2025-03-01", "2025-04-01"],
+        "datasets": [
+            {"category": "standard", "label": "Standard",
+             "points": [{"x": "2025-03-01", "y": 2000}]},
+            {"category": "rapid", "label": "Rapid",
+             "points": [{"x": "2025-03-01", "y": 1800}, {"x": "2025-04-01", "y": 1807}]},
+        ],
+    }  # fmt: skip
+    assert 'id="rating-history-chart"' in page
+    assert "/static/vendor/chartjs/chart.umd.min.js" in page
+    assert "/static/js/rating-chart.js" in page
+    assert rows_of(page, "current-rapid") == [
+        ["Rapid", "1807", "41", "20", "1", "Rated · active", "2025-04-01"]
+    ]
+    assert f'href="/lists/players/{a.fide_id}/"' in page
+    assert "How each rating was computed" in page
+
+
+def test_a_player_without_history_gets_no_chart_but_a_sentence(period_world):
+    page = get(f"/players/{period_world.player('Fresh').fide_id}/")
+    assert "No published rating lists yet" in page
+    assert "rating-history-chart" not in page and "chart.umd.min.js" not in page
+
+
+def test_chart_js_is_vendored_with_its_licence():
+    for name in ("vendor/chartjs/chart.umd.min.js", "vendor/chartjs/LICENSE.md",
+                 "vendor/chartjs/chart.umd.min.js.map", "js/rating-chart.js"):  # fmt: skip
+        assert finders.find(name), name
+
+
+# -- the crosstable ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def three_players(period_world):
+    """A 1800, B 1700, C 2000. R1 A-B 1-0, R2 C-A ½-½, R3 B-C 0-1. A and C 1½ (A first by
+    name), B 0."""
+    w = period_world
+    a, b, c = w.player("A", 1800), w.player("B", 1700), w.player("C", 2000)
+    tournament = w.tournament([(a, b, 1), (c, a, 0.5), (b, c, 0)], name="Crosstable Open")
+    return tournament, a, b, c
+
+
+def test_the_crosstable_shows_results_and_no_changes_before_publication(
+    three_players, compute, django_capture_on_commit_callbacks
+):
+    tournament, a, b, c = three_players
+    for _ in range(2):  # approved, then computed but not published
+        page = get(f"/lists/tournaments/{tournament.pk}/")
+        assert rows_of(page, "crosstable") == [
+            ["Rank", "Player", "FIDE ID", "Fed.", "R1", "R2", "R3", "Total"],
+            ["1", "A", str(a.fide_id), "NOR", "3w1", "2b½", NO_GAME, "1½"],
+            ["2", "C", str(c.fide_id), "NOR", NO_GAME, "1w½", "3b1", "1½"],
+            ["3", "B", str(b.fide_id), "NOR", "1b0", NO_GAME, "2w0", "0"],
+        ]
+        assert "Not yet rated" in page and f"K {TIMES} ΣdR" not in page
+        compute("rapid", APRIL)
+
+
+def test_the_crosstable_shows_each_players_change_once_published(
+    three_players, compute, publish, django_capture_on_commit_callbacks
+):
+    """K 20 (R&B 2024 7.3.3). A: +0.36 (D +100) + 0.26 (D -200, draw) = 0.62 -> +12.40.
+    C: 0.5 - 0.76 = -0.26 (D +200), 1 - 0.85 = +0.15 (D +300) -> -0.11 x 20 = -2.20.
+    B: -0.36 (D -100), 0 - 0.15 (D -300) -> -0.51 x 20 = -10.20."""
+    tournament, a, _, _ = three_players
+    publish(compute("rapid", APRIL))
+    page = get(f"/lists/tournaments/{tournament.pk}/")
+    rows = rows_of(page, "crosstable")
+    assert rows[0] == ["Rank", "Player", "FIDE ID", "Fed.", "Rating", "R1", "R2", "R3", "Total",
+                       "K", f"Change (K {TIMES} ΣdR)"]  # fmt: skip
+    assert [row[:2] + row[4:5] + row[-3:] for row in rows[1:]] == [
+        ["1", "A", "1800", "1½", "20", "+12.40"],
+        ["2", "C", "2000", "1½", "20", "-2.20"],
+        ["3", "B", "1700", "0", "20", "-10.20"],
+    ]
+    assert "Rated on the Rapid list of 2025-04-01" in page
+    assert f'href="/lists/players/{a.fide_id}/#period-rapid-2025-04"' in page
+
+
+@pytest.fixture
+def approved(world):
+    """The world's tournament, approved: on the public pages, without a report yet."""
+    tournament = world["tournament"]
+    tournament.status = "approved"
+    tournament.save()
+    return tournament
+
+
+def test_the_crosstable_of_a_tournament_without_a_report_is_empty_and_public(approved):
+    assert "No approved report yet" in get(f"/lists/tournaments/{approved.pk}/")
+
+
+def test_a_tournament_the_public_may_not_see_has_no_public_crosstable(world):
+    """A registration not yet approved is its arbiters' and officers' only (a 404)."""
+    tournament = world["tournament"]
+    assert Client().get(f"/lists/tournaments/{tournament.pk}/").status_code == 404
+    assert get(f"/lists/tournaments/{tournament.pk}/", persona_client(world, "arbiter"))
+
+
+def test_the_tournament_page_links_to_its_crosstable(approved):
+    tournament = approved
+    page = get(f"/tournaments/{tournament.pk}/")
+    assert f'href="/lists/tournaments/{tournament.pk}/"' in page

@@ -1,0 +1,270 @@
+"""The public pages of published lists: the index, a list's page (search, filters, sorting,
+pages of 50) and its downloads."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from lists.models import ListEntry, RatingPeriod
+from tests import factories
+from tests.conftest import PERSONAS, persona_client
+from tests.lists.conftest import APRIL, MARCH
+
+URL = "/lists/rapid/2025-04/"
+
+
+def published(category="rapid", list_date=APRIL, status="published") -> RatingPeriod:
+    return RatingPeriod.objects.create(
+        category=category, list_date=list_date, closing_date=list_date, status=status
+    )
+
+
+def entry(period: RatingPeriod, name: str, rating: int, **fields) -> ListEntry:
+    federation = fields.pop("federation", "NOR")
+    sex = fields.pop("sex", "M")
+    player = factories.PlayerFactory(
+        name=name, sex=sex, federation=factories.FederationFactory(code=federation)
+    )
+    active = fields.pop("active", True)
+    flag = ("w" if sex == "F" else "") + ("" if active else "i")
+    values = {"games": 0, "k": 20, "birth_year": 1990, "change": 0, **fields}
+    return ListEntry.objects.create(
+        period=period, player=player, fide_id=player.fide_id, name=name, federation=federation,
+        sex=sex, rating=rating, active=active, flag=flag, **values,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def april(db) -> RatingPeriod:
+    """A small published rapid list of April 2025."""
+    period = published()
+    entry(period, "Carlsen, Magnus", 2830, title="GM", birth_year=1990, games=11, change=5)
+    entry(period, "Hou, Yifan", 2600, federation="CHN", sex="F", title="GM", women_title="WGM",
+          birth_year=1994, change=-7)  # fmt: skip
+    entry(period, "Carlsson, Anna", 2100, sex="F", women_title="WGM", birth_year=2006, games=4)
+    entry(period, "Young, Yuri", 2100, federation="GER", birth_year=2005, games=30, change=None)
+    entry(period, "Old, Olaf", 1900, federation="GER", birth_year=1960, active=False)
+    entry(period, "Elder, Erik", 1800, birth_year=1961, change=12)
+    return period
+
+
+def names(response) -> list[str]:
+    """The names in the table, in order."""
+    table = response.content.decode().split('id="entries"', 1)[1]
+    return re.findall(r'href="/players/\d+/">([^<]+)</a>', table)
+
+
+def get(path: str, **params):
+    return Client().get(path, params)
+
+
+# -- the index --------------------------------------------------------------------------------
+
+
+def test_the_index_shows_each_categorys_published_lists_latest_first_with_their_sizes(april):
+    march = published(list_date=MARCH)
+    entry(march, "Carlsen, Magnus", 2825)
+    published("blitz", APRIL)
+    published("standard", dt.date(2025, 5, 1), status="computed")
+    page = get("/lists/").content.decode()
+    rapid = page.split('id="lists-rapid"', 1)[1].split("</section>", 1)[0]
+    assert rapid.index("April 2025") < rapid.index("March 2025")
+    assert re.search(r"April 2025</a>\s*</td>\s*<td[^>]*>6</td>", rapid)
+    assert re.search(r"March 2025</a>\s*</td>\s*<td[^>]*>1</td>", rapid)
+    assert 'href="/lists/rapid/2025-04/download.txt"' in rapid
+    assert 'id="lists-blitz"' in page
+    assert 'id="lists-standard"' not in page  # computed, not published
+
+
+def test_the_index_says_when_nothing_is_published(db):
+    published(status="computed")
+    page = get("/lists/").content.decode()
+    assert 'id="no-lists"' in page and "/lists/rapid/2025-04/" not in page
+
+
+# -- a list's page ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_a_published_list_is_public(world, april, persona):
+    response = persona_client(world, persona).get(URL)
+    assert response.status_code == 200
+    assert names(response)[0] == "Carlsen, Magnus"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/lists/blitz/2025-04/",  # computed, not published
+        "/lists/rapid/2025-05/",  # no such period
+        "/lists/bullet/2025-04/",  # no such category
+        "/lists/rapid/2025-13/",  # no such month
+        "/lists/blitz/2025-04/download.csv",
+        "/lists/rapid/2025-04/download.pdf",  # no such format
+        "/lists/rapid/2025-05/download.csv",
+    ],
+)
+def test_anything_but_a_published_list_is_a_404(april, path):
+    published("blitz", APRIL, status="computed")
+    assert get(path).status_code == 404
+
+
+def test_the_list_is_ordered_by_rating_then_name(april):
+    response = get(URL)
+    assert names(response) == [
+        "Carlsen, Magnus", "Hou, Yifan", "Carlsson, Anna", "Young, Yuri", "Old, Olaf",
+        "Elder, Erik",
+    ]  # fmt: skip
+    page = response.content.decode()
+    assert "6 players" in page
+    assert '<span class="text-success">+5</span>' in page
+    assert '<span class="text-danger">&minus;7</span>' in page
+    assert 'title="A first rating">new</span>' in page  # Young's first rating
+    row = {
+        name: page.split(f">{name}</a>", 1)[1].split("</tr>", 1)[0]
+        for name in ("Hou, Yifan", "Carlsson, Anna", "Old, Olaf")
+    }
+    assert '<td>GM <span class="text-body-secondary">WGM</span></td>' in row["Hou, Yifan"]
+    assert "<td>WGM</td>" in row["Carlsson, Anna"]
+    assert 'title="Inactive">i</span>' in row["Old, Olaf"]
+
+
+@pytest.mark.parametrize(
+    ("sort", "expected"),
+    [
+        ("name", ["Carlsen", "Carlsson", "Elder", "Hou", "Old", "Young"]),
+        ("-name", ["Young", "Old", "Hou", "Elder", "Carlsson", "Carlsen"]),
+        ("rating", ["Elder", "Old", "Young", "Carlsson", "Hou", "Carlsen"]),
+        ("federation", ["Hou", "Young", "Old", "Carlsen", "Carlsson", "Elder"]),
+        ("birth_year", ["Old", "Elder", "Carlsen", "Hou", "Young", "Carlsson"]),
+        ("-games", ["Young", "Carlsen", "Carlsson", "Elder", "Hou", "Old"]),  # ties: by name
+        ("change", ["Hou", "Carlsson", "Old", "Carlsen", "Elder", "Young"]),  # new ones last
+        ("-change", ["Elder", "Carlsen", "Carlsson", "Old", "Hou", "Young"]),
+    ],
+)
+def test_the_list_sorts_by_a_column(april, sort, expected):
+    assert [name.split(",")[0] for name in names(get(URL, sort=sort))] == expected
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({"federation": "GER"}, ["Young, Yuri", "Old, Olaf"]),
+        ({"title": "GM"}, ["Carlsen, Magnus", "Hou, Yifan"]),
+        ({"title": "WGM"}, ["Hou, Yifan", "Carlsson, Anna"]),  # beside GM, or her only title
+        ({"sex": "F"}, ["Hou, Yifan", "Carlsson, Anna"]),
+        ({"age": "u20"}, ["Carlsson, Anna", "Young, Yuri"]),  # born 2005 or later
+        ({"age": "65plus"}, ["Old, Olaf"]),  # 65 in 2025: born 1960 or earlier
+        ({"age": "50plus"}, ["Old, Olaf", "Elder, Erik"]),
+        ({"status": "inactive"}, ["Old, Olaf"]),
+        ({"status": "active", "federation": "GER"}, ["Young, Yuri"]),
+        ({"q": "carls"}, ["Carlsen, Magnus", "Carlsson, Anna"]),  # the beginning, any case
+        ({"q": "  CARLSEN,  m "}, ["Carlsen, Magnus"]),
+        ({"q": "arlsen"}, []),  # not the middle of a name
+        ({"q": "Nobody"}, []),
+    ],
+)
+def test_filters_and_search_choose_the_players(april, params, expected):
+    assert names(get(URL, **params)) == expected
+
+
+def test_a_fide_id_finds_exactly_that_player(april):
+    hou = ListEntry.objects.get(name="Hou, Yifan")
+    assert names(get(URL, q=str(hou.fide_id))) == ["Hou, Yifan"]
+    assert names(get(URL, q=str(hou.fide_id)[:-1])) == []
+
+
+def test_a_search_that_finds_nobody_says_so(april):
+    page = get(URL, q="Nobody").content.decode()
+    assert "No player on this list matches the search." in page and "0 players" in page
+
+
+def test_a_list_has_pages_of_50(db):
+    period = published()
+    for number in range(60):
+        entry(period, f"Player {number:02d}", 2000 + number)
+    first, second = get(URL), get(URL, page=2)
+    assert len(names(first)) == 50 and len(names(second)) == 10
+    assert names(first)[0] == "Player 59" and names(second)[-1] == "Player 00"
+    assert "60 players" in first.content.decode()
+    assert re.search(r"<td[^>]*>\s*51\s*</td>", second.content.decode())  # positions go on
+
+
+def test_the_list_page_reads_one_count_and_one_page(db, django_assert_max_num_queries):
+    """The period, the federations of the filter, one COUNT, one page of entries."""
+    period = published()
+    for number in range(60):
+        entry(period, f"Player {number:02d}", 2000 + number)
+    with django_assert_max_num_queries(4) as queries:
+        assert get(URL, federation="NOR").status_code == 200
+    entry_queries = [q["sql"] for q in queries.captured_queries if "lists_listentry" in q["sql"]]
+    assert len(entry_queries) == 2 and "COUNT" in entry_queries[0]
+    assert '"lists_listentry"."player_id"' not in entry_queries[1]  # only() the shown columns
+
+
+def test_an_empty_published_list_is_a_page_with_an_empty_table(db):
+    published()
+    page = get(URL).content.decode()
+    assert "No players on this list." in page and "0 players" in page
+
+
+def test_top_lists_link_to_the_list_filtered_and_mark_the_one_shown(april):
+    page = get(URL, sex="F").content.decode()
+    top = page.split('id="top-lists"', 1)[1].split("</ul>", 1)[0]
+    assert f'href="{URL}?age=u20"' in top
+    assert re.search(r'active" aria-current="page" href="/lists/rapid/2025-04/\?sex=F"', top)
+
+
+def test_download_links_carry_the_search_but_not_the_page_or_sort(april):
+    page = get(URL, federation="GER", sort="name", page=1).content.decode()
+    assert 'href="/lists/rapid/2025-04/download.csv?federation=GER"' in page
+    assert 'href="/lists/rapid/2025-04/download.xml?federation=GER"' in page
+
+
+# -- downloads --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fmt", "content_type"),
+    [
+        ("txt", "text/plain; charset=utf-8"),
+        ("csv", "text/csv; charset=utf-8"),
+        ("json", "application/json"),
+        ("xml", "application/xml; charset=utf-8"),
+    ],
+)
+def test_a_download_is_a_streamed_attachment(april, fmt, content_type):
+    response = get(f"{URL}download.{fmt}")
+    assert response.status_code == 200 and response.streaming is True
+    assert response["Content-Type"] == content_type
+    assert response["Content-Disposition"] == f'attachment; filename="rapid-2025-04.{fmt}"'
+    assert b"Carlsen, Magnus" in b"".join(response.streaming_content)
+
+
+def test_a_download_holds_the_whole_list_in_list_order(april):
+    response = get(f"{URL}download.json")
+    document = json.loads(b"".join(response.streaming_content))
+    assert [p["name"] for p in document] == names(get(URL))
+
+
+def test_a_download_with_the_pages_filters_holds_only_those_players(april):
+    response = get(f"{URL}download.csv", federation="GER")
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert [row["name"] for row in rows] == ["Young, Yuri", "Old, Olaf"]
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_an_empty_list_downloads_for_everybody(world, persona):
+    published()
+    response = persona_client(world, persona).get(f"{URL}download.csv")
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content).decode().splitlines() == [
+        "fide_id,name,federation,sex,title,women_title,rating,games,k,birth_year,flag"
+    ]
