@@ -146,8 +146,14 @@ def test_load_demo_is_idempotent_and_prints_working_credentials(debug_on, client
     call_command("load_demo")
     output = capsys.readouterr().out
 
-    assert first == (6, 20, 2, 3)
+    # the two registered events and the rapid round robin rated on the demo's April list
+    assert first == (6, 20, 3, 3)
     assert _counts() == first
+    from lists.models import RatingPeriod
+
+    april = RatingPeriod.objects.get(category="rapid", list_date="2025-04-01")
+    assert april.status == "published" and april.entries.count() == 20
+    assert "already published" in output
     for demo_user in DEMO_USERS:
         assert demo_user.username in output
         assert demo_user.password in output

@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from ratings_site.demo import demo_data_load
+from ratings_site.demo import demo_data_load, demo_period_load
 
 
 class Command(BaseCommand):
@@ -32,6 +32,7 @@ class Command(BaseCommand):
                 f"{summary.players} players, {summary.tournaments} tournaments."
             )
         )
+        self.stdout.write(demo_period_load())
         self.stdout.write("Demo users (demonstration only; the passwords are public):")
         for user in summary.users:
             self.stdout.write(f"  {user.username:<8} password: {user.password:<24} {user.role}")
