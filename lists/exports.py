@@ -5,8 +5,8 @@ few thousand at a time (``.iterator(chunk_size=...)``) and written out a few hun
 per chunk, so a list of a million players never sits in memory, whether it goes to a file
 (``manage.py export_list``) or to a browser (``StreamingHttpResponse``).
 
-The TXT and XML files are laid out as FIDE's own lists are, and our readers
-(``players.importing``) read all four back: what we publish can be imported elsewhere.
+The TXT and XML files are laid out as FIDE's own lists are; our own readers
+(``players.importing``) read the TXT, XML and CSV files back, field for field.
 Order: rating descending, then name (then FIDE ID, so that the same list always gives the
 same bytes).
 """
@@ -125,23 +125,14 @@ def write_txt(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
     )
     yield header.rstrip() + "\n"
 
+    # One format for the line: OTit and FOA are blank (a list entry carries neither).
+    layout = "".join(f"{{:<{width}}}" for width in widths)
+
     def line(row: Row) -> str:
-        values = (
-            row.fide_id,
-            row.name,
-            row.federation,
-            row.sex,
-            row.title,
-            row.women_title,
-            "",  # OTit: other titles are not part of a rating list entry
-            "",  # FOA
-            row.rating,
-            row.games,
-            _blank(row.k),
-            _blank(row.birth_year),
-            row.flag,
-        )
-        text = "".join(f"{value!s:<{width}}" for value, width in zip(values, widths, strict=True))
+        text = layout.format(
+            row.fide_id, row.name, row.federation, row.sex, row.title, row.women_title, "", "",
+            row.rating, row.games, _blank(row.k), _blank(row.birth_year), row.flag,
+        )  # fmt: skip
         return text.rstrip() + "\n"
 
     yield from _chunks(map(line, entry_rows(entries)))
@@ -160,8 +151,8 @@ XML_CATEGORY_TAGS = {
 XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def _xml_text(value: object) -> str:
-    return escape(XML_ILLEGAL.sub("", str(value)))
+def _xml_text(text: str) -> str:
+    return escape(XML_ILLEGAL.sub("", text))
 
 
 def write_xml(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
@@ -169,24 +160,20 @@ def write_xml(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
     rating_tag, games_tag, k_tag = XML_CATEGORY_TAGS[category]
     yield '<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n'
 
+    player = (
+        "<player>\n<fideid>{}</fideid>\n<name>{}</name>\n<country>{}</country>\n<sex>{}</sex>\n"
+        "<title>{}</title>\n<w_title>{}</w_title>\n<o_title></o_title>\n<foa_title></foa_title>\n"
+        f"<{rating_tag}>{{}}</{rating_tag}>\n<{games_tag}>{{}}</{games_tag}>\n"
+        f"<{k_tag}>{{}}</{k_tag}>\n"
+        "<birthday>{}</birthday>\n<flag>{}</flag>\n</player>\n"
+    )
+
     def element(row: Row) -> str:
-        children = (
-            ("fideid", row.fide_id),
-            ("name", row.name),
-            ("country", row.federation),
-            ("sex", row.sex),
-            ("title", row.title),
-            ("w_title", row.women_title),
-            ("o_title", ""),
-            ("foa_title", ""),
-            (rating_tag, row.rating),
-            (games_tag, row.games),
-            (k_tag, _blank(row.k)),
-            ("birthday", _blank(row.birth_year)),
-            ("flag", row.flag),
-        )
-        inner = "".join(f"<{tag}>{_xml_text(value)}</{tag}>\n" for tag, value in children)
-        return f"<player>\n{inner}</player>\n"
+        return player.format(
+            row.fide_id, _xml_text(row.name), _xml_text(row.federation), _xml_text(row.sex),
+            _xml_text(row.title), _xml_text(row.women_title), row.rating, row.games,
+            _blank(row.k), _blank(row.birth_year), _xml_text(row.flag),
+        )  # fmt: skip
 
     yield from _chunks(map(element, entry_rows(entries)))
     yield "</playerslist>\n"
@@ -210,7 +197,9 @@ CSV_COLUMNS = (
 
 
 def write_csv(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
-    """A header row, then one row per player (RFC 4180: commas, quotes where needed)."""
+    """A header row, then one row per player (RFC 4180: commas, quotes where needed).
+    players.importing.csv_list reads it back, taking the unprefixed rating, games and k as a
+    one-category list's columns (which it files as standard)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
 
@@ -248,15 +237,16 @@ JSON_FIELDS = (
 )
 
 
+JSON_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def write_json(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
     """A JSON array of one object per player, written object by object."""
     yield "["
 
     def element(numbered: tuple[int, Row]) -> str:
         number, row = numbered
-        document = json.dumps(
-            {name: getattr(row, name) for name in JSON_FIELDS}, ensure_ascii=False
-        )
+        document = JSON_ENCODER.encode({name: getattr(row, name) for name in JSON_FIELDS})
         return ("\n" if number == 0 else ",\n") + document
 
     yield from _chunks(map(element, enumerate(entry_rows(entries))))

@@ -1,9 +1,11 @@
 """Searching and filtering a published list.
 
 Every filter is written so that an index of ``ListEntry`` serves it on a list of a million
-players: a FIDE ID is looked up exactly (period, fide_id), a name by its beginning
-(period, name; on PostgreSQL an index on UPPER(name)), a federation exactly
-(period, federation, -rating).
+players: a FIDE ID is looked up exactly (period, fide_id), a federation exactly
+(period, federation, -rating), a name by its beginning in any case: ``istartswith`` is
+``UPPER(name) LIKE 'X%'``, which on PostgreSQL an index on (period, UPPER(name)
+text_pattern_ops) serves under any collation. Title, sex, age group and activity narrow
+what the rating order reads.
 """
 
 from __future__ import annotations
@@ -43,11 +45,12 @@ class QuickSelect(forms.Select):
 
 
 class AgeGroup:
-    """The list's display groups, by year of birth as FIDE's age categories count it (the
-    age reached in the list's year, i.e. on 31 December): juniors are under 20 on 1 January
-    of the list's year (born in list year - 20 or later), seniors have reached 50 or 65 in
-    it. These only select what the page shows; they are not the rating rules' juniors (K 40
-    runs to the end of the year of the 18th birthday, R&B 2024 7.3.3)."""
+    """The list's display groups, by year of birth as FIDE counts its age categories:
+    juniors (U20) are born in the list's year minus 20 or later (FIDE's under-20 events:
+    born on or after 1 January of that year); seniors 50+ and 65+ reach that age in the
+    list's year (born in the list's year minus 50, or 65, or earlier). They choose what the
+    page shows; they are not the rating rules' juniors (K 40 runs to the end of the year of
+    the 18th birthday, R&B 2024 7.3.3). A player without a birth year is in no group."""
 
     JUNIORS = "u20"
     SENIORS_50 = "50plus"

@@ -2,7 +2,8 @@
 
 Only published periods are shown; any other (or none) is a 404, whoever asks. A list may
 have a million players, so the page reads one COUNT and one page of entries, each served
-by an index of ``ListEntry`` (lists/filters.py), and a download is streamed.
+by an index of ``ListEntry`` (lists/filters.py); the COUNT is remembered, since a published
+list never changes. A download is streamed.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import datetime as dt
 import hashlib
 import json
 
+from django.core.cache import cache
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
@@ -61,15 +63,10 @@ def list_index(request: HttpRequest) -> HttpResponse:
     """The published lists of each category, latest first, with their numbers of players."""
     periods = list(
         RatingPeriod.objects.filter(status=RatingPeriod.Status.PUBLISHED)
-        .only("category", "list_date", "published_at", "status")
+        .only("category", "list_date", "published_at", "status", "created_at")
         .order_by("-list_date")
     )
-    counts = dict(
-        ListEntry.objects.filter(period__in=[period.pk for period in periods])
-        .order_by()
-        .values_list("period")
-        .annotate(count=Count("pk"))
-    )
+    counts = _entry_counts(periods)
     sections = []
     for category, label in RatingCategory.choices:
         shown = [period for period in periods if period.category == category]
@@ -78,6 +75,26 @@ def list_index(request: HttpRequest) -> HttpResponse:
         if shown:
             sections.append((category, label, PublishedListTable(shown, prefix=f"{category}-")))
     return render(request, "lists/index.html", {"sections": sections})
+
+
+def _entry_counts(periods: list[RatingPeriod]) -> dict[int, int]:
+    """How many players each list has: remembered as its page remembers them, the rest
+    counted in one query."""
+    keys = {period.pk: _count_key(period, {}) for period in periods}
+    known = cache.get_many(keys.values())
+    counts = {pk: known[key] for pk, key in keys.items() if key in known}
+    missing = [pk for pk in keys if pk not in counts]
+    if missing:
+        counted = dict(
+            ListEntry.objects.filter(period__in=missing)
+            .order_by()
+            .values_list("period")
+            .annotate(count=Count("pk"))
+        )
+        fresh = {pk: counted.get(pk, 0) for pk in missing}
+        cache.set_many({keys[pk]: count for pk, count in fresh.items()}, timeout=None)
+        counts.update(fresh)
+    return counts
 
 
 def published_list(request: HttpRequest, category: str, year: int, month: int) -> HttpResponse:
@@ -91,7 +108,7 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     paginate = {
         "paginator_class": PublishedListPaginator,
         "page_size": PAGE_SIZE,
-        "count_key": _count_key(period, filtered),
+        "count_key": _count_key(period, _search(filtered)),
     }
     RequestConfig(request, paginate=paginate).configure(table)
     choice = _filter_query(request)
@@ -100,6 +117,8 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
         "filter": filtered,
         "table": table,
         "filtering": filtered.is_filtering,
+        "count": table.paginator.count,
+        "count_text": f"{table.paginator.count:,}",
         "downloads": [(fmt, download_url(period, fmt) + choice) for fmt in FORMATS],
         "top_lists": _top_lists(request),
     }
@@ -141,14 +160,19 @@ def _published_period(category: str, year: int, month: int) -> RatingPeriod:
     return period
 
 
-def _count_key(period: RatingPeriod, filtered: ListEntryFilter) -> str:
-    """The cache key of how many players this search finds on this list. The period's
-    creation time tells apart periods that had the same id (a database restored, tests)."""
-    filtered.form.is_valid()  # cleaned_data: the valid fields, the ones the search applies
-    chosen = filtered.form.cleaned_data.items()
-    search = json.dumps(sorted((name, value) for name, value in chosen if value))
-    digest = hashlib.sha256(search.encode()).hexdigest()[:32]
+def _count_key(period: RatingPeriod, search: dict[str, str]) -> str:
+    """The cache key of how many players a search (its filters' values) finds on a list.
+    The period's creation time tells apart periods that had the same id (a database
+    restored, tests)."""
+    chosen = json.dumps(sorted((name, value) for name, value in search.items() if value))
+    digest = hashlib.sha256(chosen.encode()).hexdigest()[:32]
     return f"lists:count:{period.pk}:{period.created_at.timestamp()}:{digest}"
+
+
+def _search(filtered: ListEntryFilter) -> dict[str, str]:
+    """The filters' valid values: those the search applies."""
+    filtered.form.is_valid()
+    return filtered.form.cleaned_data
 
 
 def _filter_query(request: HttpRequest) -> str:

@@ -268,6 +268,16 @@ def test_the_command_writes_the_file_given_with_o(rapid_list, tmp_path, fmt):
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
 
 
+def test_the_command_says_what_it_wrote_with_json(rapid_list, tmp_path):
+    path = tmp_path / "rapid.xml"
+    output = export("2025-04", "--category", "rapid", "--format", "xml", "-o", str(path), "--json")
+    assert json.loads(output) == {
+        "category": "rapid", "list_date": "2025-04-01", "format": "xml", "path": str(path),
+        "entries": len(ENTRIES),
+    }  # fmt: skip
+    assert path.read_text(encoding="utf-8") == text_of(rapid_list, "xml")
+
+
 def test_the_command_exports_an_empty_published_list(db):
     publish_list(())
     assert export("2025-04", "--category", "rapid", "--format", "csv").splitlines() == [

@@ -209,6 +209,32 @@ def test_the_list_page_reads_one_count_and_one_page(db, django_assert_max_num_qu
     assert '"lists_listentry"."player_id"' not in entry_queries[1]  # only() the shown columns
 
 
+def test_a_list_counts_its_players_once_per_search(db, django_assert_num_queries):
+    """A published list never changes: a second visit (any page, any order) does not count
+    again; another search does."""
+    period = published()
+    for number in range(60):
+        entry(period, f"Player {number:02d}", 2000 + number, federation="GER" if number else "NOR")
+    assert "59 players" in get(URL, federation="GER").content.decode()
+    with django_assert_num_queries(3) as queries:  # period, federations, the page
+        page = get(URL, federation="GER", page=2, sort="name").content.decode()
+    assert "59 players" in page and not any("COUNT" in q["sql"] for q in queries)
+    assert "1 player matches" in get(URL, federation="NOR").content.decode()
+
+
+def test_a_page_holds_50_players_whatever_the_query_asks(db):
+    period = published()
+    for number in range(60):
+        entry(period, f"Player {number:02d}", 2000 + number)
+    assert len(names(get(URL, per_page=1000))) == 50
+
+
+def test_the_federation_chosen_stays_chosen(april):
+    page = get(URL, federation="GER").content.decode()
+    assert '<option value="GER" selected>GER Federation GER</option>' in page
+    assert '<option value="NOR">NOR Federation NOR</option>' in page
+
+
 def test_an_empty_published_list_is_a_page_with_an_empty_table(db):
     published()
     page = get(URL).content.decode()

@@ -1,14 +1,17 @@
-"""``manage.py export_list YYYY-MM --category C --format txt|csv|json|xml [-o PATH]``
+"""``manage.py export_list YYYY-MM --category C --format txt|csv|json|xml [-o PATH] [--json]``
 
 Writes the published list of the 1st of that month (DESIGN.md batch interface) to PATH, or
 to stdout when no path is given. The file is streamed, never built in memory, and appears
-at PATH only once complete. Bad input (a month that is not one, an unknown category or
-format, a list that is not published): exit status 2 and one line on stderr.
+at PATH only once complete; ``--json`` then prints what was written as one JSON document
+(the batch interface's rule for every command). Bad input (a month that is not one, an
+unknown category or format, a list that is not published): exit status 2 and one line on
+stderr.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -20,6 +23,7 @@ from django.core.management.base import BaseCommand, CommandError
 from lists.exports import FORMATS, export_list
 from lists.management.commands.compute_period import BAD_INPUT, list_date_argument
 from lists.models import RatingPeriod
+from lists.selectors import published_entries
 from players.models import RatingCategory
 
 
@@ -35,6 +39,12 @@ class Command(BaseCommand):
         parser.add_argument("--category", required=True, help=", ".join(RatingCategory.values))
         parser.add_argument("--format", required=True, help=", ".join(FORMATS))
         parser.add_argument("-o", "--output", help="the file to write (default: stdout)")
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help="with -o: print what was written as one JSON document (without -o, stdout "
+            "is the list itself)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         month, category, fmt = options["month"], options["category"], options["format"]
@@ -49,6 +59,15 @@ class Command(BaseCommand):
         chunks = export_list(period, fmt)
         if options["output"]:
             write_file(options["output"], chunks)
+            if options["json"]:
+                document = {
+                    "category": category,
+                    "list_date": list_date.isoformat(),
+                    "format": fmt,
+                    "path": options["output"],
+                    "entries": published_entries(period).count(),
+                }
+                self.stdout.write(json.dumps(document))
         else:
             for chunk in chunks:
                 self.stdout.write(chunk, ending="")
