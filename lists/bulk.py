@@ -20,9 +20,14 @@ def bulk_insert(
 ) -> int:
     """Insert ``rows`` (values in ``fields`` order; foreign keys by ``<name>_id``) into
     ``model``'s table; returns the number of rows. Runs in the caller's transaction."""
-    columns = [model._meta.get_field(name.removesuffix("_id")).column for name in fields]
+    model_fields = [model._meta.get_field(name.removesuffix("_id")) for name in fields]
     if connection.vendor == "postgresql":
-        return _copy(model._meta.db_table, columns, rows)
+        json_columns = [
+            i for i, field in enumerate(model_fields) if isinstance(field, models.JSONField)
+        ]
+        return _copy(
+            model._meta.db_table, [field.column for field in model_fields], rows, json_columns
+        )
     count = 0
     batch: list[models.Model] = []
     for row in rows:
@@ -37,13 +42,25 @@ def bulk_insert(
     return count
 
 
-def _copy(table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
+def _copy(
+    table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], json_columns: list[int]
+) -> int:
+    """COPY ``rows`` in; the values of ``json_columns`` are written as JSON text."""
     quoted = ", ".join(connection.ops.quote_name(column) for column in columns)
     count = 0
     with connection.cursor() as cursor:
         raw = cursor.cursor  # the psycopg cursor under Django's wrapper
         with raw.copy(f"COPY {connection.ops.quote_name(table)} ({quoted}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row([json.dumps(v) if isinstance(v, dict | list) else v for v in row])
-                count += 1
+            write_row = copy.write_row
+            if json_columns:
+                for row in rows:
+                    values = list(row)
+                    for index in json_columns:
+                        values[index] = json.dumps(values[index])
+                    write_row(values)
+                    count += 1
+            else:
+                for row in rows:
+                    write_row(row)
+                    count += 1
     return count

@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 from regulations import OverTheBoardRules
 from regulations.round_robin import RoundRobinPlayer
 from regulations.standard_2009 import Standard2009
-from regulations.tables import expected_score_hundredths
-from regulations.types import EventResult, Game, PlayerState
+from regulations.tables import expected_scores_hundredths
+from regulations.types import EventResult, PlayerState
 
 Player = Hashable
 Tournament = Hashable
@@ -71,9 +71,10 @@ class GameRow(NamedTuple):
     black_rating: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PlayerOutcome:
-    """One player's result of the period (``lists.models.PeriodResult``)."""
+    """One player's result of the period (``lists.models.PeriodResult``). Not frozen: a
+    frozen dataclass's constructor costs several times more, for a row per player."""
 
     player: Player
     kind: str
@@ -90,10 +91,11 @@ class PlayerOutcome:
     explanation: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class GameOutcome:
+class GameOutcome(NamedTuple):
     """One game's part in the period, both sides (``lists.models.PeriodGame``). A side's
-    difference and expected score are None where the game does not count for him."""
+    difference and expected score are None where the game does not count for him.
+
+    A ``NamedTuple``: a federation's month has a million of these."""
 
     game: Hashable
     tournament: Tournament
@@ -102,9 +104,9 @@ class GameOutcome:
     white_score: int
     white_rating: int | None
     black_rating: int | None
-    white_difference: Fraction | None
+    white_difference: int | Fraction | None
     white_expected: int | None
-    black_difference: Fraction | None
+    black_difference: int | Fraction | None
     black_expected: int | None
     clause: str
 
@@ -115,14 +117,11 @@ class PeriodOutcome:
     games: list[GameOutcome]
 
 
-class Side(NamedTuple):
-    """A game seen from one player."""
-
-    index: int
-    tournament: Tournament
-    rating: int
-    opponent_rating: int
-    score: int
+#: A rated player's games of the period, seen from him: plain tuples in the order of
+#: ``regulations.types.Game`` (rating, opponent's rating, half points, tournament), which
+#: the rule sets read as they are, and beside them each side's slot: 2 x the game's index,
+#: + 1 for black. Tuples, not NamedTuples: a month has two million sides.
+RatedSides = tuple[list[tuple[int, int, int, Tournament]], list[int]]
 
 
 def compute_period(
@@ -140,13 +139,19 @@ def compute_period(
     owned = owns or (lambda _player: True)
     round_robin_ru = _round_robin_ratings(tournaments, games)
     sides, unrated_sides = _sides(games, round_robin_ru)
+    # Each side's (difference used, P_D) by slot: what the player page explains.
+    differences: list[int | Fraction | None] = [None] * (2 * len(games))
+    expected: list[int | None] = [None] * (2 * len(games))
     year = list_date.year
     players: list[PlayerOutcome] = []
     for player, player_sides in sides.items():
-        if owned(player):
-            players.append(
-                _rated_outcome(player, player_sides, standings.get(player), tournaments, year)
-            )
+        # Every player's sides are rated (a game owned by one part explains both of its
+        # sides), but only the owned players' outcomes are kept.
+        outcome = _rated_outcome(
+            player, player_sides, standings.get(player), tournaments, year, differences, expected
+        )
+        if owns is None or owns(player):
+            players.append(outcome)
     earlier_ru = _round_robin_ratings(tournaments, earlier_games)
     _, earlier_unrated = _sides(earlier_games, earlier_ru)
     for player in unrated_sides:
@@ -164,24 +169,20 @@ def compute_period(
                 standings.get(player),
             )
         )
-    details = _side_details(games, sides, tournaments)
+    clauses = {key: facts.rules.difference_clause for key, facts in tournaments.items()}
     game_outcomes = [
         GameOutcome(
-            game=row.id,
-            tournament=row.tournament,
-            white=row.white,
-            black=row.black,
-            white_score=row.white_score,
-            white_rating=row.white_rating,
-            black_rating=row.black_rating,
-            white_difference=details.get((index, True), (None, None))[0],
-            white_expected=details.get((index, True), (None, None))[1],
-            black_difference=details.get((index, False), (None, None))[0],
-            black_expected=details.get((index, False), (None, None))[1],
-            clause=tournaments[row.tournament].rules.difference_clause,
+            *row,
+            white_difference,
+            white_expected,
+            black_difference,
+            black_expected,
+            clauses[row.tournament],
         )
-        for index, row in enumerate(games)
-        if owned(row.white)
+        for row, white_difference, white_expected, black_difference, black_expected in zip(
+            games, differences[0::2], expected[0::2], differences[1::2], expected[1::2], strict=True
+        )
+        if owns is None or owns(row.white)
     ]
     players.sort(key=lambda outcome: str(outcome.player))
     return PeriodOutcome(players, game_outcomes)
@@ -196,11 +197,16 @@ def _round_robin_ratings(
     """For each complete standard-2009 round robin with unrated players: (final Ru, Rc(new))
     per unrated player (8.58; interpretation 7). An incomplete one is rated as a Swiss
     event (standard-2009 6.4)."""
+    candidates = {
+        key
+        for key, facts in tournaments.items()
+        if facts.round_robin and isinstance(facts.rules, Standard2009)
+    }
     by_tournament: dict[Tournament, list[GameRow]] = defaultdict(list)
-    for row in games:
-        facts = tournaments[row.tournament]
-        if facts.round_robin and isinstance(facts.rules, Standard2009):
-            by_tournament[row.tournament].append(row)
+    if candidates:
+        for row in games:
+            if row.tournament in candidates:
+                by_tournament[row.tournament].append(row)
     outcome = {}
     for tournament, rows in by_tournament.items():
         entrants = _round_robin_entrants(rows)
@@ -239,46 +245,41 @@ def _round_robin_entrants(rows: Sequence[GameRow]) -> list[RoundRobinPlayer] | N
 def _sides(
     games: Sequence[GameRow],
     round_robin_ru: Mapping[Tournament, tuple[dict[Player, int], dict[Player, int]]],
-) -> tuple[dict[Player, list[Side]], dict[Player, list[tuple[int, GameRow]]]]:
+) -> tuple[dict[Player, RatedSides], dict[Player, list[tuple[int, GameRow]]]]:
     """Rated sides per rated player; and per unrated player his games (for first ratings).
 
     A game counts for a rated player when his opponent is rated in it, or is unrated in a
     standard-2009 round robin, against the opponent's final Ru (interpretation 6)."""
-    rated: dict[Player, list[Side]] = defaultdict(list)
+    rated: dict[Player, RatedSides] = {}
     unrated: dict[Player, list[tuple[int, GameRow]]] = defaultdict(list)
+    no_ru: dict[Player, int] = {}
     for index, row in enumerate(games):
-        final_ru = round_robin_ru.get(row.tournament, ({}, {}))[0]
-        white_rating, black_rating = row.white_rating, row.black_rating
+        _, tournament, white, black, white_score, white_rating, black_rating = row
         if white_rating is not None:
-            opponent = black_rating if black_rating is not None else final_ru.get(row.black)
+            opponent = black_rating
+            if opponent is None:
+                opponent = round_robin_ru.get(tournament, (no_ru,))[0].get(black)
             if opponent is not None:
-                rated[row.white].append(
-                    Side(index, row.tournament, white_rating, opponent, row.white_score)
-                )
+                mine = rated.get(white)
+                if mine is None:
+                    mine = rated[white] = ([], [])
+                mine[0].append((white_rating, opponent, white_score, tournament))
+                mine[1].append(2 * index)
         else:
-            unrated[row.white].append((index, row))
+            unrated[white].append((index, row))
         if black_rating is not None:
-            opponent = white_rating if white_rating is not None else final_ru.get(row.white)
+            opponent = white_rating
+            if opponent is None:
+                opponent = round_robin_ru.get(tournament, (no_ru,))[0].get(white)
             if opponent is not None:
-                rated[row.black].append(
-                    Side(index, row.tournament, black_rating, opponent, 2 - row.white_score)
-                )
+                mine = rated.get(black)
+                if mine is None:
+                    mine = rated[black] = ([], [])
+                mine[0].append((black_rating, opponent, 2 - white_score, tournament))
+                mine[1].append(2 * index + 1)
         else:
-            unrated[row.black].append((index, row))
+            unrated[black].append((index, row))
     return rated, unrated
-
-
-def _grouped_by_rules(
-    player_sides: Iterable[Side], tournaments: Mapping[Tournament, TournamentFacts]
-) -> dict[str, list[Side]]:
-    groups: dict[str, list[Side]] = defaultdict(list)
-    for side in player_sides:
-        groups[tournaments[side.tournament].rules.id].append(side)
-    return groups
-
-
-def _as_games(sides: Sequence[Side]) -> list[Game]:
-    return [Game(s.rating, s.opponent_rating, s.score, s.tournament) for s in sides]
 
 
 # -- rated players -------------------------------------------------------------------------
@@ -286,18 +287,33 @@ def _as_games(sides: Sequence[Side]) -> list[Game]:
 
 def _rated_outcome(
     player: Player,
-    player_sides: list[Side],
+    player_sides: RatedSides,
     standing: Standing | None,
     tournaments: Mapping[Tournament, TournamentFacts],
     year: int,
+    differences: list[int | Fraction | None],
+    expected: list[int | None],
 ) -> PlayerOutcome:
     """K x sum(dR) over the period's games, K fixed for the period (interpretation 4),
     rounded once (interpretation 5). A player unrated in the category who is rated in his
-    games by his standard rating is a rated player from that rating (R&B 2024 7.2.1)."""
+    games by his standard rating is a rated player from that rating (R&B 2024 7.2.1).
+
+    Writes each side's difference used and P_D into ``differences`` and ``expected``."""
     standing = standing or Standing(rating=None)
     adopted = standing.rating is None
-    ordered = sorted(player_sides, key=lambda s: (tournaments[s.tournament].start_date, s.index))
-    base = ordered[0].rating if adopted else standing.rating
+    sides, slots = player_sides
+    # The first and the last side by (tournament start, game order): the first gives the
+    # rating adopted, the last the rule set that rounds. Slots ascend in game order.
+    played = {side[3] for side in sides}
+    if len(played) == 1:
+        first, last = 0, len(sides) - 1
+        groups = {tournaments[sides[0][3]].rules: player_sides}
+    else:
+        starts = [tournaments[side[3]].start_date for side in sides]
+        first = starts.index(min(starts))
+        last = len(starts) - 1 - starts[::-1].index(max(starts))
+        groups = _grouped_by_rules(sides, slots, tournaments)
+    base = sides[first][0] if adopted else standing.rating
     assert base is not None
     state = PlayerState(
         rating=base,
@@ -305,21 +321,25 @@ def _rated_outcome(
         reached_2400=standing.reached_2400,
         birth_year=standing.birth_year,
     )
-    groups = _grouped_by_rules(ordered, tournaments)
-    games_in_period = len(ordered)
+    games_in_period = len(sides)
     change_hundredths = expected_total = score_total = 0
     k_used: int | None = None
-    rules: OverTheBoardRules | None = None
-    for sides in groups.values():
-        rules = tournaments[sides[0].tournament].rules
+    for rules, (group_sides, group_slots) in groups.items():
         k_used = rules.k_factor(state, year=year, games_in_period=games_in_period)
-        expected = sum(rules.expected_per_game(_as_games(sides)))
-        score = sum(s.score for s in sides)
-        change_hundredths += k_used * (50 * score - expected)
-        expected_total += expected
+        group_differences = rules.differences_used(group_sides)  # type: ignore[arg-type]
+        group_expected = expected_scores_hundredths(group_differences)
+        for slot, difference, p_d in zip(
+            group_slots, group_differences, group_expected, strict=True
+        ):
+            differences[slot] = difference
+            expected[slot] = p_d
+        group_expected_total = sum(group_expected)
+        score = sum([side[2] for side in group_sides])
+        change_hundredths += k_used * (50 * score - group_expected_total)
+        expected_total += group_expected_total
         score_total += score
     # A period spanning a change of rule set is rounded by the rules of its latest event.
-    rules = tournaments[ordered[-1].tournament].rules
+    rules = tournaments[sides[last][3]].rules
     change_rounded, new_rating = rules.settle(base, change_hundredths)
     kind = "adopted" if adopted else "rated"
     explanation: dict[str, Any] = {
@@ -328,7 +348,7 @@ def _rated_outcome(
         "difference_clause": rules.difference_clause,
     }
     if len(groups) > 1:
-        explanation["rule_sets"] = sorted(groups)
+        explanation["rule_sets"] = sorted(rules.id for rules in groups)
     if adopted:
         explanation["adopted"] = f"standard rating {base} used ({ADOPTION_CLAUSE})"
     if new_rating < rules.floor:
@@ -353,24 +373,25 @@ def _rated_outcome(
     )
 
 
-def _side_details(
-    games: Sequence[GameRow],
-    sides: Mapping[Player, list[Side]],
+def _grouped_by_rules(
+    sides: list[tuple[int, int, int, Tournament]],
+    slots: list[int],
     tournaments: Mapping[Tournament, TournamentFacts],
-) -> dict[tuple[int, bool], tuple[Fraction, int]]:
-    """(difference used, P_D) of every counted side, keyed by (game index, is white)."""
-    details: dict[tuple[int, bool], tuple[Fraction, int]] = {}
-    for player, player_sides in sides.items():
-        for sides_of_rules in _grouped_by_rules(player_sides, tournaments).values():
-            rules = tournaments[sides_of_rules[0].tournament].rules
-            differences = rules.differences_used(_as_games(sides_of_rules))
-            for side, difference in zip(sides_of_rules, differences, strict=True):
-                is_white = games[side.index].white == player
-                details[(side.index, is_white)] = (
-                    Fraction(difference),
-                    expected_score_hundredths(difference),
-                )
-    return details
+) -> dict[OverTheBoardRules, RatedSides]:
+    """A player's sides by the rule set of their tournaments (a period spanning a change
+    of rule set rates each part by its own rules), the earlier rule set first."""
+    rules = [tournaments[side[3]].rules for side in sides]
+    if all(r is rules[0] for r in rules):
+        return {rules[0]: (sides, slots)}
+    groups: dict[OverTheBoardRules, RatedSides] = {}
+    ordered = sorted(
+        zip(sides, slots, rules, strict=True), key=lambda s: (tournaments[s[0][3]].start_date, s[1])
+    )
+    for side, slot, side_rules in ordered:
+        group = groups.setdefault(side_rules, ([], []))
+        group[0].append(side)
+        group[1].append(slot)
+    return groups
 
 
 # -- new players ---------------------------------------------------------------------------

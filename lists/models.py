@@ -145,9 +145,20 @@ class PeriodResult(models.Model):
         #: Fell below the floor: shown as unrated from this list on (interpretation 9).
         DELISTED = "delisted", "Below the floor"
 
-    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="results")
+    # Written by COPY, a row per player of the month: no foreign-key trigger per row (the
+    # rows referenced were read by the same computation; the ORM keeps CASCADE and
+    # PROTECT), and no index on the period alone (the unique constraint starts with it).
+    period = models.ForeignKey(
+        RatingPeriod,
+        on_delete=models.CASCADE,
+        related_name="results",
+        db_index=False,
+        db_constraint=False,
+    )
     run = models.PositiveIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="period_results")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="period_results", db_constraint=False
+    )
     kind = models.CharField(max_length=8, choices=Kind.choices)
     rules = models.CharField(max_length=32)
     old_rating = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -185,12 +196,30 @@ class PeriodGame(models.Model):
     difference after the rule set's cap, P_D (hundredths) and hence dR. A side is null where
     the game does not count for that player (interpretation 6)."""
 
-    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="games")
+    # A month writes a million of these in one COPY: every index and foreign-key trigger
+    # costs seconds there. The two indexes below serve every read (a player's games of a
+    # run, a tournament's); the references are kept by the ORM (CASCADE, PROTECT) and by
+    # how the rows come about (copied from the approved games the same computation read).
+    period = models.ForeignKey(
+        RatingPeriod,
+        on_delete=models.CASCADE,
+        related_name="games",
+        db_index=False,
+        db_constraint=False,
+    )
     run = models.PositiveIntegerField()
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
-    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="+")
-    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="+", db_index=False, db_constraint=False
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="+", db_index=False, db_constraint=False
+    )
+    white = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", db_index=False, db_constraint=False
+    )
+    black = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", db_index=False, db_constraint=False
+    )
     white_score = models.PositiveSmallIntegerField()
     white_rating = models.PositiveSmallIntegerField(null=True, blank=True)
     black_rating = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -202,10 +231,11 @@ class PeriodGame(models.Model):
 
     class Meta:
         ordering = ("period", "run", "game")
+        # A player's games are found through the registry's games (indexed by white and
+        # black) and then this index; both indexes grow in the order rows are written.
         indexes = [
-            models.Index(fields=("period", "run", "white")),
-            models.Index(fields=("period", "run", "black")),
-            models.Index(fields=("tournament", "period", "run")),
+            models.Index(fields=("game", "period", "run"), name="period_game_by_game"),
+            models.Index(fields=("tournament", "period", "run"), name="period_game_by_tournament"),
         ]
 
     def __str__(self) -> str:
@@ -224,8 +254,24 @@ class ListEntry(models.Model):
     """A player's line on a published list, as published: name, federation and titles are
     copied so that the list reads the same after a transfer or a new title."""
 
-    period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="list_entries")
+    # Publication writes a row per rated player in one INSERT ... SELECT joined to the very
+    # rows referenced: no foreign-key trigger per row (the ORM keeps PROTECT), no index on
+    # the period alone (every index below starts with it) nor on the player (lists are
+    # read by period; the registry keeps each player's ratings in his history).
+    period = models.ForeignKey(
+        RatingPeriod,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        db_index=False,
+        db_constraint=False,
+    )
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="list_entries",
+        db_index=False,
+        db_constraint=False,
+    )
     fide_id = models.PositiveBigIntegerField("FIDE ID")
     name = models.CharField(max_length=200)
     federation = models.CharField(max_length=3)

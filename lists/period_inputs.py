@@ -17,16 +17,18 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Q
+from django.db import connection
+from django.db.models import FilteredRelation, Q, QuerySet
 
 from lists.computation import GameRow, Standing, TournamentFacts
 from lists.models import RatingPeriod
-from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
-from regulations import OverTheBoardRules
+from players.models import Player, RatingCategory, RatingHistory, RatingStatus
+from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
 from tournaments.models import Game, Tournament, TournamentReport
-from tournaments.selectors import rules_for
+from tournaments.selectors import rule_schedule, rules_for
 
 #: The longest pooling window of any rule set (R&B 6.1.4: 26 months), plus a month.
 POOLING_LOOKBACK_MONTHS = 27
@@ -47,19 +49,23 @@ class PeriodInputs:
         return {row.tournament for row in self.games}
 
 
-def period_tournaments(period: RatingPeriod) -> list[Tournament]:
+def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
     """The tournaments rated on this list: ready for rating, approved for this list date."""
-    return list(
-        Tournament.objects.filter(
-            category=period.category,
-            list_date=period.list_date,
-            status=Tournament.Status.READY,
-        ).order_by("pk")
+    return Tournament.objects.filter(
+        category=period.category,
+        list_date=period.list_date,
+        status=Tournament.Status.READY,
     )
 
 
-def tournament_facts(tournament: Tournament) -> TournamentFacts:
-    rules = rules_for(tournament.category, tournament.start_date)
+def period_tournaments(period: RatingPeriod) -> list[Tournament]:
+    return list(period_tournaments_query(period).order_by("pk"))
+
+
+def tournament_facts(
+    tournament: Tournament, schedule: tuple[EffectiveDate, ...] | None = None
+) -> TournamentFacts:
+    rules = rules_for(tournament.category, tournament.start_date, schedule)
     assert isinstance(rules, OverTheBoardRules)
     return TournamentFacts(
         rules=rules,
@@ -74,11 +80,16 @@ def tournament_facts(tournament: Tournament) -> TournamentFacts:
 def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
     """Everything ``lists.computation.compute_period`` needs for ``period``."""
     tournaments = {t.pk: t for t in period_tournaments(period)}
-    raw_games = _games_of(tournaments)
+    # Games are read by a subquery: a month has tens of thousands of tournaments. One
+    # approved between the two reads waits for the next computation.
+    games_query = _approved_games(period_tournaments_query(period))
+    raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
     players = {p for row in raw_games for p in (row[2], row[3])}
-    ratings = RatingsInForce(period.category, players, tournaments.values())
+    ratings = RatingsInForce(
+        period.category, players, tournaments.values(), _players_of(games_query)
+    )
     games = ratings.rows(raw_games, tournaments)
-    standings = _standings(period.category, players)
+    standings = _standings(period.category, games_query, players)
 
     unrated = {
         player
@@ -87,10 +98,16 @@ def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
         if rating is None
     }
     earlier = _earlier_tournaments(period, unrated)
-    earlier_raw = [row for row in _games_of(earlier) if row[2] in unrated or row[3] in unrated]
+    earlier_query = _approved_games(list(earlier))
+    earlier_raw = [
+        row for row in _games_of(earlier_query) if row[2] in unrated or row[3] in unrated
+    ]
     earlier_players = {p for row in earlier_raw for p in (row[2], row[3])}
-    earlier_ratings = RatingsInForce(period.category, earlier_players, earlier.values())
-    facts = {pk: tournament_facts(t) for pk, t in {**earlier, **tournaments}.items()}
+    earlier_ratings = RatingsInForce(
+        period.category, earlier_players, earlier.values(), _players_of(earlier_query)
+    )
+    schedule = rule_schedule()
+    facts = {pk: tournament_facts(t, schedule) for pk, t in {**earlier, **tournaments}.items()}
     return PeriodInputs(
         tournaments=facts,
         games=games,
@@ -99,17 +116,20 @@ def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
     )
 
 
-def _games_of(tournaments: dict[int, Tournament]) -> list[tuple[int, int, int, int, int]]:
-    """(game, tournament, white, black, white score) of the approved reports, in order."""
-    if not tournaments:
-        return []
+def _approved_games(tournaments: QuerySet[Tournament] | list[int]) -> QuerySet[Game]:
+    """The games of the approved reports of ``tournaments``."""
+    return Game.objects.filter(
+        report__tournament__in=tournaments,
+        report__status=TournamentReport.Status.APPROVED,
+    )
+
+
+def _games_of(games: QuerySet[Game]) -> list[tuple[int, int, int, int, int]]:
+    """(game, tournament, white, black, white score) of ``games``, in order."""
     return list(
-        Game.objects.filter(
-            report__tournament__in=list(tournaments),
-            report__status=TournamentReport.Status.APPROVED,
+        games.order_by("report__tournament_id", "round", "pk").values_list(
+            "pk", "report__tournament_id", "white_id", "black_id", "white_score"
         )
-        .order_by("report__tournament_id", "round", "pk")
-        .values_list("pk", "report__tournament_id", "white_id", "black_id", "white_score")
     )
 
 
@@ -132,70 +152,114 @@ def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, T
     return {t.pk: t for t in Tournament.objects.filter(pk__in=ids).order_by("pk")}
 
 
-def _standings(category: str, players: Iterable[int]) -> dict[int, Standing]:
+def _players_of(games: QuerySet[Game]) -> QuerySet[Any]:
+    """The ids of the players of ``games``: one IN over a UNION, which PostgreSQL hashes
+    into a semi-join (two ORed IN subqueries too big for work_mem would be scanned again
+    for every row)."""
+    games = games.order_by()
+    return games.values("white_id").union(games.values("black_id"))
+
+
+def _standings(category: str, games: QuerySet[Game], players: set[int]) -> dict[int, Standing]:
     """Each player's state as of the previous list; a delisted player is unrated
-    (interpretation 9). Junior status needs the birth year (R&B 2024 7.3.3)."""
-    players = list(players)
-    birth_years = (
-        dict(Player.objects.filter(pk__in=players).values_list("pk", "birth_year"))
-        if len(players) < 50_000
-        else dict(Player.objects.values_list("pk", "birth_year"))
+    (interpretation 9). Junior status needs the birth year (R&B 2024 7.3.3). The players
+    are those of ``games``, read by a subquery rather than a list of ids (a federation's
+    month has hundreds of thousands)."""
+    rows = (
+        Player.objects.filter(pk__in=_players_of(games))
+        .annotate(state=FilteredRelation("ratings", condition=Q(ratings__category=category)))
+        .values_list(
+            "pk",
+            "birth_year",
+            "state__rating",
+            "state__games",
+            "state__reached_2400",
+            "state__status",
+        )
+        .order_by()
     )
     standings = {}
-    for player, rating, games, reached, status in (
-        RatingState.objects.filter(category=category, player_id__in=players)
-        .values_list("player_id", "rating", "games", "reached_2400", "status")
-        .iterator(chunk_size=20_000)
+    for player, birth_year, rating, games_total, reached, status in rows.iterator(
+        chunk_size=20_000
     ):
-        standings[player] = Standing(
-            rating=rating if status == RatingStatus.RATED else None,
-            games=games,
-            reached_2400=reached,
-            birth_year=birth_years.get(player),
-        )
-    for player in players:
-        if player not in standings:
-            standings[player] = Standing(rating=None, birth_year=birth_years.get(player))
+        if player in players:
+            standings[player] = Standing(
+                rating=rating if status == RatingStatus.RATED else None,
+                games=games_total or 0,
+                reached_2400=bool(reached),
+                birth_year=birth_year,
+            )
     return standings
+
+
+#: Up to this many players, their history is read by a list of ids; beyond it by the
+#: subquery the caller gives (or the whole category's, filtered here).
+PLAYERS_BY_ID = 2_000
 
 
 class RatingsInForce:
     """Each player's published rating of the list in force on a day (interpretation 2),
     from the registry's rating history."""
 
-    def __init__(self, category: str, players: set[int], tournaments: Iterable[Tournament]) -> None:
+    def __init__(
+        self,
+        category: str,
+        players: set[int],
+        tournaments: Iterable[Tournament],
+        players_query: QuerySet[Any] | None = None,
+    ) -> None:
         starts = [t.start_date for t in tournaments]
         self.category = category
         self.by_player: dict[int, tuple[list[dt.date], list[int | None]]] = {}
         self.standard: dict[int, tuple[list[dt.date], list[int | None]]] = {}
+        #: Every list date read: a day's ratings depend only on how many lie before it.
+        self.list_dates: set[dt.date] = set()
         if not starts or not players:
             return
-        self.since = add_months(min(starts), -RATING_LOOKBACK_MONTHS)
+        self.first = min(starts)
+        self.since = add_months(self.first, -RATING_LOOKBACK_MONTHS)
         self.until = max(starts)
-        self.by_player = self._history(category, players)
+        self.by_player = self._history(category, players, players_query)
         if category != RatingCategory.STANDARD:
             # R&B 2024 7.2.1: unrated in the category, rated by his standard rating.
             lacking = {p for p in players if not any(r for r in self.by_player.get(p, ((), ()))[1])}
-            self.standard = self._history(RatingCategory.STANDARD, lacking)
+            self.standard = self._history(RatingCategory.STANDARD, lacking, players_query)
 
     def _history(
-        self, category: str, players: set[int]
+        self, category: str, players: set[int], players_query: QuerySet[Any] | None
     ) -> dict[int, tuple[list[dt.date], list[int | None]]]:
+        """Per player his list dates and ratings, ascending: the last row on or before the
+        first start (what was in force then), and every row after it up to the last start.
+        A year of monthly lists is a dozen rows a player: only the one in force is read."""
         history: dict[int, tuple[list[dt.date], list[int | None]]] = defaultdict(lambda: ([], []))
-        rows = RatingHistory.objects.filter(
-            category=category, list_date__gte=self.since, list_date__lte=self.until
-        )
-        if len(players) < 50_000:
+        if not players:
+            return {}
+        rows = RatingHistory.objects.filter(category=category)
+        if len(players) <= PLAYERS_BY_ID:
             rows = rows.filter(player_id__in=players)
-        for player, list_date, rating in (
-            rows.order_by("player_id", "list_date")
-            .values_list("player_id", "list_date", "rating")
-            .iterator(chunk_size=20_000)
-        ):
-            if player in players:
+        elif players_query is not None:
+            rows = rows.filter(player_id__in=players_query)
+        in_force = rows.filter(list_date__gte=self.since, list_date__lte=self.first).order_by(
+            "player_id", "-list_date"
+        )
+        if connection.vendor == "postgresql":
+            in_force = in_force.distinct("player_id")
+        later = rows.filter(list_date__gt=self.first, list_date__lte=self.until).order_by(
+            "player_id", "list_date"
+        )
+        add_date = self.list_dates.add
+        for query in (in_force, later):
+            for player, list_date, rating in query.values_list(
+                "player_id", "list_date", "rating"
+            ).iterator(chunk_size=20_000):
+                if player not in players:
+                    continue
                 dates, ratings = history[player]
+                if query is in_force and dates:
+                    continue  # an older row of the same player (where DISTINCT ON is not)
                 dates.append(list_date)
                 ratings.append(rating)
+                add_date(list_date)
         return dict(history)
 
     @staticmethod
@@ -217,27 +281,34 @@ class RatingsInForce:
         raw_games: list[tuple[int, int, int, int, int]],
         tournaments: dict[int, Tournament],
     ) -> list[GameRow]:
-        cache: dict[tuple[int, dt.date], int | None] = {}
+        # Two days before which the same list dates lie give every player the same rating:
+        # a player's ratings are looked up once per such stretch, not once per tournament.
+        list_dates = sorted(self.list_dates)
+        stretch = {
+            key: bisect.bisect_right(list_dates, tournament.start_date)
+            for key, tournament in tournaments.items()
+        }
+        days = {key: tournament.start_date for key, tournament in tournaments.items()}
+        cache: dict[tuple[int, int], int | None] = {}
         rating = self.rating
 
-        def rating_of(player: int, day: dt.date) -> int | None:
-            key = (player, day)
-            if key not in cache:
-                cache[key] = rating(player, day)
-            return cache[key]
+        def rating_of(player: int, tournament: int) -> int | None:
+            key = (player, stretch[tournament])
+            try:
+                return cache[key]
+            except KeyError:
+                found = cache[key] = rating(player, days[tournament])
+                return found
 
-        rows = []
-        for game, tournament, white, black, white_score in raw_games:
-            start = tournaments[tournament].start_date
-            rows.append(
-                GameRow(
-                    game,
-                    tournament,
-                    white,
-                    black,
-                    white_score,
-                    rating_of(white, start),
-                    rating_of(black, start),
-                )
+        return [
+            GameRow(
+                game,
+                tournament,
+                white,
+                black,
+                white_score,
+                rating_of(white, tournament),
+                rating_of(black, tournament),
             )
-        return rows
+            for game, tournament, white, black, white_score in raw_games
+        ]

@@ -324,7 +324,7 @@ def player_period_blocks(player: Player, results: Sequence[PeriodResult]) -> lis
         return []
     rows = (
         PeriodGame.objects.filter(
-            Q(white=player) | Q(black=player),
+            Q(game__white=player) | Q(game__black=player),
             period_id__in=list(blocks),
             run=F("period__computed_run"),
         )

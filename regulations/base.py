@@ -141,7 +141,11 @@ class OverTheBoardRules:
         (standard-2009 8.54, R&B 2024 7.3.1). Rule sets with per-tournament rules override.
         """
         cap = self.difference_cap
-        return [capped_difference(rating, opponent, cap) for rating, opponent, _, _ in games]
+        # capped_difference, inlined: a federation's month has two million sides.
+        return [
+            d if -cap <= (d := rating - opponent) <= cap else cap if d > 0 else -cap
+            for rating, opponent, _, _ in games
+        ]
 
     def expected_per_game(self, games: Sequence[Game]) -> list[int]:
         """P_D (hundredths) of each game. Rule sets whose differences depend on more than

@@ -12,6 +12,7 @@ comparison and sum is exact.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 from regulations.rounding import round_half_up
@@ -89,6 +90,18 @@ def expected_score_hundredths(difference: int | Fraction) -> int:
     d = integer_difference(difference)
     high = PD_HIGH_BY_DIFFERENCE[d] if d <= LAST_LISTED_DIFFERENCE else 100
     return high if difference >= 0 else 100 - high
+
+
+def expected_scores_hundredths(differences: Sequence[int | Fraction]) -> list[int]:
+    """``expected_score_hundredths`` of each difference: a period reads the table twice a
+    game, so whole differences in the table's range are looked up without a call."""
+    table, offset = _PD_BY_SIGNED_DIFFERENCE, LAST_LISTED_DIFFERENCE
+    return [
+        table[d + offset]
+        if type(d) is int and -offset <= d <= offset
+        else expected_score_hundredths(d)
+        for d in differences
+    ]
 
 
 def p_hundredths(score: Fraction) -> int:

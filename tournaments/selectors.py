@@ -30,10 +30,13 @@ def rule_schedule() -> tuple[EffectiveDate, ...]:
     return tuple(schedule) or regulations.DEFAULT_SCHEDULE
 
 
-def rules_for(category: str, start_date: dt.date) -> OverTheBoardRules | OnlineArena:
+def rules_for(
+    category: str, start_date: dt.date, schedule: tuple[EffectiveDate, ...] | None = None
+) -> OverTheBoardRules | OnlineArena:
     """The rule set in force for a tournament of ``category`` starting on ``start_date``
-    (raises ``regulations.UnknownRuleSet`` when none is)."""
-    return regulations.rule_set_for(category, start_date, rule_schedule())
+    (raises ``regulations.UnknownRuleSet`` when none is). A caller asking for many
+    tournaments reads ``rule_schedule()`` once and passes it."""
+    return regulations.rule_set_for(category, start_date, schedule or rule_schedule())
 
 
 def approval_list() -> QuerySet[ApprovalRequest]:
