@@ -148,9 +148,8 @@ EXPECTED = {
 
 @pytest.fixture
 def full_scene(scene, world):
-    from players.models import PlayerImport
-
     from lists.models import RatingPeriod
+    from players.models import PlayerImport
 
     RatingPeriod.objects.create(
         category="rapid", list_date="2025-04-01", closing_date="2025-03-29", status="published"
