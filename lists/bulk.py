@@ -19,8 +19,10 @@ def bulk_insert(
     model: type[models.Model], fields: Sequence[str], rows: Iterable[Sequence[Any]]
 ) -> int:
     """Insert ``rows`` (values in ``fields`` order; foreign keys by ``<name>_id``) into
-    ``model``'s table; returns the number of rows. Runs in the caller's transaction."""
-    model_fields = [model._meta.get_field(name.removesuffix("_id")) for name in fields]
+    ``model``'s table; returns the number of rows. Runs in the caller's transaction.
+    Producing ``rows`` must not query the database: on PostgreSQL the connection is busy
+    copying them."""
+    model_fields = [model._meta.get_field(name) for name in fields]
     if connection.vendor == "postgresql":
         json_columns = [
             i for i, field in enumerate(model_fields) if isinstance(field, models.JSONField)

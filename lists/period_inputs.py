@@ -15,16 +15,17 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import FilteredRelation, Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from lists.computation import GameRow, Standing, TournamentFacts
 from lists.models import RatingPeriod
-from players.models import Player, RatingCategory, RatingHistory, RatingStatus
+from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
 from tournaments.models import Game, Tournament, TournamentReport
@@ -85,11 +86,9 @@ def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
     games_query = _approved_games(period_tournaments_query(period))
     raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
     players = {p for row in raw_games for p in (row[2], row[3])}
-    ratings = RatingsInForce(
-        period.category, players, tournaments.values(), _players_of(games_query)
-    )
+    ratings = RatingsInForce(period.category, players, tournaments.values())
     games = ratings.rows(raw_games, tournaments)
-    standings = _standings(period.category, games_query, players)
+    standings = _standings(period.category, players)
 
     unrated = {
         player
@@ -103,9 +102,7 @@ def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
         row for row in _games_of(earlier_query) if row[2] in unrated or row[3] in unrated
     ]
     earlier_players = {p for row in earlier_raw for p in (row[2], row[3])}
-    earlier_ratings = RatingsInForce(
-        period.category, earlier_players, earlier.values(), _players_of(earlier_query)
-    )
+    earlier_ratings = RatingsInForce(period.category, earlier_players, earlier.values())
     schedule = rule_schedule()
     facts = {pk: tournament_facts(t, schedule) for pk, t in {**earlier, **tournaments}.items()}
     return PeriodInputs(
@@ -125,12 +122,19 @@ def _approved_games(tournaments: QuerySet[Tournament] | list[int]) -> QuerySet[G
 
 
 def _games_of(games: QuerySet[Game]) -> list[tuple[int, int, int, int, int]]:
-    """(game, tournament, white, black, white score) of ``games``, in order."""
-    return list(
-        games.order_by("report__tournament_id", "round", "pk").values_list(
-            "pk", "report__tournament_id", "white_id", "black_id", "white_score"
-        )
+    """(game, tournament, white, black, white score) of ``games``, in order. Whole numbers
+    only, which need no conversion: the rows are fetched as the database driver gives them
+    (a month's million games would spend seconds in the ORM's per-row machinery)."""
+    query = games.order_by("report__tournament_id", "round", "pk").values_list(
+        "pk", "report__tournament_id", "white_id", "black_id", "white_score"
     )
+    try:
+        sql, params = query.query.sql_with_params()
+    except EmptyResultSet:  # no tournaments
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, Tournament]:
@@ -152,49 +156,52 @@ def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, T
     return {t.pk: t for t in Tournament.objects.filter(pk__in=ids).order_by("pk")}
 
 
-def _players_of(games: QuerySet[Game]) -> QuerySet[Any]:
-    """The ids of the players of ``games``: one IN over a UNION, which PostgreSQL hashes
-    into a semi-join (two ORed IN subqueries too big for work_mem would be scanned again
-    for every row)."""
-    games = games.order_by()
-    return games.values("white_id").union(games.values("black_id"))
+#: Up to this many players, rows are read by their ids, a chunk of ids a query; beyond it
+#: the whole table (or list) is read once and filtered here: one sequential read beats
+#: hundreds of thousands of index probes, and a list of ids that long costs more to send
+#: and plan than to run.
+PLAYERS_BY_ID = 20_000
+ID_CHUNK = 2_000
 
 
-def _standings(category: str, games: QuerySet[Game], players: set[int]) -> dict[int, Standing]:
+def rows_of_players(query: QuerySet[Any], field: str, players: set[int]) -> Iterator[Any]:
+    """The rows of ``query`` (a ``values_list``) whose ``field`` is one of ``players``, in
+    ``query``'s order within each chunk of ids (ascending ids)."""
+    if len(players) > PLAYERS_BY_ID:
+        position = query.query.values_select.index(field)
+        for row in query.iterator(chunk_size=20_000):
+            if row[position] in players:
+                yield row
+        return
+    ids = sorted(players)
+    for start in range(0, len(ids), ID_CHUNK):
+        yield from query.filter(**{f"{field}__in": ids[start : start + ID_CHUNK]})
+
+
+def _standings(category: str, players: set[int]) -> dict[int, Standing]:
     """Each player's state as of the previous list; a delisted player is unrated
-    (interpretation 9). Junior status needs the birth year (R&B 2024 7.3.3). The players
-    are those of ``games``, read by a subquery rather than a list of ids (a federation's
-    month has hundreds of thousands)."""
-    rows = (
-        Player.objects.filter(pk__in=_players_of(games))
-        .annotate(state=FilteredRelation("ratings", condition=Q(ratings__category=category)))
-        .values_list(
-            "pk",
-            "birth_year",
-            "state__rating",
-            "state__games",
-            "state__reached_2400",
-            "state__status",
-        )
-        .order_by()
+    (interpretation 9). Junior status needs the birth year (R&B 2024 7.3.3)."""
+    birth_years = dict(
+        rows_of_players(Player.objects.order_by().values_list("id", "birth_year"), "id", players)
     )
-    standings = {}
-    for player, birth_year, rating, games_total, reached, status in rows.iterator(
-        chunk_size=20_000
-    ):
-        if player in players:
-            standings[player] = Standing(
-                rating=rating if status == RatingStatus.RATED else None,
-                games=games_total or 0,
-                reached_2400=bool(reached),
-                birth_year=birth_year,
-            )
+    states = RatingState.objects.filter(category=category).order_by()
+    standings = {
+        player: Standing(
+            rating=rating if status == RatingStatus.RATED else None,
+            games=games_total,
+            reached_2400=reached,
+            birth_year=birth_years.get(player),
+        )
+        for player, rating, games_total, reached, status in rows_of_players(
+            states.values_list("player_id", "rating", "games", "reached_2400", "status"),
+            "player_id",
+            players,
+        )
+    }
+    for player in players:
+        if player not in standings:
+            standings[player] = Standing(rating=None, birth_year=birth_years.get(player))
     return standings
-
-
-#: Up to this many players, their history is read by a list of ids; beyond it by the
-#: subquery the caller gives (or the whole category's, filtered here).
-PLAYERS_BY_ID = 2_000
 
 
 class RatingsInForce:
@@ -206,7 +213,6 @@ class RatingsInForce:
         category: str,
         players: set[int],
         tournaments: Iterable[Tournament],
-        players_query: QuerySet[Any] | None = None,
     ) -> None:
         starts = [t.start_date for t in tournaments]
         self.category = category
@@ -219,47 +225,53 @@ class RatingsInForce:
         self.first = min(starts)
         self.since = add_months(self.first, -RATING_LOOKBACK_MONTHS)
         self.until = max(starts)
-        self.by_player = self._history(category, players, players_query)
+        self.by_player = self._history(category, players)
         if category != RatingCategory.STANDARD:
             # R&B 2024 7.2.1: unrated in the category, rated by his standard rating.
             lacking = {p for p in players if not any(r for r in self.by_player.get(p, ((), ()))[1])}
-            self.standard = self._history(RatingCategory.STANDARD, lacking, players_query)
+            self.standard = self._history(RatingCategory.STANDARD, lacking)
 
     def _history(
-        self, category: str, players: set[int], players_query: QuerySet[Any] | None
+        self, category: str, players: set[int]
     ) -> dict[int, tuple[list[dt.date], list[int | None]]]:
-        """Per player his list dates and ratings, ascending: the last row on or before the
-        first start (what was in force then), and every row after it up to the last start.
-        A year of monthly lists is a dozen rows a player: only the one in force is read."""
+        """Per player his list dates and ratings, ascending: his row of the last list on or
+        before the first start (the list in force then), the rows of the lists after it up
+        to the last start, and, for a player missing from that list, his last earlier row
+        within the look-back. A year of monthly lists is a dozen rows a player; only the
+        one in force is read."""
         history: dict[int, tuple[list[dt.date], list[int | None]]] = defaultdict(lambda: ([], []))
         if not players:
             return {}
-        rows = RatingHistory.objects.filter(category=category)
-        if len(players) <= PLAYERS_BY_ID:
-            rows = rows.filter(player_id__in=players)
-        elif players_query is not None:
-            rows = rows.filter(player_id__in=players_query)
-        in_force = rows.filter(list_date__gte=self.since, list_date__lte=self.first).order_by(
-            "player_id", "-list_date"
+        rows = RatingHistory.objects.filter(category=category).order_by()
+        in_force = rows.filter(list_date__gte=self.since, list_date__lte=self.first).aggregate(
+            latest=Max("list_date")
+        )["latest"]
+        if in_force is None:
+            return {}
+        columns = ("player_id", "list_date", "rating")
+        listed = rows.filter(list_date__gte=in_force, list_date__lte=self.until)
+        found = rows_of_players(
+            listed.order_by("player_id", "list_date").values_list(*columns), "player_id", players
         )
-        if connection.vendor == "postgresql":
-            in_force = in_force.distinct("player_id")
-        later = rows.filter(list_date__gt=self.first, list_date__lte=self.until).order_by(
-            "player_id", "list_date"
-        )
-        add_date = self.list_dates.add
-        for query in (in_force, later):
-            for player, list_date, rating in query.values_list(
-                "player_id", "list_date", "rating"
-            ).iterator(chunk_size=20_000):
-                if player not in players:
-                    continue
-                dates, ratings = history[player]
-                if query is in_force and dates:
-                    continue  # an older row of the same player (where DISTINCT ON is not)
-                dates.append(list_date)
-                ratings.append(rating)
-                add_date(list_date)
+        for player, list_date, rating in found:
+            dates, ratings = history[player]
+            dates.append(list_date)
+            ratings.append(rating)
+        missing = {p for p in players if p not in history or history[p][0][0] != in_force}
+        earlier = rows.filter(list_date__gte=self.since, list_date__lt=in_force)
+        ids, looked_back = sorted(missing), set()
+        for start in range(0, len(ids), ID_CHUNK):
+            chunk = earlier.filter(player_id__in=ids[start : start + ID_CHUNK])
+            for player, list_date, rating in chunk.order_by("player_id", "-list_date").values_list(
+                *columns
+            ):
+                if player not in looked_back:  # his latest earlier row: in force at the start
+                    looked_back.add(player)
+                    dates, ratings = history[player]
+                    dates.insert(0, list_date)
+                    ratings.insert(0, rating)
+        for dates, _ in history.values():
+            self.list_dates.update(dates)
         return dict(history)
 
     @staticmethod
@@ -289,26 +301,21 @@ class RatingsInForce:
             for key, tournament in tournaments.items()
         }
         days = {key: tournament.start_date for key, tournament in tournaments.items()}
-        cache: dict[tuple[int, int], int | None] = {}
+        # Per stretch, each player's rating once looked up.
+        known: dict[int, dict[int, int | None]] = {number: {} for number in set(stretch.values())}
         rating = self.rating
-
-        def rating_of(player: int, tournament: int) -> int | None:
-            key = (player, stretch[tournament])
-            try:
-                return cache[key]
-            except KeyError:
-                found = cache[key] = rating(player, days[tournament])
-                return found
-
-        return [
-            GameRow(
-                game,
-                tournament,
-                white,
-                black,
-                white_score,
-                rating_of(white, tournament),
-                rating_of(black, tournament),
+        rows = []
+        for game, tournament, white, black, white_score in raw_games:
+            ratings = known[stretch[tournament]]
+            if white in ratings:
+                white_rating = ratings[white]
+            else:
+                white_rating = ratings[white] = rating(white, days[tournament])
+            if black in ratings:
+                black_rating = ratings[black]
+            else:
+                black_rating = ratings[black] = rating(black, days[tournament])
+            rows.append(
+                GameRow(game, tournament, white, black, white_score, white_rating, black_rating)
             )
-            for game, tournament, white, black, white_score in raw_games
-        ]
+        return rows

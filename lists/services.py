@@ -28,7 +28,8 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from audit.services import audit_record, audit_record_many
+from audit.models import AuditEntry
+from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
 from lists.bulk import bulk_insert
 from lists.computation import GameOutcome, PlayerOutcome, compute_period
 from lists.models import (
@@ -382,23 +383,15 @@ def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome
 
 
 def _game_rows(period: RatingPeriod, games: Iterable[GameOutcome]) -> Iterator[tuple]:
+    """``GAME_FIELDS`` rows: the run, then the outcome's fields in their order."""
+    run = (period.pk, period.run)
     for g in games:
-        yield (
-            period.pk,
-            period.run,
-            g.game,
-            g.tournament,
-            g.white,
-            g.black,
-            g.white_score,
-            g.white_rating,
-            g.black_rating,
-            _two_decimals(g.white_difference),
-            g.white_expected,
-            _two_decimals(g.black_difference),
-            g.black_expected,
-            g.clause,
-        )
+        if type(g.white_difference) is Fraction or type(g.black_difference) is Fraction:
+            g = g._replace(
+                white_difference=_two_decimals(g.white_difference),
+                black_difference=_two_decimals(g.black_difference),
+            )
+        yield run + g
 
 
 def _two_decimals(value: int | Fraction | None) -> int | Decimal | None:
@@ -464,6 +457,7 @@ def period_publish(
     if actor is not None:
         require_administrator(actor, "Only an administrator publishes a rating list.")
     with transaction.atomic():
+        _work_memory_raised()
         locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
         if locked.status == Status.PUBLISHED:
             raise PeriodRefused(f"The {locked} is already published; it cannot change.")
@@ -488,6 +482,18 @@ def period_publish(
         )
     locked.refresh_from_db()
     return Publication(locked, entries, tournaments)
+
+
+#: Memory for each sort and hash of a publication (PostgreSQL's default, 4 MB, sends the
+#: sort of a federation's list to disk).
+PUBLICATION_WORK_MEMORY = "256MB"
+
+
+def _work_memory_raised() -> None:
+    """For the rest of the transaction, on PostgreSQL."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('work_mem', %s, true)", [PUBLICATION_WORK_MEMORY])
 
 
 def _publish(period: RatingPeriod) -> int:
@@ -627,16 +633,19 @@ def _tournaments_mark_rated(period: RatingPeriod, actor: Actor | None, actor_lab
         status=Tournament.Status.RATED
     )
     user = actor.user if actor else None
-    count = audit_record_many(
-        targets=(
-            Tournament(pk=pk)
-            for pk in rated.values_list("tournament_id", flat=True).iterator(chunk_size=5_000)
+    count = bulk_insert(
+        AuditEntry,
+        AUDIT_ENTRY_FIELDS,
+        audit_entry_rows(
+            model=Tournament,
+            # Read before the copy starts: the connection serves one statement at a time.
+            object_ids=list(rated.values_list("tournament_id", flat=True)),
+            actor=user,
+            actor_label=actor_label,
+            action="rated",
+            reason=f"Rated on the {period}",
+            changes={"status": ["ready", "rated"]},
         ),
-        actor=user,
-        actor_label=actor_label,
-        action="rated",
-        reason=f"Rated on the {period}",
-        changes={"status": ["ready", "rated"]},
     )
     left = Tournament.objects.filter(
         category=period.category, list_date=period.list_date, status=Tournament.Status.READY

@@ -108,7 +108,10 @@ class RatingState(models.Model):
     """A player's rating in one category as of the latest list: what K depends on
     (DESIGN.md interpretation 4)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    # Indexed by the unique constraint below, which starts with the player.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="ratings", db_index=False
+    )
     category = models.CharField(max_length=8, choices=RatingCategory.choices)
     rating = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Rated games in this category so far, counting those of the initial rating.
@@ -143,7 +146,10 @@ class RatingState(models.Model):
 class RatingHistory(models.Model):
     """A player's published rating in one category on one list date."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    # Indexed by the unique constraint below, which starts with the player.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_history", db_index=False
+    )
     category = models.CharField(max_length=8, choices=RatingCategory.choices)
     list_date = models.DateField()
     rating = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -158,6 +164,9 @@ class RatingHistory(models.Model):
                 fields=("player", "category", "list_date"), name="one_rating_per_list"
             )
         ]
+        # A list as a whole: the list in force on a day, every rating on it (a period's
+        # computation reads it once rather than each player's history).
+        indexes = [models.Index(fields=("category", "list_date"), name="history_by_list")]
         verbose_name_plural = "rating history"
 
     def __str__(self) -> str:

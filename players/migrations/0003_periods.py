@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('players', '0002_player_import'),
+        ("players", "0002_player_import"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='ratingstate',
-            name='last_played',
+            model_name="ratingstate",
+            name="last_played",
             field=models.DateField(blank=True, null=True),
         ),
     ]

@@ -92,6 +92,31 @@ def test_a_standard_rating_is_used_for_a_player_unrated_in_rapid(
     assert results["Rapid"].new_rating == 1990
 
 
+def test_each_game_is_rated_on_the_list_in_force_at_its_tournaments_start(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """DESIGN.md interpretation 2: A is 1700 on the January list and 1800 on March's; B is
+    on January's only, C on March's only. An event starting 20 February is rated on the
+    January list (A 1700), one starting 10 March on March's (A 1800, C 1800), where B, left
+    off the March list, keeps his last rating (1800). A draws B at D = -100 (P_D 0.36,
+    +0.14) and C at D = 0: 20 x 0.14 = +2.80 -> +3 from his published 1800 (R&B 2024
+    7.3.2-7.3.4)."""
+    w = period_world
+    january = dt.date(2025, 1, 1)
+    a, b, c = w.player("A", 1800), w.player("B", 1800, list_date=january), w.player("C", 1800)
+    RatingHistory.objects.create(player=a, category="rapid", list_date=january, rating=1700)
+    w.tournament([(a, b, 0.5)], start=dt.date(2025, 2, 20))
+    w.tournament([(a, c, 0.5), (b, c, 0.5)], start=dt.date(2025, 3, 10))
+    period = compute("rapid", APRIL)
+    ratings = {
+        (g.white.name, g.black.name): (g.white_rating, g.black_rating)
+        for g in computed_games(period).select_related("white", "black")
+    }
+    assert ratings == {("A", "B"): (1700, 1800), ("A", "C"): (1800, 1800), ("B", "C"): (1800, 1800)}
+    result = results_by_name(period)["A"]
+    assert (result.old_rating, result.change_hundredths, result.new_rating) == (1800, 280, 1803)
+
+
 def test_a_player_below_the_floor_is_delisted(
     period_world, compute, django_capture_on_commit_callbacks
 ):
