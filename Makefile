@@ -5,13 +5,14 @@ VENV_PYTHON := $(VENV)/bin/python
 # Reinstalled whenever a requirements file changes; otherwise re-runs are fast.
 STAMP := $(VENV)/.requirements-installed
 
-.PHONY: help venv run test lint format bench-engine clean
+.PHONY: help venv run test lint format bench bench-engine clean
 
 help:
 	@echo "make run           start http://127.0.0.1:8000 with demo data (SQLite, eager tasks)"
 	@echo "make test          run the whole test suite"
 	@echo "make lint          ruff check + ruff format --check + mypy --strict regulations"
 	@echo "make format        ruff format + ruff check --fix"
+	@echo "make bench         compute and publish a FIDE-scale month on PostgreSQL (bench/periods.py)"
 	@echo "make bench-engine  run the rating engine benchmark"
 
 $(VENV_PYTHON):
@@ -39,6 +40,11 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+# Needs a PostgreSQL server: BENCH_DATABASE_URL (default
+# postgresql://postgres@127.0.0.1:5432/ratings_bench; the database is re-created).
+bench: $(STAMP)
+	$(VENV_PYTHON) bench/periods.py
 
 bench-engine: $(STAMP)
 	$(VENV_PYTHON) bench/engine.py

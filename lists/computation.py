@@ -184,7 +184,8 @@ def compute_period(
         )
         if owns is None or owns(row.white)
     ]
-    players.sort(key=lambda outcome: str(outcome.player))
+    # By player: the order of the unique index the results are written into.
+    players.sort(key=lambda outcome: outcome.player)
     return PeriodOutcome(players, game_outcomes)
 
 

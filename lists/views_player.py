@@ -453,7 +453,7 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
     result of the same run (DESIGN.md interpretations 4 and 5)."""
     rated = list(
         PeriodGame.objects.filter(
-            tournament=tournament,
+            game__report__tournament=tournament,
             period__status=RatingPeriod.Status.PUBLISHED,
             run=F("period__computed_run"),
         ).select_related("period")
