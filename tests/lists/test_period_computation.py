@@ -315,3 +315,36 @@ def test_a_period_split_by_player_gives_what_one_computation_gives(
         sorted(computed_games(split).values_list("game_id", "white_expected", "black_expected"))
         == games
     )
+
+
+def test_a_period_read_whole_gives_what_one_read_by_ids_gives(
+    period_world, compute, django_capture_on_commit_callbacks, monkeypatch
+):
+    """lists/period_inputs.py: a big period reads whole lists and filters them, a small
+    one reads its players by id in chunks; both read the same ratings, standings (a junior,
+    a player rated from his standard rating, a new player) and the list in force."""
+    from lists import period_inputs
+
+    w = period_world
+    players = [w.player(f"P{i}", 1500 + 37 * i, birth_year=2004 + i) for i in range(7)]
+    players.append(w.player("Adopted", standard=1900))
+    players.append(w.player("New"))
+    w.tournament([(players[i], players[(i + 3) % 9], i % 3 / 2) for i in range(9)])
+    fields = ("player_id", "kind", "old_rating", "new_rating", "change_hundredths", "k", "games")
+    by_ids = compute("rapid", APRIL)
+    expected = list(computed_results(by_ids).order_by("player_id").values_list(*fields))
+    assert {kind for _, kind, *_ in expected} >= {"rated", "adopted"}
+    assert {k for *_, k, _ in expected} >= {20, 40}  # juniors born from 2007 (R&B 2024 7.3.3)
+    monkeypatch.setattr(period_inputs, "PLAYERS_BY_ID", 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        period_compute_request(period=by_ids, actor=ADMIN)
+    whole = RatingPeriod.objects.get(pk=by_ids.pk)
+    assert whole.computed_run == 2
+    assert list(computed_results(whole).order_by("player_id").values_list(*fields)) == expected
+    monkeypatch.setattr(period_inputs, "PLAYERS_BY_ID", 20_000)
+    monkeypatch.setattr(period_inputs, "ID_CHUNK", 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        period_compute_request(period=whole, actor=ADMIN)
+    chunked = RatingPeriod.objects.get(pk=whole.pk)
+    assert chunked.computed_run == 3
+    assert list(computed_results(chunked).order_by("player_id").values_list(*fields)) == expected
