@@ -256,9 +256,8 @@ class ListEntry(models.Model):
     copied so that the list reads the same after a transfer or a new title."""
 
     # Publication writes a row per rated player in one INSERT ... SELECT joined to the very
-    # rows referenced: no foreign-key trigger per row (the ORM keeps PROTECT), no index on
-    # the period alone (every index below starts with it) nor on the player (lists are
-    # read by period; the registry keeps each player's ratings in his history).
+    # rows referenced: no foreign-key trigger per row (the ORM keeps PROTECT, helped by the
+    # player's index), and no index on the period alone (every index below starts with it).
     period = models.ForeignKey(
         RatingPeriod,
         on_delete=models.PROTECT,
@@ -267,11 +266,7 @@ class ListEntry(models.Model):
         db_constraint=False,
     )
     player = models.ForeignKey(
-        Player,
-        on_delete=models.PROTECT,
-        related_name="list_entries",
-        db_index=False,
-        db_constraint=False,
+        Player, on_delete=models.PROTECT, related_name="list_entries", db_constraint=False
     )
     fide_id = models.PositiveBigIntegerField("FIDE ID")
     name = models.CharField(max_length=200)

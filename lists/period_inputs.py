@@ -227,9 +227,29 @@ class RatingsInForce:
         self.until = max(starts)
         self.by_player = self._history(category, players)
         if category != RatingCategory.STANDARD:
-            # R&B 2024 7.2.1: unrated in the category, rated by his standard rating.
-            lacking = {p for p in players if not any(r for r in self.by_player.get(p, ((), ()))[1])}
+            # R&B 2024 7.2.1: unrated in the category, rated by his standard rating. Not a
+            # player with a rating in the category within the look-back (one delisted since
+            # is unrated, interpretation 9).
+            unrated = {p for p in players if not any(self.by_player.get(p, ((), ()))[1])}
+            lacking = unrated - self._ever_rated(category, unrated)
             self.standard = self._history(RatingCategory.STANDARD, lacking)
+
+    def _ever_rated(self, category: str, players: set[int]) -> set[int]:
+        """Those of ``players`` with a rating in ``category`` on a list of the look-back."""
+        rated = RatingHistory.objects.filter(
+            category=category,
+            list_date__gte=self.since,
+            list_date__lte=self.until,
+            rating__isnull=False,
+        ).order_by()
+        ids, found = sorted(players), set()
+        for start in range(0, len(ids), ID_CHUNK):
+            found.update(
+                rated.filter(player_id__in=ids[start : start + ID_CHUNK])
+                .values_list("player_id", flat=True)
+                .distinct()
+            )
+        return found
 
     def _history(
         self, category: str, players: set[int]
@@ -238,7 +258,8 @@ class RatingsInForce:
         before the first start (the list in force then), the rows of the lists after it up
         to the last start, and, for a player missing from that list, his last earlier row
         within the look-back. A year of monthly lists is a dozen rows a player; only the
-        one in force is read."""
+        one in force is read. Without a list in force at the first start, the lists from
+        the look-back's start on."""
         history: dict[int, tuple[list[dt.date], list[int | None]]] = defaultdict(lambda: ([], []))
         if not players:
             return {}
@@ -246,10 +267,10 @@ class RatingsInForce:
         in_force = rows.filter(list_date__gte=self.since, list_date__lte=self.first).aggregate(
             latest=Max("list_date")
         )["latest"]
-        if in_force is None:
-            return {}
         columns = ("player_id", "list_date", "rating")
-        listed = rows.filter(list_date__gte=in_force, list_date__lte=self.until)
+        # No list in force at the first start (the registry's history begins later): the
+        # lists up to the last start, and nobody to look back for.
+        listed = rows.filter(list_date__gte=in_force or self.since, list_date__lte=self.until)
         found = rows_of_players(
             listed.order_by("player_id", "list_date").values_list(*columns), "player_id", players
         )
@@ -257,8 +278,10 @@ class RatingsInForce:
             dates, ratings = history[player]
             dates.append(list_date)
             ratings.append(rating)
-        missing = {p for p in players if p not in history or history[p][0][0] != in_force}
-        earlier = rows.filter(list_date__gte=self.since, list_date__lt=in_force)
+        missing = {
+            p for p in players if in_force and (p not in history or history[p][0][0] != in_force)
+        }
+        earlier = rows.filter(list_date__gte=self.since, list_date__lt=in_force or self.since)
         ids, looked_back = sorted(missing), set()
         for start in range(0, len(ids), ID_CHUNK):
             chunk = earlier.filter(player_id__in=ids[start : start + ID_CHUNK])

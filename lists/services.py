@@ -282,7 +282,9 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
         with _collection_paused():
             if part == 0 and parts == 1:
                 _run_rows_delete(period, period.run)
-            inputs = load_period_inputs(period)
+            with transaction.atomic():
+                _tuned_for_bulk()
+                inputs = load_period_inputs(period)
             outcome = compute_period(
                 list_date=period.list_date,
                 tournaments=inputs.tournaments,
@@ -457,7 +459,7 @@ def period_publish(
     if actor is not None:
         require_administrator(actor, "Only an administrator publishes a rating list.")
     with transaction.atomic():
-        _work_memory_raised()
+        _tuned_for_bulk()
         locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
         if locked.status == Status.PUBLISHED:
             raise PeriodRefused(f"The {locked} is already published; it cannot change.")
@@ -465,6 +467,11 @@ def period_publish(
             raise PeriodRefused(
                 f"The {locked} is {locked.get_status_display().lower()}; only a computed "
                 "period can be published."
+            )
+        if ListEntry.objects.filter(period=locked).exists():
+            raise PeriodRefused(
+                f"The {locked} already has list entries though it is not published; "
+                "an administrator must remove them first."
             )
         entries = _publish(locked)
         tournaments = _tournaments_mark_rated(locked, actor, actor_label)
@@ -484,16 +491,21 @@ def period_publish(
     return Publication(locked, entries, tournaments)
 
 
-#: Memory for each sort and hash of a publication (PostgreSQL's default, 4 MB, sends the
-#: sort of a federation's list to disk).
-PUBLICATION_WORK_MEMORY = "256MB"
+#: Memory for each sort and hash of a month's statements (PostgreSQL's default, 4 MB,
+#: sends the sort of a federation's list to disk).
+BULK_WORK_MEMORY = "256MB"
 
 
-def _work_memory_raised() -> None:
-    """For the rest of the transaction, on PostgreSQL."""
+def _tuned_for_bulk() -> None:
+    """For the rest of the transaction, on PostgreSQL: memory for the sorts and hashes of
+    a federation's month, and no JIT, which compiles every large statement for longer than
+    it saves running it."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT set_config('work_mem', %s, true)", [PUBLICATION_WORK_MEMORY])
+            cursor.execute(
+                "SELECT set_config('work_mem', %s, true), set_config('jit', 'off', true)",
+                [BULK_WORK_MEMORY],
+            )
 
 
 def _publish(period: RatingPeriod) -> int:
@@ -526,6 +538,11 @@ def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) ->
         cursor.execute(f"INSERT INTO lists_listentry ({ENTRY_COLUMNS}) {select}", params)
         return
     table = f"lists_listentry_{int(period.pk)}"
+    cursor.execute("SELECT to_regclass(%s)", [table])
+    if cursor.fetchone()[0] is not None:
+        # Left by an earlier database sharing the period's id (a flush resets sequences,
+        # not tables); empty, as period_publish checked.
+        cursor.execute(f"DROP TABLE {table}")
     cursor.execute(
         f"CREATE TABLE {table} (LIKE lists_listentry INCLUDING DEFAULTS INCLUDING CONSTRAINTS)"
     )

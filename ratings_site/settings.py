@@ -88,10 +88,6 @@ TEMPLATES = [
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # PostgreSQL's JIT compiles every query its planner finds big (a period's reads of
-    # whole lists) and spends longer compiling than it saves running.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("options", "-c jit=off")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Authentication ---------------------------------------------------------------------

@@ -23,6 +23,7 @@ INDEXES = (
     ),
     ("entry_by_name", "CREATE INDEX entry_by_name ON {t} (period_id, name)"),
     ("entry_by_fide_id", "CREATE INDEX entry_by_fide_id ON {t} (period_id, fide_id)"),
+    ("lists_listentry_player_id", "CREATE INDEX lists_listentry_player_id ON {t} (player_id)"),
     (
         "entry_by_name_prefix",
         "CREATE INDEX entry_by_name_prefix ON {t} (period_id, UPPER(name) text_pattern_ops)",

@@ -21,7 +21,7 @@ from lists.services import (
 )
 from players.access import Actor
 from players.models import RatingHistory, RatingState
-from tests.lists.conftest import APRIL, MAY
+from tests.lists.conftest import APRIL, MARCH, MAY
 from tournaments.models import Tournament
 
 ADMIN = Actor(is_administrator=True)
@@ -115,6 +115,42 @@ def test_each_game_is_rated_on_the_list_in_force_at_its_tournaments_start(
     assert ratings == {("A", "B"): (1700, 1800), ("A", "C"): (1800, 1800), ("B", "C"): (1800, 1800)}
     result = results_by_name(period)["A"]
     assert (result.old_rating, result.change_hundredths, result.new_rating) == (1800, 280, 1803)
+
+
+def test_an_event_before_the_first_list_is_unrated_and_later_ones_are_rated(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Interpretation 2 where the registry's history begins with the March list: an event
+    starting 25 February has no list in force (its game is not rated), one starting
+    10 March is rated on March's. A (1800) beats B (1700), D = 100, P_D 0.64:
+    A +0.36 x 20 = +7.20 -> +7, B -7 (R&B 2024 7.3.2-7.3.4)."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)], start=dt.date(2025, 2, 25))
+    w.tournament([(a, b, 1)], start=dt.date(2025, 3, 10))
+    results = results_by_name(compute("rapid", APRIL))
+    got = {name: (r.games, r.new_rating) for name, r in results.items()}
+    assert got == {"A": (1, 1807), "B": (1, 1693)}
+
+
+def test_a_delisted_player_is_not_rated_from_his_standard_rating(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Interpretation 9: delisted on the March list, a rapid player is unrated from then
+    on; R&B 2024 7.2.1 (a standard rating for a player unrated in rapid) is for players
+    without a rapid rating, not for him. His game against a rated player is not rated for
+    either (interpretation 6), and his result waits as a new player's."""
+    w = period_world
+    delisted = w.player("Delisted", 1450, list_date=dt.date(2025, 2, 1), standard=1900)
+    RatingHistory.objects.create(player=delisted, category="rapid", list_date=MARCH)
+    RatingState.objects.filter(player=delisted, category="rapid").update(
+        status="delisted", rating=1390, list_date=MARCH
+    )
+    opponent = w.player("Opponent", 1600)
+    w.tournament([(delisted, opponent, 1)])
+    results = results_by_name(compute("rapid", APRIL))
+    assert results["Delisted"].kind == "pending"
+    assert "Opponent" not in results
 
 
 def test_a_player_below_the_floor_is_delisted(
