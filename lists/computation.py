@@ -150,7 +150,7 @@ def compute_period(
         outcome = _rated_outcome(
             player, player_sides, standings.get(player), tournaments, year, differences, expected
         )
-        if owns is None or owns(player):
+        if owned(player):
             players.append(outcome)
     earlier_ru = _round_robin_ratings(tournaments, earlier_games)
     _, earlier_unrated = _sides(earlier_games, earlier_ru)
@@ -182,7 +182,7 @@ def compute_period(
         for row, white_difference, white_expected, black_difference, black_expected in zip(
             games, differences[0::2], expected[0::2], differences[1::2], expected[1::2], strict=True
         )
-        if owns is None or owns(row.white)
+        if owned(row.white)
     ]
     # By player: the order of the unique index the results are written into.
     players.sort(key=lambda outcome: outcome.player)
@@ -349,7 +349,7 @@ def _rated_outcome(
         "difference_clause": rules.difference_clause,
     }
     if len(groups) > 1:
-        explanation["rule_sets"] = sorted(rules.id for rules in groups)
+        explanation["rule_sets"] = sorted(group.id for group in groups)
     if adopted:
         explanation["adopted"] = f"standard rating {base} used ({ADOPTION_CLAUSE})"
     if new_rating < rules.floor:

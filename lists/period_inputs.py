@@ -143,16 +143,20 @@ def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, T
     if not unrated:
         return {}
     since = add_months(period.list_date, -POOLING_LOOKBACK_MONTHS)
-    ids = set(
-        Game.objects.filter(
-            Q(white_id__in=unrated) | Q(black_id__in=unrated),
-            report__status=TournamentReport.Status.APPROVED,
-            report__tournament__category=period.category,
-            report__tournament__status=Tournament.Status.RATED,
-            report__tournament__list_date__lt=period.list_date,
-            report__tournament__end_date__gte=since,
-        ).values_list("report__tournament_id", flat=True)
+    games = Game.objects.filter(
+        report__status=TournamentReport.Status.APPROVED,
+        report__tournament__category=period.category,
+        report__tournament__status=Tournament.Status.RATED,
+        report__tournament__list_date__lt=period.list_date,
+        report__tournament__end_date__gte=since,
     )
+    ids: set[int] = set()
+    for chunk in id_chunks(unrated):
+        ids.update(
+            games.filter(Q(white_id__in=chunk) | Q(black_id__in=chunk)).values_list(
+                "report__tournament_id", flat=True
+            )
+        )
     return {t.pk: t for t in Tournament.objects.filter(pk__in=ids).order_by("pk")}
 
 
@@ -164,6 +168,13 @@ PLAYERS_BY_ID = 20_000
 ID_CHUNK = 2_000
 
 
+def id_chunks(players: Iterable[int]) -> Iterator[list[int]]:
+    """The ids in ascending order, ``ID_CHUNK`` at a time: one query each."""
+    ids = sorted(players)
+    for start in range(0, len(ids), ID_CHUNK):
+        yield ids[start : start + ID_CHUNK]
+
+
 def rows_of_players(query: QuerySet[Any], field: str, players: set[int]) -> Iterator[Any]:
     """The rows of ``query`` (a ``values_list``) whose ``field`` is one of ``players``, in
     ``query``'s order within each chunk of ids (ascending ids)."""
@@ -173,9 +184,8 @@ def rows_of_players(query: QuerySet[Any], field: str, players: set[int]) -> Iter
             if row[position] in players:
                 yield row
         return
-    ids = sorted(players)
-    for start in range(0, len(ids), ID_CHUNK):
-        yield from query.filter(**{f"{field}__in": ids[start : start + ID_CHUNK]})
+    for chunk in id_chunks(players):
+        yield from query.filter(**{f"{field}__in": chunk})
 
 
 def _standings(category: str, players: set[int]) -> dict[int, Standing]:
@@ -242,13 +252,9 @@ class RatingsInForce:
             list_date__lte=self.until,
             rating__isnull=False,
         ).order_by()
-        ids, found = sorted(players), set()
-        for start in range(0, len(ids), ID_CHUNK):
-            found.update(
-                rated.filter(player_id__in=ids[start : start + ID_CHUNK])
-                .values_list("player_id", flat=True)
-                .distinct()
-            )
+        found: set[int] = set()
+        for chunk in id_chunks(players):
+            found.update(rated.filter(player_id__in=chunk).values_list("player_id", flat=True))
         return found
 
     def _history(
@@ -282,12 +288,10 @@ class RatingsInForce:
             p for p in players if in_force and (p not in history or history[p][0][0] != in_force)
         }
         earlier = rows.filter(list_date__gte=self.since, list_date__lt=in_force or self.since)
-        ids, looked_back = sorted(missing), set()
-        for start in range(0, len(ids), ID_CHUNK):
-            chunk = earlier.filter(player_id__in=ids[start : start + ID_CHUNK])
-            for player, list_date, rating in chunk.order_by("player_id", "-list_date").values_list(
-                *columns
-            ):
+        looked_back: set[int] = set()
+        for chunk in id_chunks(missing):
+            latest_first = earlier.filter(player_id__in=chunk).order_by("player_id", "-list_date")
+            for player, list_date, rating in latest_first.values_list(*columns):
                 if player not in looked_back:  # his latest earlier row: in force at the start
                     looked_back.add(player)
                     dates, ratings = history[player]
