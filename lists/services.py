@@ -546,12 +546,18 @@ def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) ->
     cursor.execute(
         f"CREATE TABLE {table} (LIKE lists_listentry INCLUDING DEFAULTS INCLUDING CONSTRAINTS)"
     )
+    # Ids as one block of the entries' sequence: a nextval per row costs a federation's
+    # list more than a second. The lock holds off every other writer of entries, whose ids
+    # come from the same sequence, until publication commits.
+    cursor.execute("LOCK TABLE lists_listentry IN SHARE ROW EXCLUSIVE MODE")
+    cursor.execute(f"SELECT nextval({ENTRY_IDS})")
+    first_id = cursor.fetchone()[0]
     cursor.execute(
         f"INSERT INTO {table} (id, {ENTRY_COLUMNS}) "
-        f"SELECT nextval(pg_get_serial_sequence('lists_listentry', 'id')), entries.* "
-        f"FROM ({select}) entries",
-        params,
+        f"SELECT %(first_id)s - 1 + row_number() OVER (), entries.* FROM ({select}) entries",
+        {**params, "first_id": first_id},
     )
+    cursor.execute(f"SELECT setval({ENTRY_IDS}, %s, false)", [first_id + cursor.rowcount])
     cursor.execute(
         f"ALTER TABLE lists_listentry ATTACH PARTITION {table} FOR VALUES IN ({int(period.pk)})"
     )
@@ -606,6 +612,8 @@ STATES_SQL = (
 )
 
 
+#: The sequence the list entries' ids come from.
+ENTRY_IDS = "pg_get_serial_sequence('lists_listentry', 'id')"
 ENTRY_COLUMNS = (
     "period_id, player_id, fide_id, name, federation, sex, title, women_title, birth_year, "
     "rating, games, k, active, flag, change"
@@ -624,7 +632,6 @@ ENTRIES_SELECT = """
     LEFT JOIN lists_periodresult r
       ON r.period_id = %(period)s AND r.run = %(run)s AND r.player_id = s.player_id
     WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
-    ORDER BY s.rating DESC, p.name
 """
 HISTORY_SQL = """
     INSERT INTO players_ratinghistory (player_id, category, list_date, rating, games, k, active)

@@ -137,7 +137,9 @@ class RatingState(models.Model):
         constraints = [
             models.UniqueConstraint(fields=("player", "category"), name="one_state_per_category")
         ]
-        indexes = [models.Index(fields=("category", "-rating"))]
+        # No index on the rating or anything else publication writes: each month rewrites
+        # most states, and PostgreSQL then updates them in place ("HOT", in the free space
+        # that migration players.0006 leaves on each page) without touching an index.
 
     def __str__(self) -> str:
         return f"{self.player} {self.category}: {self.rating or 'unrated'}"

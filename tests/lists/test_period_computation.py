@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db import connection
 
 from lists.models import ListEntry, PeriodResult, PublishedListIsImmutable, RatingPeriod
 from lists.selectors import computed_games, computed_results
@@ -281,6 +282,58 @@ def test_publication_writes_list_states_and_history_and_marks_tournaments_rated(
     assert RatingHistory.objects.get(player=idle, category="rapid", list_date=APRIL).rating == 1500
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RATED
+
+
+def test_two_lists_take_distinct_ids_and_later_entries_follow_them(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Publication numbers a list's entries as one block of ids: two lists of the same
+    players never share one, each entry is found by its id, and an entry written
+    afterwards takes an id after both lists."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)])
+    period_publish(period=compute("rapid", APRIL), actor=ADMIN)
+    w.tournament([(b, a, 1)], start=dt.date(2025, 4, 10), list_date=MAY)
+    period_publish(period=compute("rapid", MAY), actor=ADMIN)
+    published = dict(ListEntry.objects.values_list("pk", "rating"))
+    # April: 1807 and 1693 (as above). May: D = 114 -> 0.66; A -0.66 x 20 = -13.2 -> 1794,
+    # B +13 -> 1706.
+    assert sorted(published.values()) == [1693, 1706, 1794, 1807]
+    assert {pk: ListEntry.objects.get(pk=pk).rating for pk in published} == published
+    later = ListEntry.objects.create(
+        period=period_get_or_create(category="blitz", list_date=APRIL), player=a,
+        fide_id=a.fide_id, name=a.name, federation="NOR", sex="M", rating=1500,
+    )  # fmt: skip
+    assert later.pk > max(published)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's HOT updates")
+def test_publication_rewrites_rating_states_in_place(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """players.0006: nothing publication writes is indexed and half of each page is free,
+    so PostgreSQL rewrites every state on its own page without touching an index (a
+    federation's state updates take half the time)."""
+    w = period_world
+    players = [w.player(f"P{i}", 1500 + 10 * i) for i in range(6)]
+    w.tournament([(players[0], players[1], 1), (players[2], players[3], 0.5)])
+    period = compute("rapid", APRIL)
+    updated_before, in_place_before = state_updates()
+    period_publish(period=period, actor=ADMIN)
+    updated, in_place = state_updates()
+    assert (updated - updated_before, in_place - in_place_before) == (6, 6)
+
+
+def state_updates() -> tuple[int, int]:
+    """Rows of the states updated, and of them those updated in place, as this backend
+    counts them (counts not yet reported to the statistics, so read as a difference)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables "
+            "WHERE relname = 'players_ratingstate'"
+        )
+        return cursor.fetchone()
 
 
 def test_a_published_list_is_immutable(period_world, compute, django_capture_on_commit_callbacks):
