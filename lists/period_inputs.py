@@ -17,6 +17,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from django.core.exceptions import EmptyResultSet
@@ -85,17 +86,13 @@ def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
     # approved between the two reads waits for the next computation.
     games_query = _approved_games(period_tournaments_query(period))
     raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
-    players = {p for row in raw_games for p in (row[2], row[3])}
+    players = {*map(itemgetter(2), raw_games), *map(itemgetter(3), raw_games)}
     ratings = RatingsInForce(period.category, players, tournaments.values())
     games = ratings.rows(raw_games, tournaments)
     standings = _standings(period.category, players)
 
-    unrated = {
-        player
-        for row in games
-        for player, rating in ((row.white, row.white_rating), (row.black, row.black_rating))
-        if rating is None
-    }
+    unrated = {row.white for row in games if row.white_rating is None}
+    unrated.update(row.black for row in games if row.black_rating is None)
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
     earlier_raw = [
@@ -122,19 +119,29 @@ def _approved_games(tournaments: QuerySet[Tournament] | list[int]) -> QuerySet[G
 
 
 def _games_of(games: QuerySet[Game]) -> list[tuple[int, int, int, int, int]]:
-    """(game, tournament, white, black, white score) of ``games``, in order. Whole numbers
-    only, which need no conversion: the rows are fetched as the database driver gives them
-    (a month's million games would spend seconds in the ORM's per-row machinery)."""
+    """(game, tournament, white, black, white score) of ``games``, in order."""
     query = games.order_by("report__tournament_id", "round", "pk").values_list(
         "pk", "report__tournament_id", "white_id", "black_id", "white_score"
     )
+    return list(database_rows(query))
+
+
+def database_rows(query: QuerySet[Any]) -> Iterator[tuple[Any, ...]]:
+    """The rows of ``query`` (a ``values_list`` of numbers, dates and flags, which need no
+    conversion) as the database driver gives them: a month's million games or a list's
+    hundreds of thousands of ratings would spend seconds in the ORM's per-row machinery."""
     try:
         sql, params = query.query.sql_with_params()
-    except EmptyResultSet:  # no tournaments
-        return []
+    except EmptyResultSet:  # filtered on nothing
+        return
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        while rows := cursor.fetchmany(FETCH_ROWS):
+            yield from rows
+
+
+#: Rows turned into Python objects at a time.
+FETCH_ROWS = 20_000
 
 
 def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, Tournament]:
@@ -180,12 +187,12 @@ def rows_of_players(query: QuerySet[Any], field: str, players: set[int]) -> Iter
     ``query``'s order within each chunk of ids (ascending ids)."""
     if len(players) > PLAYERS_BY_ID:
         position = query.query.values_select.index(field)
-        for row in query.iterator(chunk_size=20_000):
+        for row in database_rows(query):
             if row[position] in players:
                 yield row
         return
     for chunk in id_chunks(players):
-        yield from query.filter(**{f"{field}__in": chunk})
+        yield from database_rows(query.filter(**{f"{field}__in": chunk}))
 
 
 def _standings(category: str, players: set[int]) -> dict[int, Standing]:
