@@ -113,6 +113,16 @@ class RatingPeriod(models.Model):
             return 100 if self.status in (self.Status.COMPUTED, self.Status.PUBLISHED) else 0
         return min(100, self.progress_done * 100 // self.progress_total)
 
+    @property
+    def progress_stage(self) -> str:
+        """What a computation is doing: players are counted only once their results are
+        written, after a federation's month has been read and rated (tens of seconds)."""
+        if self.status != self.Status.COMPUTING:
+            return ""
+        if not self.progress_total:
+            return "Reading the games and the ratings in force, and rating every player."
+        return f"Writing the results: {self.progress_done} of {self.progress_total} players."
+
 
 class PeriodTournament(models.Model):
     """A tournament whose games a computed run rated: publication marks it rated."""

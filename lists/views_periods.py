@@ -89,6 +89,7 @@ def period_progress(request: HttpRequest, pk: int) -> JsonResponse:
             "done": period.progress_done,
             "total": period.progress_total,
             "percent": period.progress_percent,
+            "stage": period.progress_stage,
             "failure_reason": period.failure_reason,
         }
     )

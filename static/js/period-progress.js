@@ -19,7 +19,7 @@
     bar.parentElement.setAttribute("aria-valuenow", data.percent);
     status.textContent = data.status_display;
     if (data.status === "computing") {
-      text.textContent = "Computing: " + data.done + " of " + data.total + " players written.";
+      text.textContent = data.stage;
       setTimeout(poll, 1000);
     } else {
       window.location.reload();

@@ -42,10 +42,13 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
 
     # A recomputation under way: the bar follows the worker and the page turns when done.
     RatingPeriod.objects.filter(pk=period.pk).update(
-        status="computing", progress_done=1, progress_total=2, heartbeat_at=timezone.now()
+        status="computing", progress_done=0, progress_total=0, heartbeat_at=timezone.now()
     )
     page.goto(f"{base}/lists/periods/{period.pk}/")
-    assert page.inner_text("#progress-bar") == "1 / 2"
+    assert "Reading the games" in page.inner_text("#progress-text")
+    RatingPeriod.objects.filter(pk=period.pk).update(progress_done=1, progress_total=2)
+    page.wait_for_function("document.getElementById('progress-bar').innerText === '1 / 2'")
+    assert page.inner_text("#progress-text") == "Writing the results: 1 of 2 players."
     RatingPeriod.objects.filter(pk=period.pk).update(status="computed", progress_done=2)
     page.wait_for_function("document.getElementById('period-status').innerText === 'Computed'")
     page.wait_for_selector("#preview")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
+from django.utils import timezone
+
 from lists.models import RatingPeriod
 from lists.services import period_close, period_get_or_create
 from tests.conftest import persona_client
@@ -39,7 +41,7 @@ def test_an_officer_computes_the_preview_and_reads_it(
     progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
     assert progress == {
         "status": "computed", "status_display": "Computed", "done": 2, "total": 2,
-        "percent": 100, "failure_reason": "",
+        "percent": 100, "stage": "", "failure_reason": "",
     }  # fmt: skip
     download = officer.get(f"/lists/periods/{period.pk}/preview.csv")
     rows = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
@@ -47,6 +49,22 @@ def test_an_officer_computes_the_preview_and_reads_it(
         ("A", "1800", "1807", "7.20"),
         ("B", "1700", "1693", "-7.20"),
     }
+
+
+def test_the_progress_says_what_a_computation_is_doing(world, period_world):
+    """Players are counted once their results are written; before, the page says that the
+    month is being read and rated rather than showing 0 of 0."""
+    period = closed_period(period_world)
+    officer = persona_client(world, "officer_a")
+    RatingPeriod.objects.filter(pk=period.pk).update(
+        status="computing", heartbeat_at=timezone.now()
+    )
+    reading = "Reading the games and the ratings in force, and rating every player."
+    assert officer.get(f"/lists/periods/{period.pk}/progress/").json()["stage"] == reading
+    assert reading in officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    RatingPeriod.objects.filter(pk=period.pk).update(progress_done=1, progress_total=2)
+    progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
+    assert (progress["stage"], progress["percent"]) == ("Writing the results: 1 of 2 players.", 50)
 
 
 def test_an_open_period_says_when_it_closes(world, period_world):
