@@ -148,9 +148,15 @@ class RatingState(models.Model):
 class RatingHistory(models.Model):
     """A player's published rating in one category on one list date."""
 
-    # Indexed by the unique constraint below, which starts with the player.
+    # Indexed by the unique constraint below, which starts with the player. Written a list
+    # at a time from rows that name existing players (publication, imports): no foreign-key
+    # trigger per row (DESIGN-notes 56); the ORM still cascades a player's deletion.
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="rating_history", db_index=False
+        Player,
+        on_delete=models.CASCADE,
+        related_name="rating_history",
+        db_index=False,
+        db_constraint=False,
     )
     category = models.CharField(max_length=8, choices=RatingCategory.choices)
     list_date = models.DateField()

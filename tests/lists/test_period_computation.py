@@ -10,6 +10,7 @@ import datetime as dt
 
 import pytest
 from django.db import connection
+from django.db.models import ProtectedError
 
 from lists.models import ListEntry, PeriodResult, PublishedListIsImmutable, RatingPeriod
 from lists.selectors import computed_games, computed_results
@@ -334,6 +335,27 @@ def state_updates() -> tuple[int, int]:
             "WHERE relname = 'players_ratingstate'"
         )
         return cursor.fetchone()
+
+
+def test_a_deleted_player_takes_his_history_along_and_a_listed_one_is_kept(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """The history has no foreign-key constraint in the database (DESIGN-notes 56): the
+    ORM cascades a player's deletion to it, and a player on a published list is
+    protected."""
+    w = period_world
+    gone = w.player("Gone", 1600)
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)])
+    period_publish(period=compute("rapid", APRIL), actor=ADMIN)
+    assert RatingHistory.objects.filter(player=gone).count() == 2  # March and April
+    with pytest.raises(ProtectedError):
+        gone.delete()  # on April's list
+    assert RatingHistory.objects.filter(player=gone).count() == 2
+    unlisted = w.player("Unlisted", 1500, list_date=APRIL)
+    unlisted.delete()
+    assert not RatingHistory.objects.filter(player_id=unlisted.pk).exists()
+    assert not RatingState.objects.filter(player_id=unlisted.pk).exists()
 
 
 def test_a_published_list_is_immutable(period_world, compute, django_capture_on_commit_callbacks):
