@@ -121,6 +121,13 @@ class RatingPeriod(models.Model):
             return ""
         if not self.progress_total:
             return "Reading the games and the ratings in force, and rating every player."
+        if self.partitions > 1:
+            # Each part counts its players once it has rated them: the total is known only
+            # when every part has.
+            return (
+                f"Writing the results: {self.progress_done} players so far; "
+                f"{self.partitions_done} of {self.partitions} parts finished."
+            )
         return f"Writing the results: {self.progress_done} of {self.progress_total} players."
 
 

@@ -460,6 +460,7 @@ def period_publish(
         require_administrator(actor, "Only an administrator publishes a rating list.")
     with transaction.atomic():
         _tuned_for_bulk()
+        _entries_lock()
         locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
         if locked.status == Status.PUBLISHED:
             raise PeriodRefused(f"The {locked} is already published; it cannot change.")
@@ -487,6 +488,9 @@ def period_publish(
             action="published",
             changes={"entries": [None, entries], "tournaments": [None, tournaments]},
         )
+        # Last: from the attachment to the commit, reads of the entries' default partition
+        # wait.
+        _entries_attach(locked)
     locked.refresh_from_db()
     return Publication(locked, entries, tournaments)
 
@@ -523,21 +527,33 @@ def _publish(period: RatingPeriod) -> int:
     with connection.cursor() as cursor:
         for statement in STATES_SQL:
             cursor.execute(statement, params)
-        _entries_write(cursor, period, params)
+        entries = _entries_write(cursor, period, params)
         cursor.execute(HISTORY_SQL, params)
-    return ListEntry.objects.filter(period=period).count()
+    return entries
 
 
-def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> None:
-    """The list, read off the new states. On PostgreSQL into a table of its own, attached
-    as the period's partition of the list entries: its indexes are then built once, by
-    sorting, where a plain INSERT would keep seven indexes up to date row by row (several
-    times slower for a federation's list)."""
+def _entries_lock() -> None:
+    """On PostgreSQL, the list entries locked against every other writer until the commit
+    (readers go on): publications queue here, before either reads the entries, rather
+    than deadlock later (each attaching its list while the other reads the default
+    partition); and the ids of a list are taken as one block of the entries' sequence,
+    which no other writer draws from meanwhile."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("LOCK TABLE lists_listentry IN SHARE ROW EXCLUSIVE MODE")
+
+
+def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
+    """The list, read off the new states; returns its number of entries. On PostgreSQL
+    into a table of its own, which ``_entries_attach`` makes the period's partition of the
+    list entries: its indexes are then built once, by sorting, where a plain INSERT would
+    keep seven indexes up to date row by row (several times slower for a federation's
+    list)."""
     select = ENTRIES_SELECT.format(period=int(period.pk))
     if connection.vendor != "postgresql":
         cursor.execute(f"INSERT INTO lists_listentry ({ENTRY_COLUMNS}) {select}", params)
-        return
-    table = f"lists_listentry_{int(period.pk)}"
+        return int(cursor.rowcount)
+    table = _entries_table(period)
     cursor.execute("SELECT to_regclass(%s)", [table])
     if cursor.fetchone()[0] is not None:
         # Left by an earlier database sharing the period's id (a flush resets sequences,
@@ -546,10 +562,8 @@ def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) ->
     cursor.execute(
         f"CREATE TABLE {table} (LIKE lists_listentry INCLUDING DEFAULTS INCLUDING CONSTRAINTS)"
     )
-    # Ids as one block of the entries' sequence: a nextval per row costs a federation's
-    # list more than a second. The lock holds off every other writer of entries, whose ids
-    # come from the same sequence, until publication commits.
-    cursor.execute("LOCK TABLE lists_listentry IN SHARE ROW EXCLUSIVE MODE")
+    # Ids as one block of the entries' sequence (under _entries_lock): a nextval per row
+    # costs a federation's list more than a second.
     cursor.execute(f"SELECT nextval({ENTRY_IDS})")
     first_id = cursor.fetchone()[0]
     cursor.execute(
@@ -557,10 +571,22 @@ def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) ->
         f"SELECT %(first_id)s - 1 + row_number() OVER (), entries.* FROM ({select}) entries",
         {**params, "first_id": first_id},
     )
-    cursor.execute(f"SELECT setval({ENTRY_IDS}, %s, false)", [first_id + cursor.rowcount])
-    cursor.execute(
-        f"ALTER TABLE lists_listentry ATTACH PARTITION {table} FOR VALUES IN ({int(period.pk)})"
-    )
+    entries = int(cursor.rowcount)
+    cursor.execute(f"SELECT setval({ENTRY_IDS}, %s, false)", [first_id + entries])
+    return entries
+
+
+def _entries_attach(period: RatingPeriod) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"ALTER TABLE lists_listentry ATTACH PARTITION {_entries_table(period)} "
+                f"FOR VALUES IN ({int(period.pk)})"
+            )
+
+
+def _entries_table(period: RatingPeriod) -> str:
+    return f"lists_listentry_{int(period.pk)}"
 
 
 #: The results of the computed run become the players' states (delisted ones unrated from

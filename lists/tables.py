@@ -26,7 +26,7 @@ class ListEntryTable(tables.Table):
     fide_id = tables.Column(verbose_name="FIDE ID", orderable=False)
     name = tables.Column(order_by=("name", "fide_id"))
     title = tables.Column(orderable=False)
-    federation = tables.Column(verbose_name="Fed", order_by=("federation", "-rating"))
+    federation = tables.Column(verbose_name="Fed", order_by=("federation", "-rating", "name"))
     sex = tables.Column(orderable=False)
     birth_year = tables.Column(verbose_name="Born")
     rating = tables.Column(order_by=("rating", "-name"))

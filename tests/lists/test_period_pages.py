@@ -65,6 +65,13 @@ def test_the_progress_says_what_a_computation_is_doing(world, period_world):
     RatingPeriod.objects.filter(pk=period.pk).update(progress_done=1, progress_total=2)
     progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
     assert (progress["stage"], progress["percent"]) == ("Writing the results: 1 of 2 players.", 50)
+    # Shared by three workers, of which one has finished: the others count their players
+    # once they have rated them.
+    RatingPeriod.objects.filter(pk=period.pk).update(
+        partitions=3, partitions_done=1, progress_done=5, progress_total=7
+    )
+    progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
+    assert progress["stage"] == "Writing the results: 5 players so far; 1 of 3 parts finished."
 
 
 def test_an_open_period_says_when_it_closes(world, period_world):

@@ -153,6 +153,15 @@ def test_the_list_sorts_by_a_column(april, sort, expected):
     assert [name.split(",")[0] for name in names(get(URL, sort=sort))] == expected
 
 
+def test_equal_ratings_of_a_federation_sort_by_name(db):
+    """Sorted by federation, then rating: players of equal rating by name, whatever order
+    the rows were written in (a published list is not stored in rating order)."""
+    period = published()
+    for name in ("Zeta, Zoe", "Moe, Max", "Alpha, Al"):
+        entry(period, name, 2000)
+    assert names(get(URL, sort="federation")) == ["Alpha, Al", "Moe, Max", "Zeta, Zoe"]
+
+
 @pytest.mark.parametrize(
     ("params", "expected"),
     [
