@@ -6,7 +6,7 @@ history per list date (``RatingHistory``): a new list adds history, it never ove
 
 from django.conf import settings
 from django.core.validators import RegexValidator
-from django.db import models
+from django.db import models, transaction
 
 from players.access import RestrictedQuerySet
 from players.querysets import (
@@ -14,6 +14,7 @@ from players.querysets import (
     FederationQuerySet,
     PlayerQuerySet,
     RatingOfficerQuerySet,
+    unconstrained_referrers_locked,
 )
 
 
@@ -94,6 +95,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
+
+    def delete(self, *args, **kwargs):
+        with transaction.atomic():
+            unconstrained_referrers_locked(type(self))
+            return super().delete(*args, **kwargs)
 
 
 class RatingStatus(models.TextChoices):

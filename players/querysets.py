@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import connection, models, transaction
 from django.db.models import Q
 
 from players.access import Actor, RestrictedQuerySet, Rule
@@ -21,6 +22,43 @@ class PlayerQuerySet(RestrictedQuerySet):
         if action == "edit":
             return Q(federation_id__in=actor.officer_of)
         return False
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        with transaction.atomic():
+            unconstrained_referrers_locked(self.model)
+            return super().delete()
+
+
+def unconstrained_referrers_locked(model: type[models.Model]) -> None:
+    """Until the transaction ends, no other transaction writes the tables that refer to
+    ``model`` without a foreign-key constraint (the rows written a list at a time, DESIGN-
+    notes 56), and this one sees every row they committed: a player deleted meanwhile
+    would leave their rows pointing at nobody, where the constraint used to refuse it.
+    Take it before Django collects what a deletion protects and cascades to. SQLite
+    lets one writer at a time anyway."""
+    if connection.vendor != "postgresql":
+        return
+    tables = sorted(
+        {
+            field.model._meta.db_table
+            for field in _referring_fields(model)
+            if not field.db_constraint
+        }
+    )
+    if tables:
+        with connection.cursor() as cursor:
+            cursor.execute(f"LOCK TABLE {', '.join(tables)} IN SHARE MODE")
+
+
+def _referring_fields(model: type[models.Model]) -> list[models.ForeignKey]:
+    """Every foreign key to ``model``, those without a reverse accessor included."""
+    return [
+        relation.field
+        for relation in model._meta.get_fields(include_hidden=True)
+        if relation.auto_created
+        and not relation.concrete
+        and isinstance(getattr(relation, "field", None), models.ForeignKey)
+    ]
 
 
 class RatingOfficerQuerySet(RestrictedQuerySet):

@@ -1,5 +1,6 @@
-"""Two administrators publishing two lists at the same moment (PostgreSQL): the second
-publication waits for the first, and both lists are published."""
+"""Publication and what happens at the same moment (PostgreSQL): a second publication
+waits for the first; a player deleted meanwhile is deleted with all that refers to him or
+not at all."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import threading
 import time
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
+from django.db.models import ProtectedError
 
 from lists.models import ListEntry, RatingPeriod
-from lists.services import period_publish
+from lists.services import period_get_or_create, period_publish
 from players.access import Actor
+from players.models import Player, RatingHistory
 from tests.lists.conftest import APRIL
 
 pytestmark = [
@@ -69,3 +72,45 @@ def test_two_publications_at_once_queue_rather_than_deadlock(
         period.refresh_from_db()
         assert period.status == "published"
         assert ListEntry.objects.filter(period=period).count() == 2
+
+
+def test_a_player_deleted_while_a_list_is_published_is_kept_if_the_list_names_him(
+    period_world,
+):
+    """Publication writes history and list entries, which refer to players without a
+    constraint in the database (DESIGN-notes 56). Deleting a player waits until it has
+    committed, then finds him on the list and refuses; nothing points at nobody."""
+    player = period_world.player("Newcomer")
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    written, deleting = threading.Event(), threading.Event()
+    errors: list[Exception] = []
+
+    def publication() -> None:
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("LOCK TABLE lists_listentry IN SHARE ROW EXCLUSIVE MODE")
+                RatingHistory.objects.create(
+                    player=player, category="rapid", list_date=APRIL, rating=1650
+                )
+                ListEntry.objects.create(
+                    period=period, player=player, fide_id=player.fide_id, name=player.name,
+                    federation="NOR", sex="M", rating=1650,
+                )  # fmt: skip
+                written.set()
+                deleting.wait(timeout=10)
+                time.sleep(0.5)  # the deletion is waiting by now
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    writer = threading.Thread(target=publication)
+    writer.start()
+    assert written.wait(timeout=30)
+    deleting.set()
+    with pytest.raises(ProtectedError):
+        player.delete()
+    writer.join(timeout=30)
+    assert errors == []
+    assert Player.objects.filter(pk=player.pk).exists()
+    assert RatingHistory.objects.filter(player_id=player.pk).count() == 1

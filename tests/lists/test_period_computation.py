@@ -309,6 +309,26 @@ def test_two_lists_take_distinct_ids_and_later_entries_follow_them(
     assert later.pk > max(published)
 
 
+def test_an_empty_list_leaves_the_ids_as_they_were(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """A list with nobody on it (two new players, short of a first rating) takes no id:
+    an entry written afterwards still takes one after every earlier entry."""
+    w = period_world
+    first, second = w.player("First"), w.player("Second")
+    w.tournament([(first, second, 1)])
+
+    def entry(list_date: dt.date) -> ListEntry:
+        return ListEntry.objects.create(
+            period=period_get_or_create(category="blitz", list_date=list_date), player=first,
+            fide_id=first.fide_id, name=first.name, federation="NOR", sex="M", rating=1500,
+        )  # fmt: skip
+
+    earlier = entry(MARCH)
+    assert period_publish(period=compute("rapid", APRIL), actor=ADMIN).entries == 0
+    assert entry(APRIL).pk > earlier.pk
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's HOT updates")
 def test_publication_rewrites_rating_states_in_place(
     period_world, compute, django_capture_on_commit_callbacks
@@ -324,6 +344,9 @@ def test_publication_rewrites_rating_states_in_place(
     period_publish(period=period, actor=ADMIN)
     updated, in_place = state_updates()
     assert (updated - updated_before, in_place - in_place_before) == (6, 6)
+    with connection.cursor() as cursor:  # six rows fit anyway; a federation's need the room
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'players_ratingstate'")
+        assert cursor.fetchone()[0] == ["fillfactor=50"]
 
 
 def state_updates() -> tuple[int, int]:
