@@ -285,6 +285,41 @@ def test_publication_writes_list_states_and_history_and_marks_tournaments_rated(
     assert tournament.status == Tournament.Status.RATED
 
 
+def test_a_list_replaces_history_already_written_for_its_date(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """An import wrote A's row of the April list before April's list is published: the
+    published list's rows replace it and are added for everybody else."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    RatingHistory.objects.create(player=a, category="rapid", list_date=APRIL, rating=1790)
+    w.tournament([(a, b, 1)])
+    period_publish(period=compute("rapid", APRIL), actor=ADMIN)
+    april = RatingHistory.objects.filter(category="rapid", list_date=APRIL)
+    assert dict(april.values_list("player__name", "rating")) == {"A": 1807, "B": 1693}
+
+
+def test_history_written_while_the_list_is_published_does_not_fail_it(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """An import writes A's row of the April list just as publication writes the list's
+    history (here: right before, in the same transaction): the list's rows replace it."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)])
+    period = compute("rapid", APRIL)
+
+    def import_meanwhile(execute, sql, params, many, context):
+        if sql.lstrip().startswith("INSERT INTO players_ratinghistory") and "CONFLICT" not in sql:
+            RatingHistory.objects.create(player=a, category="rapid", list_date=APRIL, rating=1)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(import_meanwhile):
+        period_publish(period=period, actor=ADMIN)
+    april = RatingHistory.objects.filter(category="rapid", list_date=APRIL)
+    assert dict(april.values_list("player__name", "rating")) == {"A": 1807, "B": 1693}
+
+
 def test_two_lists_take_distinct_ids_and_later_entries_follow_them(
     period_world, compute, django_capture_on_commit_callbacks
 ):
