@@ -303,7 +303,9 @@ def test_history_written_while_the_list_is_published_does_not_fail_it(
     period_world, compute, django_capture_on_commit_callbacks
 ):
     """An import writes A's row of the April list just as publication writes the list's
-    history (here: right before, in the same transaction): the list's rows replace it."""
+    history (here: right before, inside the plain INSERT's savepoint, so the row goes with
+    the failed INSERT): publication does not fail, it writes the list's rows replacing any
+    of the date."""
     w = period_world
     a, b = w.player("A", 1800), w.player("B", 1700)
     w.tournament([(a, b, 1)])
@@ -370,7 +372,7 @@ def test_publication_rewrites_rating_states_in_place(
 ):
     """players.0006: nothing publication writes is indexed and half of each page is free,
     so PostgreSQL rewrites every state on its own page without touching an index (a
-    federation's state updates take half the time)."""
+    federation's state updates take a third of the time)."""
     w = period_world
     players = [w.player(f"P{i}", 1500 + 10 * i) for i in range(6)]
     w.tournament([(players[0], players[1], 1), (players[2], players[3], 0.5)])
