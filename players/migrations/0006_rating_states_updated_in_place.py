@@ -1,7 +1,7 @@
 """Rating states are rewritten by every publication (most of a federation's players each
 month). Without an index on a column that changes, and with half of every page left free,
 PostgreSQL updates each row in place on its page ("HOT") and touches none of the indexes:
-publication's state updates take half the time (issue 4's benchmark).
+publication's state updates take a third of the time (issue 4's benchmark).
 
 The fill factor applies to pages written from now on; ``VACUUM FULL players_ratingstate``
 rewrites an existing table with it. SQLite has no such setting.
