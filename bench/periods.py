@@ -17,8 +17,9 @@ Then times, through the real services and Celery in eager mode, the computation 
 rapid period of 2026-05-01 (``period_compute_request``) and its publication
 (``period_publish`` by an administrator), and prints both, the process's peak resident
 memory (the data is generated in child processes, so it counts compute and publish only)
-and the floor: PostgreSQL's ``COPY`` reading the period's games and writing as many rows
-as the computation wrote ``PeriodResult`` rows. Last, with a synthetic published list of
+and the floor: PostgreSQL's ``COPY`` reading the period's games and writing back every row
+the computation wrote (its ``PeriodResult`` and ``PeriodGame`` rows) into unindexed
+tables. Last, with a synthetic published list of
 1,000,000 entries, the p50/p95 of the published list page: first page, one federation, a
 name search.
 

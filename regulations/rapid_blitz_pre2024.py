@@ -14,7 +14,7 @@ from typing import ClassVar
 from regulations.base import OverTheBoardRules, apply_700_rule
 from regulations.rapid_blitz_2024 import RapidBlitzChecks
 from regulations.rounding import round_half_up
-from regulations.tables import expected_score_hundredths, rating_difference_for_score
+from regulations.tables import expected_scores_hundredths, rating_difference_for_score
 from regulations.types import EventResult, Game, PlayerState
 
 
@@ -56,7 +56,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
         return differences
 
     def expected_per_game(self, games: Sequence[Game]) -> list[int]:
-        return [expected_score_hundredths(d) for d in self.differences_used(games)]
+        return expected_scores_hundredths(self.differences_used(games))
 
     def k_factor(self, state: PlayerState, *, year: int, games_in_period: int) -> int:
         """7.32: K = 20; with more than 35 games in the period, the largest whole K with

@@ -22,7 +22,7 @@ from regulations.standard_2009 import (
     new_rating_half_up,
     standard_event_rating,
 )
-from regulations.tables import expected_score_hundredths
+from regulations.tables import expected_score_hundredths, expected_scores_hundredths
 from regulations.types import EventResult, Game, PlayerState, RatingChange
 
 
@@ -80,7 +80,7 @@ class Standard1994(StandardChecks, OverTheBoardRules):
         return differences
 
     def expected_per_game(self, games: Sequence[Game]) -> list[int]:
-        return [expected_score_hundredths(d) for d in self.differences_used(games)]
+        return expected_scores_hundredths(self.differences_used(games))
 
     def k_factor(self, state: PlayerState, *, year: int, games_in_period: int) -> int:
         """10.54: 25 until 30 games; 10 once the published rating reached 2400 after 30
