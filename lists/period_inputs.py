@@ -95,8 +95,12 @@ def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
     unrated.update(row.black for row in games if row.black_rating is None)
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
+    # A round robin whole: its unrated players' Rc(new) needs every game (interpretation 7).
+    whole = {pk for pk, tournament in earlier.items() if tournament.system in ROUND_ROBINS}
     earlier_raw = [
-        row for row in _games_of(earlier_query) if row[2] in unrated or row[3] in unrated
+        row
+        for row in _games_of(earlier_query)
+        if row[2] in unrated or row[3] in unrated or row[1] in whole
     ]
     earlier_players = {p for row in earlier_raw for p in (row[2], row[3])}
     earlier_ratings = RatingsInForce(period.category, earlier_players, earlier.values())

@@ -1,0 +1,153 @@
+"""Standard-2009 round robins with unrated players, computed in a period through the
+services (standard-2009 8.58; DESIGN.md interpretations 6 and 7)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from itertools import combinations
+
+from lists.selectors import computed_games, computed_results
+from lists.services import period_publish
+from players.access import Actor
+from players.models import Player
+from tests.lists.conftest import APRIL, MAY
+from tournaments.models import Tournament
+
+ADMIN = Actor(is_administrator=True)
+ROUND_ROBIN = Tournament.System.ROUND_ROBIN
+
+
+def round_robin_games(
+    players: list[Player], points: list[float]
+) -> list[tuple[Player, Player, float]]:
+    """Every pairing of ``players`` once, with results that give each his ``points``."""
+    need = [round(2 * p) for p in points]
+    pairs = list(combinations(range(len(players)), 2))
+    # Games each player still has to play after the k-th pairing: the search prunes on it.
+    left = [[0] * len(players) for _ in range(len(pairs) + 1)]
+    for k in range(len(pairs) - 1, -1, -1):
+        left[k] = list(left[k + 1])
+        for player in pairs[k]:
+            left[k][player] += 1
+    chosen: list[int] = []
+
+    def place(k: int) -> bool:
+        if k == len(pairs):
+            return not any(need)
+        white, black = pairs[k]
+        for halves in (2, 1, 0):
+            need[white] -= halves
+            need[black] -= 2 - halves
+            fits = all(0 <= need[p] <= 2 * left[k + 1][p] for p in (white, black))
+            if fits and place(k + 1):
+                chosen.append(halves)
+                return True
+            need[white] += halves
+            need[black] += 2 - halves
+        return False
+
+    assert place(0), f"no round robin gives {points}"
+    chosen.reverse()
+    return [
+        (players[white], players[black], halves / 2)
+        for (white, black), halves in zip(pairs, chosen, strict=True)
+    ]
+
+
+def test_the_worked_round_robin_of_8_58_in_a_period(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """8.58: C, E, H and I, unrated, get their final Ru (2423, 2393, 2144, 1998 once the
+    iteration of interpretation 7 ends; 8.51: nine games, enough for a first rating); the
+    rated players' games count against those Ru: We of A 7.36, B 6.48, D 5.40, G 4.21,
+    J 4.21 as printed, F 2.56 as the tables give it (the text prints 2.52, DESIGN-notes).
+    A (K 10, 8.56) scores 8: 10 x (8 - 7.36) = +6.40 -> 2606."""
+    w = period_world
+    ratings = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
+    players = [
+        w.player(name, rating, category="standard", reached_2400=bool(rating and rating >= 2400))
+        for name, rating in zip("ABCDEFGHIJ", ratings, strict=True)
+    ]
+    w.tournament(
+        round_robin_games(players, [8, 7, 7, 6, 6, 4, 3, 2, 1, 1]),
+        category="standard",
+        system=ROUND_ROBIN,
+    )
+    period = compute("standard", APRIL)
+    results = {r.player.name: r for r in computed_results(period)}
+    assert {
+        name: (r.kind, r.new_rating, r.games) for name, r in results.items() if name in "CEHI"
+    } == {
+        "C": ("initial", 2423, 9),
+        "E": ("initial", 2393, 9),
+        "H": ("initial", 2144, 9),
+        "I": ("initial", 1998, 9),
+    }
+    assert {name: r.expected_hundredths for name, r in results.items() if name in "ABDFGJ"} == {
+        "A": 736,
+        "B": 648,
+        "D": 540,
+        "F": 256,
+        "G": 421,
+        "J": 421,
+    }
+    a = results["A"]
+    assert (a.k, a.change_hundredths, a.new_rating) == (10, 640, 2606)
+    # The player page explains A's game against I by I's final Ru (2600 - 1998, capped).
+    game = computed_games(period).get(white__name__in="AI", black__name__in="AI")
+    a_side = "white" if game.white.name == "A" else "black"
+    assert getattr(game, f"{a_side}_difference") == 400
+    assert getattr(game, f"{a_side}_rating") == 2600
+
+
+def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """A first rating pooled with an earlier period's round robin (8.51, 8.58; 7.14c).
+
+    April: R1 2400, R2 2300, R3 2200, R4 2100 and the unrated U1, U2 play a round robin.
+    The rated score 5, 4, 2 and 0.5 of 5: dp 800, 240, -72, -366 (8.1a), dpa = 150.5;
+    Ra = 2250 - 150.5 x 5/6 = 2124.58 -> 2125. U1 scores 3 of 5: Ru = 2125 + 15 = 2140,
+    no opponent more than 400 above, so Rc(new) = 2125. Five games: no rating yet (8.51).
+    May: U1 scores 2 of 4 against 2000s. Pooled: 9 games, 5 points, against
+    (5 x 2125 + 4 x 2000) / 9 = 2069.44; one half point over 50%: 2084.44 -> 2084.
+    Read as a Swiss, the round robin would count only his four games against the rated
+    (8.21) and leave him pending with eight games."""
+    w = period_world
+    rated = [
+        w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
+    ]
+    u1, u2 = w.player("U1"), w.player("U2")
+    r1, r2, r3, r4 = rated
+    w.tournament(
+        [
+            (r1, r2, 1), (r1, r3, 1), (r1, r4, 1), (r1, u1, 1), (r1, u2, 1),
+            (r2, r3, 1), (r2, r4, 1), (r2, u1, 1), (r2, u2, 1),
+            (r3, r4, 1), (r3, u1, 0), (r3, u2, 1),
+            (r4, u1, 0), (r4, u2, 0.5),
+            (u1, u2, 1),
+        ],
+        category="standard",
+        system=ROUND_ROBIN,
+    )  # fmt: skip
+    april = compute("standard", APRIL)
+    pending = {r.player.name: r for r in computed_results(april)}["U1"]
+    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2125.0")
+    period_publish(period=april, actor=ADMIN)
+
+    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(4)]
+    w.tournament(
+        [
+            (u1, opponents[0], 1),
+            (opponents[1], u1, 0),
+            (u1, opponents[2], 0),
+            (opponents[3], u1, 1),
+        ],
+        category="standard",
+        start=dt.date(2025, 4, 10),
+        list_date=MAY,
+    )
+    may = compute("standard", MAY)
+    first = {r.player.name: r for r in computed_results(may)}["U1"]
+    assert (first.kind, first.new_rating, first.games) == ("initial", 2084, 9)
+    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
