@@ -43,8 +43,9 @@ format: $(STAMP)
 
 # Needs a PostgreSQL server: BENCH_DATABASE_URL (default
 # postgresql://postgres@127.0.0.1:5432/ratings_bench; the database is re-created).
+# PARTS=N: the computation in N parts on a Celery worker (Redis: BENCH_BROKER_URL).
 bench: $(STAMP)
-	$(VENV_PYTHON) bench/periods.py
+	$(VENV_PYTHON) bench/periods.py $(if $(PARTS),--parts $(PARTS))
 
 bench-engine: $(STAMP)
 	$(VENV_PYTHON) bench/engine.py

@@ -2,7 +2,7 @@
 
     python bench/periods.py [--players N] [--games N] [--tournaments N] [--seed S]
                             [--history-months N] [--list-entries N] [--requests N]
-                            [--database-url URL] [--keep]
+                            [--database-url URL] [--keep] [--parts N] [--broker-url URL]
 
 Builds, with a fixed seed and PostgreSQL's COPY (not timed), a database of its own
 (``ratings_bench`` on the server of ``--database-url``, dropped and re-created): 190
@@ -23,6 +23,12 @@ tables. Last, with a synthetic published list of
 1,000,000 entries, the p50/p95 of the published list page: first page, one federation, a
 name search.
 
+With ``--parts N`` (N > 1) the computation goes through the broker instead (Redis,
+``--broker-url``, whose database is emptied first) to a Celery worker of N processes
+started here, with ``PERIOD_PARTITIONS=N``: N parts by player, as README "Scaling the
+computation" describes; the peak memory is then the largest of this process (the
+publication) and the worker's processes.
+
 Targets (issue 4): compute + publish under 60 s on a 2-core machine and at most 5x the
 floor, peak memory under 2 GB, list page p95 under 150 ms. The database is dropped at the
 end unless ``--keep`` is given.
@@ -37,10 +43,12 @@ import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -562,6 +570,51 @@ def in_child(function: Callable[..., None], *args: Any) -> None:
         raise SystemExit(f"{function.__name__} failed (exit code {process.exitcode})")
 
 
+@contextmanager
+def celery_worker(processes: int, log: Path) -> Iterator[list[float]]:
+    """A Celery worker of ``processes`` processes on this database and broker (taken from
+    the environment), stopped at the end; yields a list that then holds each process's
+    peak resident memory in MB."""
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "ratings_site", "worker", "--pool=prefork",
+         f"--concurrency={processes}", "--without-heartbeat", "--without-gossip",
+         "--without-mingle", "-l", "info"],
+        cwd=Path(__file__).resolve().parents[1],
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    peaks: list[float] = []
+    try:
+        deadline = time.monotonic() + 60
+        while "ready." not in log.read_text():
+            if worker.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"The Celery worker did not start:\n{log.read_text()}")
+            time.sleep(0.2)
+        yield peaks
+        peaks.extend(_peak_mb(pid) for pid in [worker.pid, *_children(worker.pid)])
+    finally:
+        worker.terminate()
+        worker.wait(timeout=60)
+
+
+def _children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _peak_mb(pid: int) -> float:
+    """The process's peak resident memory (VmHWM) in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / MB
+    return 0.0
+
+
+def broker_empty(url: str) -> None:
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
+
+
 # -- the database ----------------------------------------------------------------------------
 
 
@@ -608,7 +661,7 @@ class Timings:
 def compute_and_publish() -> Timings:
     """The period of ``LIST_DATE``: created, closed, computed (the eager task runs as the
     request commits: at once, outside a transaction) and published by an administrator."""
-    from lists.models import PeriodResult
+    from lists.models import PeriodResult, RatingPeriod
     from lists.services import (
         period_close,
         period_compute_request,
@@ -622,8 +675,10 @@ def compute_and_publish() -> Timings:
     period.refresh_from_db()
     started = time.perf_counter()
     period = period_compute_request(period=period, actor=Actor(is_administrator=True))
+    while period.status == RatingPeriod.Status.COMPUTING:  # parts on a worker: wait for them
+        time.sleep(0.05)
+        period.refresh_from_db()
     compute = time.perf_counter() - started
-    period.refresh_from_db()
     if period.status != "computed":
         raise SystemExit(f"The computation ended {period.status}: {period.failure_reason}")
     print(f"  compute (period_compute_request)   {compute:6.1f} s", flush=True)
@@ -783,6 +838,14 @@ def main() -> None:
         ),
     )
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--parts", type=int, default=1, help="parts by player, on a worker of as many processes"
+    )
+    parser.add_argument(
+        "--broker-url",
+        default=os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/15"),
+        help="with --parts: the Redis database the computation's tasks go through (emptied)",
+    )
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -790,6 +853,9 @@ def main() -> None:
     # DEBUG off: Django would otherwise keep every query in memory. No broker: eager tasks.
     os.environ.update(DATABASE_URL=args.database_url, DEBUG="0")
     os.environ.pop("CELERY_BROKER_URL", None)
+    if args.parts > 1:
+        broker_empty(args.broker_url)
+        os.environ.update(CELERY_BROKER_URL=args.broker_url, PERIOD_PARTITIONS=str(args.parts))
     os.environ.setdefault("SECRET_KEY", "bench-periods-throwaway-key-not-for-production-use")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ratings_site.settings")
     import django
@@ -805,7 +871,16 @@ def main() -> None:
     try:
         connection.ensure_connection()
         print(f"Rating the {CATEGORY} period of {LIST_DATE} through the services", flush=True)
-        timings = compute_and_publish()
+        if args.parts > 1:
+            print(f"  in {args.parts} parts on a Celery worker of {args.parts} processes")
+            log = Path(f"/tmp/bench-periods-worker-{os.getpid()}.log")
+            with celery_worker(args.parts, log) as worker_peaks:
+                timings = compute_and_publish()
+            timings.peak_mb = max(timings.peak_mb, *worker_peaks)
+            peaks = ", ".join(f"{mb:,.0f} MB" for mb in worker_peaks)
+            print(f"  the worker's peak memory per process: {peaks}")
+        else:
+            timings = compute_and_publish()
         read, write = copy_floor(args.database_url, timings.period_id, timings.run)
         print(f"  floor: COPY games out {read:.1f} s + results in {write:.1f} s", flush=True)
         print(f"Published list of {args.list_entries:,} entries (not timed)", flush=True)

@@ -8,6 +8,12 @@
 - the players' standings as of the previous list (interpretation 4);
 - for players still unrated, their games in earlier periods within the pooling window
   (standard-2009 7.14c, R&B 2024 6.1.4).
+
+A part of a computation shared by player id (``Part``) reads only what its players need:
+the games in which one of them played, and whole the tournaments whose figures depend on
+games between others (round robins, interpretation 7; per-tournament difference rules,
+``games_are_independent``). A game has two players, so each of N parts reads about 2/N of
+a month's games.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet
 
 from lists.computation import GameRow, Standing, TournamentFacts
 from lists.models import RatingPeriod
@@ -39,16 +45,44 @@ RATING_LOOKBACK_MONTHS = 13
 ROUND_ROBINS = (Tournament.System.ROUND_ROBIN, Tournament.System.DOUBLE_ROUND_ROBIN)
 
 
+@dataclass(frozen=True)
+class Part:
+    """Part ``index`` of ``count`` of a computation shared by player id (issue 4: partition
+    by player): it owns the players whose id leaves ``index`` divided by ``count``."""
+
+    index: int = 0
+    count: int = 1
+
+    @property
+    def whole(self) -> bool:
+        return self.count <= 1
+
+    def owns(self, player: int) -> bool:
+        return player % self.count == self.index
+
+    def games(self, games: QuerySet[Game], whole_tournaments: set[int]) -> QuerySet[Game]:
+        """Of ``games``, those with a player of this part or in ``whole_tournaments``."""
+        if self.whole:
+            return games
+        mine = games.alias(
+            white_part=F("white_id") % self.count, black_part=F("black_id") % self.count
+        )
+        return mine.filter(
+            Q(white_part=self.index)
+            | Q(black_part=self.index)
+            | Q(report__tournament_id__in=sorted(whole_tournaments))
+        )
+
+
+WHOLE = Part()
+
+
 @dataclass
 class PeriodInputs:
     tournaments: dict[int, TournamentFacts]
     games: list[GameRow]
     standings: dict[int, Standing]
     earlier_games: list[GameRow]
-
-    @property
-    def current_tournaments(self) -> set[int]:
-        return {row.tournament for row in self.games}
 
 
 def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
@@ -79,20 +113,24 @@ def tournament_facts(
     )
 
 
-def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
-    """Everything ``lists.computation.compute_period`` needs for ``period``."""
+def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs:
+    """Everything ``lists.computation.compute_period`` needs for ``period``, or for the
+    players ``part`` owns."""
     tournaments = {t.pk: t for t in period_tournaments(period)}
+    schedule = rule_schedule()
+    facts = {pk: tournament_facts(t, schedule) for pk, t in tournaments.items()}
     # Games are read by a subquery: a month has tens of thousands of tournaments. One
     # approved between the two reads waits for the next computation.
-    games_query = _approved_games(period_tournaments_query(period))
+    games_query = part.games(_approved_games(period_tournaments_query(period)), _read_whole(facts))
     raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
     players = {*map(itemgetter(2), raw_games), *map(itemgetter(3), raw_games)}
     ratings = RatingsInForce(period.category, players, tournaments.values())
     games = ratings.rows(raw_games, tournaments)
-    standings = _standings(period.category, players)
+    standings = _standings(period.category, {p for p in players if part.owns(p)})
 
     unrated = {row.white for row in games if row.white_rating is None}
     unrated.update(row.black for row in games if row.black_rating is None)
+    unrated = {p for p in unrated if part.owns(p)}
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
     # A round robin whole: its unrated players' Rc(new) needs every game (interpretation 7).
@@ -104,14 +142,34 @@ def load_period_inputs(period: RatingPeriod) -> PeriodInputs:
     ]
     earlier_players = {p for row in earlier_raw for p in (row[2], row[3])}
     earlier_ratings = RatingsInForce(period.category, earlier_players, earlier.values())
-    schedule = rule_schedule()
-    facts = {pk: tournament_facts(t, schedule) for pk, t in {**earlier, **tournaments}.items()}
+    facts.update((pk, tournament_facts(t, schedule)) for pk, t in earlier.items())
     return PeriodInputs(
         tournaments=facts,
         games=games,
         standings=standings,
         earlier_games=earlier_ratings.rows(earlier_raw, earlier),
     )
+
+
+def _read_whole(tournaments: dict[int, TournamentFacts]) -> set[int]:
+    """The tournaments a part reads whole: in a round robin the unrated players' Ru needs
+    every game (interpretation 7), and under a per-tournament difference rule a player's
+    P_D in one game depends on his others (pre-2024 7.31, standard-1994 10.51)."""
+    return {
+        pk
+        for pk, facts in tournaments.items()
+        if facts.round_robin or not facts.rules.games_are_independent
+    }
+
+
+def rated_tournaments(period: RatingPeriod) -> list[int]:
+    """The tournaments of ``period`` with approved games: those a computation rates and
+    publication marks rated."""
+    approved = Game.objects.filter(
+        report__tournament=OuterRef("pk"), report__status=TournamentReport.Status.APPROVED
+    )
+    query = period_tournaments_query(period).filter(Exists(approved))
+    return list(query.order_by("pk").values_list("pk", flat=True))
 
 
 def _approved_games(tournaments: QuerySet[Tournament] | list[int]) -> QuerySet[Game]:

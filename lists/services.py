@@ -15,7 +15,7 @@ import datetime as dt
 import gc
 import socket
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -40,7 +40,7 @@ from lists.models import (
     RatingPeriod,
     WorkerHeartbeat,
 )
-from lists.period_inputs import load_period_inputs
+from lists.period_inputs import Part, load_period_inputs, rated_tournaments
 from players.access import Actor, require_administrator
 from players.models import RatingCategory
 from regulations.calendar import add_months
@@ -253,13 +253,6 @@ def _touch(period: RatingPeriod, token: str, **changes: Any) -> None:
         raise PeriodRefused(f"The claim on {period} has passed to another computation.")
 
 
-def partition_owner(index: int, count: int) -> Callable[[int], bool] | None:
-    """Players are shared between ``count`` parts by id (issue 4: partition by player)."""
-    if count <= 1:
-        return None
-    return lambda player: player % count == index
-
-
 @contextmanager
 def _collection_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused: a month's computation builds millions of
@@ -278,20 +271,22 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
     the inputs, rate, write the rows of this run; the last part to finish makes the run the
     period's computed one. A failure marks the period failed with the reason."""
     period = _claimed(period_id, token)
+    share = Part(part, parts)
     try:
         with _collection_paused():
-            if part == 0 and parts == 1:
+            if share.whole:
                 _run_rows_delete(period, period.run)
             with transaction.atomic():
                 _tuned_for_bulk()
-                inputs = load_period_inputs(period)
+                inputs = load_period_inputs(period, share)
+                tournaments = rated_tournaments(period) if part == 0 else []
             outcome = compute_period(
                 list_date=period.list_date,
                 tournaments=inputs.tournaments,
                 games=inputs.games,
                 standings=inputs.standings,
                 earlier_games=inputs.earlier_games,
-                owns=partition_owner(part, parts),
+                owns=None if share.whole else share.owns,
             )
             RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
                 progress_total=F("progress_total") + len(outcome.players)
@@ -299,15 +294,12 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             _results_write(period, token, outcome.players)
             with transaction.atomic():
                 bulk_insert(PeriodGame, GAME_FIELDS, _game_rows(period, outcome.games))
-                if part == 0:
-                    bulk_insert(
-                        PeriodTournament,
-                        ("period_id", "run", "tournament_id"),
-                        ((period.pk, period.run, t) for t in sorted(inputs.current_tournaments)),
-                    )
-            return _part_finish(
-                period, token, parts, len(inputs.current_tournaments), len(inputs.games)
-            )
+                bulk_insert(
+                    PeriodTournament,
+                    ("period_id", "run", "tournament_id"),
+                    ((period.pk, period.run, t) for t in tournaments),
+                )
+            return _part_finish(period, token, parts)
     except PeriodRefused:
         raise
     except Exception as error:
@@ -407,9 +399,7 @@ def _two_decimals(value: int | Fraction | None) -> int | Decimal | None:
 
 
 @transaction.atomic
-def _part_finish(
-    period: RatingPeriod, token: str, parts: int, tournaments: int, games: int
-) -> RatingPeriod:
+def _part_finish(period: RatingPeriod, token: str, parts: int) -> RatingPeriod:
     locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
     if locked.claim_token != token or locked.status != Status.COMPUTING:
         raise PeriodRefused(f"The claim on {period} has passed to another computation.")
@@ -421,8 +411,10 @@ def _part_finish(
     locked.status = Status.COMPUTED
     locked.computed_run = locked.run
     locked.computed_at = timezone.now()
-    locked.tournaments_count = tournaments
-    locked.games_count = games
+    # Counted from what the run wrote: each part read only its players' share.
+    run = {"period": locked, "run": locked.run}
+    locked.tournaments_count = PeriodTournament.objects.filter(**run).count()
+    locked.games_count = PeriodGame.objects.filter(**run).count()
     locked.progress_done = locked.progress_total
     locked.save()
     _stale_runs_delete(locked)

@@ -1,0 +1,138 @@
+"""A period shared by player id between parts (issue 4, README "Scaling the computation"):
+each part reads only its players' games, yet the parts together give exactly what one
+computation gives, where a game's figures depend on games between other players too."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from lists.models import RatingPeriod
+from lists.period_inputs import Part, load_period_inputs
+from lists.selectors import computed_games, computed_results
+from lists.services import period_compute_request, period_publish
+from players.access import Actor
+from tests.lists.conftest import APRIL, MAY
+from tests.lists.test_period_round_robins import round_robin_games
+from tournaments.models import RuleSetSchedule, Tournament
+
+ADMIN = Actor(is_administrator=True)
+RESULT_FIELDS = (
+    "player_id", "kind", "rules", "old_rating", "new_rating", "change_hundredths",
+    "change_rounded", "games", "score_halves", "expected_hundredths", "k", "games_total",
+    "explanation",
+)  # fmt: skip
+GAME_FIELDS = (
+    "game_id", "tournament_id", "white_id", "black_id", "white_score", "white_rating",
+    "black_rating", "white_difference", "white_expected", "black_difference",
+    "black_expected", "clause",
+)  # fmt: skip
+
+
+def computed(period: RatingPeriod) -> tuple[list[tuple], list[tuple], int, int]:
+    period.refresh_from_db()
+    assert period.status == "computed", period.failure_reason
+    return (
+        list(computed_results(period).order_by("player_id").values_list(*RESULT_FIELDS)),
+        list(computed_games(period).order_by("game_id").values_list(*GAME_FIELDS)),
+        period.games_count,
+        period.tournaments_count,
+    )
+
+
+def split_in(period: RatingPeriod, parts: int, settings, capture) -> tuple:
+    settings.PERIOD_PARTITIONS = parts
+    with capture(execute=True):
+        period_compute_request(period=RatingPeriod.objects.get(pk=period.pk), actor=ADMIN)
+    settings.PERIOD_PARTITIONS = 1
+    return computed(period)
+
+
+def test_split_standard_periods_with_round_robins_give_what_one_computation_gives(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """8.58's round robin (the unrated players' Ru need the games between others), a Swiss
+    with an unrated player, and in May a first rating pooled with April's round robin
+    (interpretation 7): split in two and in three, every figure is the one computation's."""
+    w = period_world
+    ratings = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
+    players = [
+        w.player(name, rating, category="standard", reached_2400=bool(rating and rating >= 2400))
+        for name, rating in zip("ABCDEFGHIJ", ratings, strict=True)
+    ]
+    w.tournament(
+        round_robin_games(players[:6], [4, 3.5, 3, 2.5, 1.5, 0.5]),
+        category="standard",
+        system=Tournament.System.ROUND_ROBIN,
+    )
+    w.tournament(
+        [(players[i], players[(i + 3) % 10], i % 3 / 2) for i in range(10)],
+        category="standard",
+        start=dt.date(2025, 3, 14),
+    )
+    april = compute("standard", APRIL)
+    whole = computed(april)
+    assert {row[1] for row in whole[0]} >= {"rated", "pending"}
+    for parts in (2, 3):
+        assert split_in(april, parts, settings, django_capture_on_commit_callbacks) == whole
+    period_publish(period=RatingPeriod.objects.get(pk=april.pk), actor=ADMIN)
+
+    w.tournament(
+        [(players[2], players[0], 0.5), (players[1], players[2], 1), (players[2], players[3], 1)]
+        + [(players[4], players[5], 1), (players[6], players[4], 0)],
+        category="standard",
+        start=dt.date(2025, 4, 10),
+        list_date=MAY,
+    )
+    may = compute("standard", MAY)
+    whole = computed(may)
+    for parts in (2, 3):
+        assert split_in(may, parts, settings, django_capture_on_commit_callbacks) == whole
+
+
+def test_a_split_period_under_a_per_tournament_difference_rule_gives_what_one_gives(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """rapid-blitz-pre2024 7.31 (interpretation 3): H (2400) is more than 400 above L1
+    (1900) and L2 (1950) in one tournament; only his game against L1, the greatest
+    difference, is capped at 400, the other uses 450. The game L2 - H belongs to L2's part,
+    which must still see H's game against L1 to explain it."""
+    RuleSetSchedule.objects.filter(category="rapid").delete()
+    RuleSetSchedule.objects.create(
+        rule_set="rapid-blitz-pre2024", category="rapid", effective_from=dt.date(2000, 1, 1)
+    )
+    w = period_world
+    h, l1, l2 = w.player("H", 2400), w.player("L1", 1900), w.player("L2", 1950)
+    others = [w.player(f"P{i}", 1800 + 50 * i) for i in range(6)]
+    w.tournament([(h, l1, 1), (l2, h, 0.5)] + [(others[i], others[i - 1], 1) for i in range(6)])
+    period = compute("rapid", APRIL)
+    whole = computed(period)
+    explained = {(row[2], row[3]): row for row in whole[1]}
+    assert explained[(h.pk, l1.pk)][7] == 400  # white H: the upgraded game
+    assert explained[(l2.pk, h.pk)][9] == 450  # black H: the real difference
+    assert len({p.pk % 3 for p in (h, l1, l2)}) == 3  # three parts, one each
+    assert split_in(period, 3, settings, django_capture_on_commit_callbacks) == whole
+
+
+def test_each_part_reads_only_the_games_of_its_players(period_world, compute):
+    """With three parts, a part reads the games with one of its players and the round
+    robins whole; together the parts read every game, no part reads them all."""
+    w = period_world
+    players = [w.player(f"P{i}", 1500 + 37 * i) for i in range(12)]
+    swiss = w.tournament([(players[i], players[(i + 5) % 12], 1) for i in range(12)])
+    robin = w.tournament(
+        round_robin_games(players[:4], [3, 2, 1, 0]), system=Tournament.System.ROUND_ROBIN
+    )
+    period = compute("rapid", APRIL)
+    every = {game.pk for t in (swiss, robin) for game in t.reports.get().games.all()}
+    read_by_any: set[int] = set()
+    for index in range(3):
+        part = Part(index, 3)
+        games = load_period_inputs(period, part).games
+        assert len(games) < len(every)
+        for row in games:
+            assert part.owns(row.white) or part.owns(row.black) or row.tournament == robin.pk
+        assert {row.id for row in games if row.tournament == robin.pk} == {
+            game.pk for game in robin.reports.get().games.all()
+        }
+        read_by_any |= {row.id for row in games}
+    assert read_by_any == every
