@@ -177,6 +177,8 @@ if CELERY_BROKER_URL:
     CELERY_TASK_ACKS_LATE = True
     CELERY_WORKER_PREFETCH_MULTIPLIER = 1
     CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+    #: The queue tasks go to, those a task sends included (the parts of a split period).
+    CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 else:
     # Embedded mode: tasks run in the caller's process; nothing connects to a broker.
     CELERY_BROKER_URL = "memory://"

@@ -5,6 +5,7 @@ worker killed mid-computation leaving the period retryable with nothing half-wri
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -145,6 +146,30 @@ def test_a_worker_computes_and_the_administrator_publishes(tmp_path, queue):
     period_publish(period=computed, actor=ADMIN)
     assert status_of(period).status == "published"
     assert sorted(ListEntry.objects.values_list("name", "rating")) == [("A", 1807), ("B", 1693)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_share_a_period_split_by_player(tmp_path, queue):
+    """README "Scaling the computation": PERIOD_PARTITIONS=2 on two workers; the parts,
+    each reading its own players' games, give what the whole computation gives."""
+    big_world(400)
+    whole = closed_period()
+    with worker(queue, tmp_path / "whole.log"):
+        period_compute_request(period=whole, actor=ADMIN)
+        computed = wait_for(lambda: (p := status_of(whole)).status == "computed" and p)
+    fields = ("player_id", "kind", "old_rating", "new_rating", "change_hundredths", "k")
+    expected = list(computed_results(computed).order_by("player_id").values_list(*fields))
+    split = {"PERIOD_PARTITIONS": "2", "CELERY_TASK_DEFAULT_QUEUE": queue}
+    with (
+        worker(queue, tmp_path / "first.log", **split),
+        worker(queue, tmp_path / "second.log", **split),
+    ):
+        period_compute_request(period=computed, actor=ADMIN)
+        again = wait_for(lambda: (p := status_of(whole)).status == "computed" and p.run == 2 and p)
+    assert again.computed_run == 2 and (again.games_count, again.tournaments_count) == (200, 1)
+    assert list(computed_results(again).order_by("player_id").values_list(*fields)) == expected
+    logs = (tmp_path / "first.log").read_text() + (tmp_path / "second.log").read_text()
+    assert len(re.findall(r"compute_period_part\[[^]]+\] succeeded", logs)) == 2
 
 
 @pytest.mark.django_db(transaction=True)
