@@ -26,8 +26,8 @@ name search.
 With ``--parts N`` (N > 1) the computation goes through the broker instead (Redis,
 ``--broker-url``, whose database is emptied first) to a Celery worker of N processes
 started here, with ``PERIOD_PARTITIONS=N``: N parts by player, as README "Scaling the
-computation" describes; the peak memory is then the largest of this process (the
-publication) and the worker's processes.
+computation" describes; the peak memory is then the larger of this process's (the
+publication) and the sum of the worker's processes' peaks.
 
 Targets (issue 4): compute + publish under 60 s on a 2-core machine and at most 5x the
 floor, peak memory under 2 GB, list page p95 under 150 ms. The database is dropped at the
@@ -42,13 +42,14 @@ import multiprocessing
 import os
 import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -571,19 +572,25 @@ def in_child(function: Callable[..., None], *args: Any) -> None:
 
 
 @contextmanager
-def celery_worker(processes: int, log: Path) -> Iterator[list[float]]:
+def celery_worker(processes: int, log: Path) -> Iterator[Callable[[], list[float]]]:
     """A Celery worker of ``processes`` processes on this database and broker (taken from
-    the environment), stopped at the end; yields a list that then holds each process's
-    peak resident memory in MB."""
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "ratings_site", "worker", "--pool=prefork",
-         f"--concurrency={processes}", "--without-heartbeat", "--without-gossip",
-         "--without-mingle", "-l", "info"],
-        cwd=Path(__file__).resolve().parents[1],
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    peaks: list[float] = []
+    the environment), stopped at the end. Yields a function giving each of its processes'
+    peak resident memory in MB; it raises SystemExit once the worker has died."""
+    with log.open("w") as output:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "ratings_site", "worker", "--pool=prefork",
+             f"--concurrency={processes}", "--without-heartbeat", "--without-gossip",
+             "--without-mingle", "-l", "info"],
+            cwd=Path(__file__).resolve().parents[1],
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def peaks() -> list[float]:
+        if worker.poll() is not None:
+            raise SystemExit(f"The Celery worker died (log: {log}):\n{log.read_text()[-3000:]}")
+        return [_peak_mb(pid) for pid in _process_tree(worker.pid)]
+
     try:
         deadline = time.monotonic() + 60
         while "ready." not in log.read_text():
@@ -591,21 +598,39 @@ def celery_worker(processes: int, log: Path) -> Iterator[list[float]]:
                 raise SystemExit(f"The Celery worker did not start:\n{log.read_text()}")
             time.sleep(0.2)
         yield peaks
-        peaks.extend(_peak_mb(pid) for pid in [worker.pid, *_children(worker.pid)])
     finally:
+        tree = _process_tree(worker.pid) if worker.poll() is None else []
         worker.terminate()
-        worker.wait(timeout=60)
+        try:
+            worker.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # a part still running: it would outlive the bench
+            for pid in tree:
+                with suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            worker.wait(timeout=10)
 
 
-def _children(pid: int) -> list[int]:
-    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+def _process_tree(root: int) -> list[int]:
+    """``root`` and every process descending from it, from each process's parent in /proc."""
+    parents: dict[int, int] = {}
+    for status in Path("/proc").glob("[0-9]*/status"):
+        with suppress(OSError):
+            for line in status.read_text().splitlines():
+                if line.startswith("PPid:"):
+                    parents[int(status.parent.name)] = int(line.split()[1])
+                    break
+    tree = [root]
+    for pid in tree:
+        tree.extend(child for child, parent in parents.items() if parent == pid)
+    return tree
 
 
 def _peak_mb(pid: int) -> float:
-    """The process's peak resident memory (VmHWM) in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / MB
+    """The process's peak resident memory (VmHWM) in MB; 0 for one that has ended."""
+    with suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / MB
     return 0.0
 
 
@@ -658,7 +683,11 @@ class Timings:
     run: int
 
 
-def compute_and_publish() -> Timings:
+#: Seconds the bench waits for a computation on a worker.
+COMPUTE_TIMEOUT = 1800
+
+
+def compute_and_publish(worker_alive: Callable[[], object] = lambda: None) -> Timings:
     """The period of ``LIST_DATE``: created, closed, computed (the eager task runs as the
     request commits: at once, outside a transaction) and published by an administrator."""
     from lists.models import PeriodResult, RatingPeriod
@@ -675,7 +704,11 @@ def compute_and_publish() -> Timings:
     period.refresh_from_db()
     started = time.perf_counter()
     period = period_compute_request(period=period, actor=Actor(is_administrator=True))
+    deadline = time.monotonic() + COMPUTE_TIMEOUT
     while period.status == RatingPeriod.Status.COMPUTING:  # parts on a worker: wait for them
+        if time.monotonic() > deadline:
+            raise SystemExit(f"The computation took over {COMPUTE_TIMEOUT} s; stopped.")
+        worker_alive()
         time.sleep(0.05)
         period.refresh_from_db()
     compute = time.perf_counter() - started
@@ -875,10 +908,12 @@ def main() -> None:
             print(f"  in {args.parts} parts on a Celery worker of {args.parts} processes")
             log = Path(f"/tmp/bench-periods-worker-{os.getpid()}.log")
             with celery_worker(args.parts, log) as worker_peaks:
-                timings = compute_and_publish()
-            timings.peak_mb = max(timings.peak_mb, *worker_peaks)
-            peaks = ", ".join(f"{mb:,.0f} MB" for mb in worker_peaks)
-            print(f"  the worker's peak memory per process: {peaks}")
+                timings = compute_and_publish(worker_peaks)
+                peaks = worker_peaks()
+            # Summed: the worker's processes run at once (their peaks may not coincide).
+            timings.peak_mb = max(timings.peak_mb, sum(peaks))
+            each = ", ".join(f"{mb:,.0f} MB" for mb in peaks)
+            print(f"  the worker's peak memory: {sum(peaks):,.0f} MB in all ({each}); log {log}")
         else:
             timings = compute_and_publish()
         read, write = copy_floor(args.database_url, timings.period_id, timings.run)

@@ -31,7 +31,7 @@ from django.db import connection
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet
 
 from lists.computation import GameRow, Standing, TournamentFacts
-from lists.models import RatingPeriod
+from lists.models import PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
@@ -94,10 +94,6 @@ def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
     )
 
 
-def period_tournaments(period: RatingPeriod) -> list[Tournament]:
-    return list(period_tournaments_query(period).order_by("pk"))
-
-
 def tournament_facts(
     tournament: Tournament, schedule: tuple[EffectiveDate, ...] | None = None
 ) -> TournamentFacts:
@@ -114,14 +110,14 @@ def tournament_facts(
 
 
 def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs:
-    """Everything ``lists.computation.compute_period`` needs for ``period``, or for the
-    players ``part`` owns."""
-    tournaments = {t.pk: t for t in period_tournaments(period)}
+    """Everything ``lists.computation.compute_period`` needs for the tournaments of the
+    period's run (its ``PeriodTournament`` rows), or for the players ``part`` owns."""
+    run = Tournament.objects.filter(pk__in=_run_tournament_ids(period))
+    tournaments = {t.pk: t for t in run.order_by("pk")}
     schedule = rule_schedule()
     facts = {pk: tournament_facts(t, schedule) for pk, t in tournaments.items()}
-    # Games are read by a subquery: a month has tens of thousands of tournaments. One
-    # approved between the two reads waits for the next computation.
-    games_query = part.games(_approved_games(period_tournaments_query(period)), _read_whole(facts))
+    # Games are read by a subquery: a month has tens of thousands of tournaments.
+    games_query = part.games(_approved_games(run), _read_whole(facts))
     raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
     players = {*map(itemgetter(2), raw_games), *map(itemgetter(3), raw_games)}
     ratings = RatingsInForce(period.category, players, tournaments.values())
@@ -141,7 +137,16 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
         if row[2] in unrated or row[3] in unrated or row[1] in whole
     ]
     earlier_players = {p for row in earlier_raw for p in (row[2], row[3])}
-    earlier_ratings = RatingsInForce(period.category, earlier_players, earlier.values())
+    # The look-back is the period's, not that of the tournaments read: a part reads only its
+    # own players' earlier tournaments, and must find what the whole computation finds.
+    pooling_since = add_months(period.list_date, -POOLING_LOOKBACK_MONTHS)
+    earlier_ratings = RatingsInForce(
+        period.category,
+        earlier_players,
+        earlier.values(),
+        since=add_months(pooling_since, -RATING_LOOKBACK_MONTHS),
+        until=period.list_date,
+    )
     facts.update((pk, tournament_facts(t, schedule)) for pk, t in earlier.items())
     return PeriodInputs(
         tournaments=facts,
@@ -162,14 +167,18 @@ def _read_whole(tournaments: dict[int, TournamentFacts]) -> set[int]:
     }
 
 
-def rated_tournaments(period: RatingPeriod) -> list[int]:
-    """The tournaments of ``period`` with approved games: those a computation rates and
-    publication marks rated."""
+def tournaments_to_rate(period: RatingPeriod) -> list[int]:
+    """The tournaments of ``period`` with approved games: those a run rates, fixed when it
+    starts (``lists.services``) so that every part reads the games of the same ones."""
     approved = Game.objects.filter(
         report__tournament=OuterRef("pk"), report__status=TournamentReport.Status.APPROVED
     )
     query = period_tournaments_query(period).filter(Exists(approved))
     return list(query.order_by("pk").values_list("pk", flat=True))
+
+
+def _run_tournament_ids(period: RatingPeriod) -> QuerySet[PeriodTournament]:
+    return PeriodTournament.objects.filter(period=period, run=period.run).values("tournament_id")
 
 
 def _approved_games(tournaments: QuerySet[Tournament] | list[int]) -> QuerySet[Game]:
@@ -292,7 +301,12 @@ class RatingsInForce:
         category: str,
         players: set[int],
         tournaments: Iterable[Tournament],
+        *,
+        since: dt.date | None = None,
+        until: dt.date | None = None,
     ) -> None:
+        """The lists from ``since`` (default: ``RATING_LOOKBACK_MONTHS`` before the first
+        start) to ``until`` (default: the last start) are looked at."""
         starts = [t.start_date for t in tournaments]
         self.category = category
         self.by_player: dict[int, tuple[list[dt.date], list[int | None]]] = {}
@@ -302,8 +316,8 @@ class RatingsInForce:
         if not starts or not players:
             return
         self.first = min(starts)
-        self.since = add_months(self.first, -RATING_LOOKBACK_MONTHS)
-        self.until = max(starts)
+        self.since = since or add_months(self.first, -RATING_LOOKBACK_MONTHS)
+        self.until = until or max(starts)
         self.by_player = self._history(category, players)
         if category != RatingCategory.STANDARD:
             # R&B 2024 7.2.1: unrated in the category, rated by his standard rating. Not a

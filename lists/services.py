@@ -40,7 +40,7 @@ from lists.models import (
     RatingPeriod,
     WorkerHeartbeat,
 )
-from lists.period_inputs import Part, load_period_inputs, rated_tournaments
+from lists.period_inputs import Part, load_period_inputs, tournaments_to_rate
 from players.access import Actor, require_administrator
 from players.models import RatingCategory
 from regulations.calendar import add_months
@@ -275,11 +275,10 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
     try:
         with _collection_paused():
             if share.whole:
-                _run_rows_delete(period, period.run)
+                _run_start(period)
             with transaction.atomic():
                 _tuned_for_bulk()
                 inputs = load_period_inputs(period, share)
-                tournaments = rated_tournaments(period) if part == 0 else []
             outcome = compute_period(
                 list_date=period.list_date,
                 tournaments=inputs.tournaments,
@@ -294,11 +293,6 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             _results_write(period, token, outcome.players)
             with transaction.atomic():
                 bulk_insert(PeriodGame, GAME_FIELDS, _game_rows(period, outcome.games))
-                bulk_insert(
-                    PeriodTournament,
-                    ("period_id", "run", "tournament_id"),
-                    ((period.pk, period.run, t) for t in tournaments),
-                )
             return _part_finish(period, token, parts)
     except PeriodRefused:
         raise
@@ -419,6 +413,33 @@ def _part_finish(period: RatingPeriod, token: str, parts: int) -> RatingPeriod:
     locked.save()
     _stale_runs_delete(locked)
     return locked
+
+
+def period_parts_start(*, period_id: int, token: str) -> None:
+    """Before the parts of a split computation are sent out: the run started once for all
+    of them (``_run_start``). A failure marks the period failed with the reason."""
+    period = _claimed(period_id, token)
+    try:
+        _run_start(period)
+    except Exception as error:
+        RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
+            status=Status.FAILED, failure_reason=f"{type(error).__name__}: {error}"
+        )
+        raise
+
+
+@transaction.atomic
+def _run_start(period: RatingPeriod) -> None:
+    """Rows a killed attempt of this run left behind deleted, and the tournaments the run
+    rates fixed before any part reads a game: none rates a tournament another part did not
+    see, and publication marks rated only what was rated (one approved later moves to the
+    next list)."""
+    _run_rows_delete(period, period.run)
+    bulk_insert(
+        PeriodTournament,
+        ("period_id", "run", "tournament_id"),
+        [(period.pk, period.run, pk) for pk in tournaments_to_rate(period)],
+    )
 
 
 def _run_rows_delete(period: RatingPeriod, run: int) -> None:

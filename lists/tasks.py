@@ -25,6 +25,10 @@ def compute_period_task(period_id: int, token: str) -> str:
             return services.period_compute(period_id=period_id, token=token).status
         except services.PeriodRefused:
             return "superseded"  # a later claim took the period over (a redelivered task)
+    try:
+        services.period_parts_start(period_id=period_id, token=token)
+    except services.PeriodRefused:
+        return "superseded"
     chord(compute_period_part.s(period_id, token, part, parts) for part in range(parts))(
         period_parts_done.s(period_id)
     )

@@ -19,7 +19,7 @@ import pytest
 from django.db import connection, connections
 
 from lists.models import ListEntry, PeriodResult, RatingPeriod
-from lists.selectors import computed_results
+from lists.selectors import computed_games, computed_results
 from lists.services import (
     PeriodRefused,
     period_close,
@@ -151,14 +151,23 @@ def test_a_worker_computes_and_the_administrator_publishes(tmp_path, queue):
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_share_a_period_split_by_player(tmp_path, queue):
     """README "Scaling the computation": PERIOD_PARTITIONS=2 on two workers; the parts,
-    each reading its own players' games, give what the whole computation gives."""
+    each reading its own players' games, give what the whole computation gives. A second
+    round pairs players of the same part, so neither part reads every game."""
     big_world(400)
+    ids = list(Player.objects.order_by("pk").values_list("pk", flat=True))
+    report = TournamentReport.objects.get()
+    Game.objects.bulk_create(
+        Game(report=report, round=2, white_id=ids[i], black_id=ids[i + 2], white_score=i % 3)
+        for i in range(0, len(ids) - 2, 4)
+    )
     whole = closed_period()
     with worker(queue, tmp_path / "whole.log"):
         period_compute_request(period=whole, actor=ADMIN)
         computed = wait_for(lambda: (p := status_of(whole)).status == "computed" and p)
     fields = ("player_id", "kind", "old_rating", "new_rating", "change_hundredths", "k")
     expected = list(computed_results(computed).order_by("player_id").values_list(*fields))
+    sides = ("game_id", "white_difference", "white_expected", "black_difference")
+    explained = list(computed_games(computed).order_by("game_id").values_list(*sides))
     split = {"PERIOD_PARTITIONS": "2", "CELERY_TASK_DEFAULT_QUEUE": queue}
     with (
         worker(queue, tmp_path / "first.log", **split),
@@ -166,8 +175,9 @@ def test_two_workers_share_a_period_split_by_player(tmp_path, queue):
     ):
         period_compute_request(period=computed, actor=ADMIN)
         again = wait_for(lambda: (p := status_of(whole)).status == "computed" and p.run == 2 and p)
-    assert again.computed_run == 2 and (again.games_count, again.tournaments_count) == (200, 1)
+    assert again.computed_run == 2 and (again.games_count, again.tournaments_count) == (300, 1)
     assert list(computed_results(again).order_by("player_id").values_list(*fields)) == expected
+    assert list(computed_games(again).order_by("game_id").values_list(*sides)) == explained
     logs = (tmp_path / "first.log").read_text() + (tmp_path / "second.log").read_text()
     assert len(re.findall(r"compute_period_part\[[^]]+\] succeeded", logs)) == 2
 

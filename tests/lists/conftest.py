@@ -59,6 +59,13 @@ class PeriodWorld:
         self.players[name] = player
         return player
 
+    def listed(self, player: Player, category: str, list_date: dt.date) -> None:
+        """``player`` on the list of ``list_date`` too, with his rating in ``category``."""
+        rating = RatingState.objects.get(player=player, category=category).rating
+        RatingHistory.objects.create(
+            player=player, category=category, list_date=list_date, rating=rating
+        )
+
     def tournament(
         self,
         games: list[tuple[Player, Player, float]],

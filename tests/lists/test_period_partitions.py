@@ -11,6 +11,7 @@ from lists.period_inputs import Part, load_period_inputs
 from lists.selectors import computed_games, computed_results
 from lists.services import period_compute_request, period_publish
 from players.access import Actor
+from regulations.calendar import add_months
 from tests.lists.conftest import APRIL, MAY
 from tests.lists.test_period_round_robins import round_robin_games
 from tournaments.models import RuleSetSchedule, Tournament
@@ -77,8 +78,13 @@ def test_split_standard_periods_with_round_robins_give_what_one_computation_give
     period_publish(period=RatingPeriod.objects.get(pk=april.pk), actor=ADMIN)
 
     w.tournament(
-        [(players[2], players[0], 0.5), (players[1], players[2], 1), (players[2], players[3], 1)]
-        + [(players[4], players[5], 1), (players[6], players[4], 0)],
+        [
+            (players[2], players[0], 0.5),
+            (players[1], players[2], 1),
+            (players[2], players[3], 1),
+            (players[4], players[5], 1),
+            (players[6], players[4], 0),
+        ],
         category="standard",
         start=dt.date(2025, 4, 10),
         list_date=MAY,
@@ -136,3 +142,72 @@ def test_each_part_reads_only_the_games_of_its_players(period_world, compute):
         }
         read_by_any |= {row.id for row in games}
     assert read_by_any == every
+
+
+def test_a_tournament_approved_once_the_run_started_waits_for_the_next_list(
+    period_world, compute, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Interpretation 8: the tournaments a run rates are fixed when it starts. One approved
+    for the list while the run reads its games is not rated by it (no part saw it), and
+    publication moves it to the next list rather than marking it rated."""
+    from lists import services
+
+    w = period_world
+    a, b, c, d = (w.player(name, 1800 + 50 * i) for i, name in enumerate("ABCD"))
+    w.tournament([(a, b, 1)])
+    late: list[Tournament] = []
+    read = services.load_period_inputs
+
+    def approved_meanwhile(*args, **kwargs):  # another officer's approval, mid-run
+        late.append(w.tournament([(c, d, 1)], start=dt.date(2025, 3, 12)))
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(services, "load_period_inputs", approved_meanwhile)
+    period = compute("rapid", APRIL)
+    monkeypatch.undo()
+    assert (period.tournaments_count, period.games_count) == (1, 1)
+    assert not computed_games(period).filter(tournament=late[0]).exists()
+    assert {r.player.name for r in computed_results(period)} == {"A", "B"}
+    period_publish(period=period, actor=ADMIN)
+    late[0].refresh_from_db()
+    assert (late[0].status, late[0].list_date) == ("ready", MAY)
+
+
+def test_a_part_finds_the_ratings_in_earlier_tournaments_the_whole_computation_finds(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """The earlier tournaments of new players are read for pooling (standard-2009 7.14c),
+    with the ratings of the lists in force then (interpretation 2). The look-back for those
+    lists is the period's: A's part reads only A's earlier event, and must find O's rating
+    (on a list 22 months before it) as the whole computation, which also reads B's older
+    event, does."""
+    w = period_world
+    september, january = dt.date(2023, 9, 1), dt.date(2025, 1, 1)
+    rated = [
+        w.player(f"R{i}", 2000 + 10 * i, category="standard", list_date=september) for i in range(8)
+    ]
+    for player in rated:
+        w.listed(player, "standard", january)
+    o = w.player("O", 2300, category="standard", list_date=dt.date(2023, 3, 1))
+    a, b = w.player("A"), w.player("B")
+    assert a.pk % 2 != b.pk % 2  # one in each of two parts
+    for player, opponents, start in (
+        (b, rated[:4], dt.date(2023, 9, 10)),
+        (a, [o, *rated[:4]], dt.date(2025, 1, 10)),
+    ):
+        earlier = w.tournament(
+            [(player, opponent, 0.5) for opponent in opponents],
+            category="standard", start=start, list_date=add_months(start.replace(day=1), 1),
+        )  # fmt: skip
+        Tournament.objects.filter(pk=earlier.pk).update(status=Tournament.Status.RATED)
+    w.tournament(
+        [(a, rated[4], 1), (rated[5], a, 0.5), (b, rated[6], 0.5), (rated[7], b, 1)],
+        category="standard",
+        start=dt.date(2025, 4, 10),
+        list_date=MAY,
+    )
+    may = compute("standard", MAY)
+    whole = computed(may)
+    pending_a = next(row for row in whole[0] if row[0] == a.pk)
+    assert (pending_a[1], pending_a[7]) == ("pending", 7)  # O's game counts: five + two
+    assert split_in(may, 2, settings, django_capture_on_commit_callbacks) == whole
