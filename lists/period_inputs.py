@@ -12,7 +12,7 @@
 A part of a computation shared by player id (``Part``) reads only what its players need:
 the games in which one of them played, and whole the tournaments whose figures depend on
 games between others (round robins, interpretation 7; per-tournament difference rules,
-``games_are_independent``). A game has two players, so each of N parts reads about 2/N of
+``games_are_independent``). A game has two players, so each of N parts reads up to 2/N of
 a month's games.
 """
 
@@ -117,7 +117,10 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
     schedule = rule_schedule()
     facts = {pk: tournament_facts(t, schedule) for pk, t in tournaments.items()}
     # Games are read by a subquery: a month has tens of thousands of tournaments.
-    games_query = part.games(_approved_games(run), _read_whole(facts))
+    games_query = _approved_games(run)
+    read_whole = _read_whole(facts)
+    if len(read_whole) < len(facts):  # else every part reads every game (pre-2024 rules)
+        games_query = part.games(games_query, read_whole)
     raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
     players = {*map(itemgetter(2), raw_games), *map(itemgetter(3), raw_games)}
     ratings = RatingsInForce(period.category, players, tournaments.values())
@@ -130,11 +133,11 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
     # A round robin whole: its unrated players' Rc(new) needs every game (interpretation 7).
-    whole = {pk for pk, tournament in earlier.items() if tournament.system in ROUND_ROBINS}
+    robins = {pk for pk, tournament in earlier.items() if tournament.system in ROUND_ROBINS}
     earlier_raw = [
         row
         for row in _games_of(earlier_query)
-        if row[2] in unrated or row[3] in unrated or row[1] in whole
+        if row[2] in unrated or row[3] in unrated or row[1] in robins
     ]
     earlier_players = {p for row in earlier_raw for p in (row[2], row[3])}
     # The look-back is the period's, not that of the tournaments read: a part reads only its

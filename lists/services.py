@@ -276,6 +276,8 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
         with _collection_paused():
             if share.whole:
                 _run_start(period)
+            else:
+                _part_rows_delete(period, share)
             with transaction.atomic():
                 _tuned_for_bulk()
                 inputs = load_period_inputs(period, share)
@@ -417,8 +419,11 @@ def _part_finish(period: RatingPeriod, token: str, parts: int) -> RatingPeriod:
 
 def period_parts_start(*, period_id: int, token: str) -> None:
     """Before the parts of a split computation are sent out: the run started once for all
-    of them (``_run_start``). A failure marks the period failed with the reason."""
+    of them (``_run_start``). Refused when it has started: a redelivered task must not
+    send the parts out again while they write. A failure marks the period failed."""
     period = _claimed(period_id, token)
+    if PeriodTournament.objects.filter(period=period, run=period.run).exists():
+        raise PeriodRefused(f"The parts of {period} have been sent out already.")
     try:
         _run_start(period)
     except Exception as error:
@@ -440,6 +445,15 @@ def _run_start(period: RatingPeriod) -> None:
         ("period_id", "run", "tournament_id"),
         [(period.pk, period.run, pk) for pk in tournaments_to_rate(period)],
     )
+
+
+def _part_rows_delete(period: RatingPeriod, share: Part) -> None:
+    """Rows a killed attempt of this part of the run left behind (its task is delivered
+    again): its players' results and the games whose white player it owns."""
+    run = {"period": period, "run": period.run}
+    for model, player in ((PeriodResult, "player_id"), (PeriodGame, "white_id")):
+        mine = model.objects.filter(**run).alias(part=F(player) % share.count)
+        mine.filter(part=share.index).delete()
 
 
 def _run_rows_delete(period: RatingPeriod, run: int) -> None:

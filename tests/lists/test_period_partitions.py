@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from lists.models import RatingPeriod
+import pytest
+
+from lists.models import PeriodResult, RatingPeriod
 from lists.period_inputs import Part, load_period_inputs
 from lists.selectors import computed_games, computed_results
 from lists.services import period_compute_request, period_publish
@@ -211,3 +213,47 @@ def test_a_part_finds_the_ratings_in_earlier_tournaments_the_whole_computation_f
     pending_a = next(row for row in whole[0] if row[0] == a.pk)
     assert (pending_a[1], pending_a[7]) == ("pending", 7)  # O's game counts: five + two
     assert split_in(may, 2, settings, django_capture_on_commit_callbacks) == whole
+
+
+class Killed(BaseException):
+    """A worker's death: nothing in the computation catches it."""
+
+
+def test_a_part_delivered_again_replaces_what_its_killed_attempt_wrote(
+    period_world, compute, django_capture_on_commit_callbacks, settings, monkeypatch
+):
+    """Celery delivers the task of a part whose worker died again (acks_late): the new
+    attempt deletes the rows of its players the dead one wrote, and the parts still give
+    what one computation gives. The task that sends the parts out, delivered again, does
+    not send them a second time."""
+    from lists import services
+
+    w = period_world
+    players = [w.player(f"P{i}", 1500 + 37 * i) for i in range(9)]
+    w.tournament([(players[i], players[(i + 4) % 9], i % 3 / 2) for i in range(9)])
+    april = compute("rapid", APRIL)
+    whole = computed(april)
+
+    settings.PERIOD_PARTITIONS = 2
+    with django_capture_on_commit_callbacks(execute=False):  # claimed; no worker yet
+        period_compute_request(period=april, actor=ADMIN)
+    period = RatingPeriod.objects.get(pk=april.pk)
+    token = period.claim_token
+    services.period_parts_start(period_id=period.pk, token=token)
+    with pytest.raises(services.PeriodRefused, match="sent out already"):
+        services.period_parts_start(period_id=period.pk, token=token)
+
+    def killed(*args, **kwargs):
+        raise Killed
+
+    monkeypatch.setattr(services, "_part_finish", killed)
+    with pytest.raises(Killed):
+        services.period_compute(period_id=period.pk, token=token, part=0, parts=2)
+    monkeypatch.undo()
+    left = PeriodResult.objects.filter(period=period, run=period.run)
+    assert left.exists() and all(
+        player % 2 == 0 for player in left.values_list("player", flat=True)
+    )
+    for part in (0, 1):
+        services.period_compute(period_id=period.pk, token=token, part=part, parts=2)
+    assert computed(period) == whole
