@@ -15,7 +15,7 @@ from lists.services import period_compute_request, period_publish
 from players.access import Actor
 from regulations.calendar import add_months
 from tests.lists.conftest import APRIL, MAY
-from tests.lists.test_period_round_robins import round_robin_games
+from tests.lists.test_period_round_robins import players_of_8_58, round_robin_games
 from tournaments.models import RuleSetSchedule, Tournament
 
 ADMIN = Actor(is_administrator=True)
@@ -57,11 +57,7 @@ def test_split_standard_periods_with_round_robins_give_what_one_computation_give
     with an unrated player, and in May a first rating pooled with April's round robin
     (interpretation 7): split in two and in three, every figure is the one computation's."""
     w = period_world
-    ratings = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
-    players = [
-        w.player(name, rating, category="standard", reached_2400=bool(rating and rating >= 2400))
-        for name, rating in zip("ABCDEFGHIJ", ratings, strict=True)
-    ]
+    players = players_of_8_58(w)
     w.tournament(
         round_robin_games(players[:6], [4, 3.5, 3, 2.5, 1.5, 0.5]),
         category="standard",

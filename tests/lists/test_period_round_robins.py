@@ -10,7 +10,7 @@ from lists.selectors import computed_games, computed_results
 from lists.services import period_publish
 from players.access import Actor
 from players.models import Player
-from tests.lists.conftest import APRIL, MAY
+from tests.lists.conftest import APRIL, MAY, PeriodWorld
 from tournaments.models import Tournament
 
 ADMIN = Actor(is_administrator=True)
@@ -54,6 +54,16 @@ def round_robin_games(
     ]
 
 
+def players_of_8_58(w: PeriodWorld) -> list[Player]:
+    """A to J of 8.58, rated in standard on the previous list or unrated; K 10 from 2400
+    (standard-2009 8.56)."""
+    ratings = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
+    return [
+        w.player(name, rating, category="standard", reached_2400=bool(rating and rating >= 2400))
+        for name, rating in zip("ABCDEFGHIJ", ratings, strict=True)
+    ]
+
+
 def test_the_worked_round_robin_of_8_58_in_a_period(
     period_world, compute, django_capture_on_commit_callbacks
 ):
@@ -63,11 +73,7 @@ def test_the_worked_round_robin_of_8_58_in_a_period(
     J 4.21 as printed, F 2.56 as the tables give it (the text prints 2.52, DESIGN-notes).
     A (K 10, 8.56) scores 8: 10 x (8 - 7.36) = +6.40 -> 2606."""
     w = period_world
-    ratings = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
-    players = [
-        w.player(name, rating, category="standard", reached_2400=bool(rating and rating >= 2400))
-        for name, rating in zip("ABCDEFGHIJ", ratings, strict=True)
-    ]
+    players = players_of_8_58(w)
     w.tournament(
         round_robin_games(players, [8, 7, 7, 6, 6, 4, 3, 2, 1, 1]),
         category="standard",
