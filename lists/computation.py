@@ -55,6 +55,8 @@ class Standing:
     games: int = 0
     reached_2400: bool = False
     birth_year: int | None = None
+    #: Fell below the floor: unrated from then on (interpretation 9).
+    delisted: bool = False
 
 
 class GameRow(NamedTuple):
@@ -138,7 +140,7 @@ def compute_period(
     players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4)."""
     owned = owns or (lambda _player: True)
     round_robin_ru = _round_robin_ratings(tournaments, games)
-    sides, unrated_sides = _sides(games, round_robin_ru)
+    sides, unrated_sides = _sides(games, round_robin_ru, _own_ratings(standings))
     # Each side's (difference used, P_D) by slot: what the player page explains.
     differences: list[int | Fraction | None] = [None] * (2 * len(games))
     expected: list[int | None] = [None] * (2 * len(games))
@@ -153,7 +155,7 @@ def compute_period(
         if owned(player):
             players.append(outcome)
     earlier_ru = _round_robin_ratings(tournaments, earlier_games)
-    _, earlier_unrated = _sides(earlier_games, earlier_ru)
+    _, earlier_unrated = _sides(earlier_games, earlier_ru, OwnRatings())
     for player in unrated_sides:
         if player in sides or not owned(player):
             continue
@@ -243,20 +245,48 @@ def _round_robin_entrants(rows: Sequence[GameRow]) -> list[RoundRobinPlayer] | N
 # -- sides ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class OwnRatings:
+    """Where a player's rating for his own side of a game is not his rating in it.
+
+    - ``current``: unrated at the tournament's start, he has a published rating now: he is
+      rated with it, while his opponents count him as unrated (standard-2009 8.4,
+      R&B 2024 7.2.5).
+    - ``delisted``: delisted since (interpretation 9): unrated for his own side, while his
+      opponents count him as he was at the start (interpretation 2), as in 8.4.
+    """
+
+    current: Mapping[Player, int] = field(default_factory=dict)
+    delisted: frozenset[Player] = frozenset()
+
+
+def _own_ratings(standings: Mapping[Player, Standing]) -> OwnRatings:
+    return OwnRatings(
+        current={p: s.rating for p, s in standings.items() if s.rating is not None},
+        delisted=frozenset(p for p, s in standings.items() if s.delisted),
+    )
+
+
 def _sides(
     games: Sequence[GameRow],
     round_robin_ru: Mapping[Tournament, tuple[dict[Player, int], dict[Player, int]]],
+    own: OwnRatings,
 ) -> tuple[dict[Player, RatedSides], dict[Player, list[tuple[int, GameRow]]]]:
     """Rated sides per rated player; and per unrated player his games (for first ratings).
 
     A game counts for a rated player when his opponent is rated in it, or is unrated in a
-    standard-2009 round robin, against the opponent's final Ru (interpretation 6)."""
+    standard-2009 round robin, against the opponent's final Ru (interpretation 6). His own
+    rating in it is his rating in the game, except where ``own`` says otherwise."""
     rated: dict[Player, RatedSides] = {}
     unrated: dict[Player, list[tuple[int, GameRow]]] = defaultdict(list)
     no_ru: dict[Player, int] = {}
+    current, delisted = own.current, own.delisted
     for index, row in enumerate(games):
         _, tournament, white, black, white_score, white_rating, black_rating = row
-        if white_rating is not None:
+        mine_rating = white_rating if white_rating is not None else current.get(white)
+        if delisted and white in delisted:
+            mine_rating = None
+        if mine_rating is not None:
             opponent = black_rating
             if opponent is None:
                 opponent = round_robin_ru.get(tournament, (no_ru,))[0].get(black)
@@ -264,11 +294,14 @@ def _sides(
                 mine = rated.get(white)
                 if mine is None:
                     mine = rated[white] = ([], [])
-                mine[0].append((white_rating, opponent, white_score, tournament))
+                mine[0].append((mine_rating, opponent, white_score, tournament))
                 mine[1].append(2 * index)
         else:
             unrated[white].append((index, row))
-        if black_rating is not None:
+        mine_rating = black_rating if black_rating is not None else current.get(black)
+        if delisted and black in delisted:
+            mine_rating = None
+        if mine_rating is not None:
             opponent = white_rating
             if opponent is None:
                 opponent = round_robin_ru.get(tournament, (no_ru,))[0].get(white)
@@ -276,7 +309,7 @@ def _sides(
                 mine = rated.get(black)
                 if mine is None:
                     mine = rated[black] = ([], [])
-                mine[0].append((black_rating, opponent, 2 - white_score, tournament))
+                mine[0].append((mine_rating, opponent, 2 - white_score, tournament))
                 mine[1].append(2 * index + 1)
         else:
             unrated[black].append((index, row))
@@ -470,8 +503,19 @@ def _initial_outcome(
     }
     if initial.competition_rating is not None:
         explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
+    k = None
     if initial.rating is None:
         explanation["reason"] = initial.reason
+    else:
+        # The K the list shows him with (standard-2009 7.12, R&B 2024 6.1.2): a new
+        # player's, from his first rating on.
+        first = PlayerState(
+            rating=initial.rating,
+            games=initial.games,
+            reached_2400=initial.rating >= 2400,
+            birth_year=standing.birth_year if standing else None,
+        )
+        k = rules.k_factor(first, year=list_date.year, games_in_period=0)
     return PlayerOutcome(
         player=player,
         kind="initial" if initial.rating is not None else "pending",
@@ -480,6 +524,7 @@ def _initial_outcome(
         new_rating=initial.rating,
         games=initial.games,
         score_halves=initial.score_halves,
+        k=k,
         games_total=initial.games if initial.rating is not None else 0,
         explanation=explanation,
     )

@@ -123,13 +123,16 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
         games_query = part.games(games_query, read_whole)
     raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
     players = {*map(itemgetter(2), raw_games), *map(itemgetter(3), raw_games)}
-    ratings = RatingsInForce(period.category, players, tournaments.values())
+    # Every player's standing, the opponents' too: a player rated or delisted since a
+    # tournament's start has his side of a game rated otherwise (computation.OwnRatings).
+    standings = _standings(period.category, players)
+    delisted = {p for p, standing in standings.items() if standing.delisted}
+    ratings = RatingsInForce(period.category, players, tournaments.values(), delisted=delisted)
     games = ratings.rows(raw_games, tournaments)
-    standings = _standings(period.category, {p for p in players if part.owns(p)})
 
     unrated = {row.white for row in games if row.white_rating is None}
     unrated.update(row.black for row in games if row.black_rating is None)
-    unrated = {p for p in unrated if part.owns(p)}
+    unrated = {p for p in unrated | delisted if part.owns(p)}
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
     # A round robin whole: its unrated players' Rc(new) needs every game (interpretation 7).
@@ -282,6 +285,7 @@ def _standings(category: str, players: set[int]) -> dict[int, Standing]:
             games=games_total,
             reached_2400=reached,
             birth_year=birth_years.get(player),
+            delisted=status == RatingStatus.DELISTED,
         )
         for player, rating, games_total, reached, status in rows_of_players(
             states.values_list("player_id", "rating", "games", "reached_2400", "status"),
@@ -307,9 +311,11 @@ class RatingsInForce:
         *,
         since: dt.date | None = None,
         until: dt.date | None = None,
+        delisted: set[int] | frozenset[int] = frozenset(),
     ) -> None:
         """The lists from ``since`` (default: ``RATING_LOOKBACK_MONTHS`` before the first
-        start) to ``until`` (default: the last start) are looked at."""
+        start) to ``until`` (default: the last start) are looked at. ``delisted`` players
+        are never rated by their standard rating (interpretation 9, DESIGN-notes 58)."""
         starts = [t.start_date for t in tournaments]
         self.category = category
         self.by_player: dict[int, tuple[list[dt.date], list[int | None]]] = {}
@@ -327,7 +333,7 @@ class RatingsInForce:
             # player with a rating in the category within the look-back (one delisted since
             # is unrated, interpretation 9).
             unrated = {p for p in players if not any(self.by_player.get(p, ((), ()))[1])}
-            lacking = unrated - self._ever_rated(category, unrated)
+            lacking = unrated - self._ever_rated(category, unrated) - delisted
             self.standard = self._history(RatingCategory.STANDARD, lacking)
 
     def _ever_rated(self, category: str, players: set[int]) -> set[int]:

@@ -1,0 +1,116 @@
+"""A player whose status changed between a tournament's start and its rating: rated for the
+first time meanwhile (standard-2009 8.4, R&B 2024 7.2.5), or delisted meanwhile
+(interpretation 9); and the K a first rating is listed with."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from lists.models import ListEntry
+from lists.selectors import computed_results
+from lists.services import period_publish
+from players.access import Actor
+from players.models import RatingState
+from tests.lists.conftest import APRIL, MAY
+from tests.lists.test_period_partitions import computed, split_in
+
+ADMIN = Actor(is_administrator=True)
+
+
+def results(period) -> dict:
+    return {r.player.name: r for r in computed_results(period)}
+
+
+def test_a_player_rated_since_the_start_is_rated_with_his_rating_his_opponents_not(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """R&B 2024 7.2.5 (standard-2009 8.4): N gets his first rating on the April list, 1657
+    (five draws against 1600 and two hypothetical 1800 draws, 7.2.3: 11,600 / 7 = 1657.14
+    at 50%). T2 started on 28 March, when he was unrated, and is rated on the May list: he
+    is rated in it as a rated player with his current rating. D = 57 -> P_D .58; three
+    wins: 3 - 1.74 = 1.26, x K 40 (new, 7.3.3) = +50.40 -> 1707. His opponents count him
+    as unrated: their games against him are not rated (interpretation 6)."""
+    w = period_world
+    n = w.player("N")
+    opponents = [w.player(f"O{i}", 1600) for i in range(8)]
+    w.tournament([(n, opponents[i], 0.5) for i in range(5)], start=dt.date(2025, 3, 5))
+    w.tournament(
+        [(n, opponents[5 + i], 1) for i in range(3)],
+        start=dt.date(2025, 3, 28),
+        end=dt.date(2025, 4, 20),
+        list_date=MAY,
+    )
+    april = compute("rapid", APRIL)
+    assert (results(april)["N"].kind, results(april)["N"].new_rating) == ("initial", 1657)
+    period_publish(period=april, actor=ADMIN)
+
+    may = compute("rapid", MAY)
+    got = results(may)
+    assert (got["N"].kind, got["N"].old_rating, got["N"].k) == ("rated", 1657, 40)
+    assert (got["N"].change_hundredths, got["N"].new_rating) == (5040, 1707)
+    assert not {"O5", "O6", "O7"} & set(got)
+    assert split_in(may, 2, settings, django_capture_on_commit_callbacks) == computed(may)
+
+
+def test_a_player_delisted_since_the_start_is_unrated_for_himself_not_for_his_opponents(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Interpretation 9: X (1405, 10 games, K 40) loses at D = 0 on the April list: 1385,
+    below the floor of 1400 (R&B 2024 6.2.1), delisted. T2 started on 28 March, when X was
+    1405, and is rated on the May list. X is unrated from April on: his win waits as a new
+    player's result and he is not listed. His opponent counts him as he was at the start
+    (interpretation 2, as in 7.2.5): Opp (1605, K 20) loses at D = 200 (P_D .76):
+    -0.76 x 20 = -15.20 -> 1590."""
+    w = period_world
+    x, mid, opp = w.player("X", 1405, games=10), w.player("Mid", 1405), w.player("Opp", 1605)
+    w.tournament([(mid, x, 1)])
+    w.tournament([(x, opp, 1)], start=dt.date(2025, 3, 28), end=dt.date(2025, 4, 20), list_date=MAY)
+    april = compute("rapid", APRIL)
+    assert results(april)["X"].kind == "delisted"
+    period_publish(period=april, actor=ADMIN)
+
+    may = compute("rapid", MAY)
+    got = results(may)
+    assert (got["X"].kind, got["X"].new_rating) == ("pending", None)
+    assert (got["Opp"].kind, got["Opp"].new_rating) == ("rated", 1590)
+    period_publish(period=may, actor=ADMIN)
+    assert not ListEntry.objects.filter(period=may, player=x).exists()
+    assert RatingState.objects.get(player=x, category="rapid").status == "delisted"
+
+
+def test_a_player_delisted_after_a_standard_rating_was_used_is_not_rated_from_it_again(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.1 with interpretation 9 (DESIGN-notes 58): A, unrated in rapid, is
+    rated from his standard rating, 1410, in April; he loses at D = 0 with K 40: 1390,
+    below 1400, delisted. In May his standard rating is not used again: his win waits as a
+    new player's result, and O2's game against him is not rated."""
+    w = period_world
+    a = w.player("A", standard=1410)
+    o1, o2 = w.player("O1", 1410), w.player("O2", 1600)
+    w.tournament([(o1, a, 1)])
+    april = compute("rapid", APRIL)
+    assert results(april)["A"].kind == "delisted"
+    period_publish(period=april, actor=ADMIN)
+    w.tournament([(a, o2, 1)], start=dt.date(2025, 4, 10), list_date=MAY)
+    got = results(compute("rapid", MAY))
+    assert got["A"].kind == "pending"
+    assert "O2" not in got
+
+
+def test_a_first_rating_is_listed_with_a_new_players_k(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.3-7.2.4: five wins against 2300 and two hypothetical 1800 draws:
+    Ra = 15,100 / 7 = 2157.14, p = 12/14 -> .86 -> dp 309 -> 2466, capped at 2200. The
+    list shows K (6.1.2): 40, a new player's (7.3.3: fewer than 30 games)."""
+    w = period_world
+    n = w.player("N")
+    w.tournament([(n, w.player(f"O{i}", 2300), 1) for i in range(5)])
+    period = compute("rapid", APRIL)
+    got = results(period)["N"]
+    assert (got.kind, got.new_rating, got.k) == ("initial", 2200, 40)
+    period_publish(period=period, actor=ADMIN)
+    entry = ListEntry.objects.get(period=period, player=n)
+    assert (entry.rating, entry.k) == (2200, 40)
+    assert RatingState.objects.get(player=n, category="rapid").k == 40
