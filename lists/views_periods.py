@@ -17,7 +17,7 @@ from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
 from lists import services
-from lists.models import RatingPeriod
+from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PreviewTable
 from lists.selectors import computed_results
 from players.access import Actor
@@ -54,6 +54,9 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     kind = request.GET.get("kind", "")
     shown = results.filter(kind=kind) if kind in PREVIEW_KINDS else results
     table = PreviewTable(shown)
+    if kind in PREVIEW_KINDS:
+        label = PeriodResult.Kind(kind).label.lower()
+        table.empty_text = f"No player in this period has the result “{label}”."
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
     summary = results.aggregate(
         players=Count("pk"),

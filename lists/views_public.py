@@ -50,12 +50,13 @@ PAGE_COLUMNS = (
 )
 #: Query parameters that arrange the page rather than choose players.
 ARRANGING = ("page", "sort")
-#: The top lists: links to the list filtered, which the rating order then ranks.
+#: The top lists: links to the list filtered, which the rating order then ranks. Active
+#: players only, as FIDE's top lists are.
 TOP_LISTS = (
-    ("Open", {}),
-    ("Women", {"sex": "F"}),
-    ("Juniors (U20)", {"age": AgeGroup.JUNIORS}),
-    ("Seniors (65+)", {"age": AgeGroup.SENIORS_65}),
+    ("Open", {"status": "active"}),
+    ("Women", {"sex": "F", "status": "active"}),
+    ("Juniors (U20)", {"age": AgeGroup.JUNIORS, "status": "active"}),
+    ("Seniors (65+)", {"age": AgeGroup.SENIORS_65, "status": "active"}),
 )
 
 
@@ -150,7 +151,7 @@ def _published_period(category: str, year: int, month: int) -> RatingPeriod:
         raise Http404(f"No category {category!r}.")
     try:
         list_date = dt.date(year, month, 1)
-    except ValueError:
+    except (ValueError, OverflowError):  # month 13, or a year of twenty digits
         raise Http404("No such month.") from None
     period = RatingPeriod.objects.filter(
         category=category, list_date=list_date, status=RatingPeriod.Status.PUBLISHED

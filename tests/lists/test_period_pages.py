@@ -106,3 +106,15 @@ def test_the_periods_page_lists_periods(world, period_world):
     page = persona_client(world, "officer_b").get("/lists/periods/").content.decode()
     assert "2025-04-01" in page or "April 1, 2025" in page or "1 Apr" in page
     assert "Closed" in page
+
+
+def test_a_preview_filtered_to_a_kind_nobody_has_says_so(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    period = closed_period(period_world)
+    officer = persona_client(world, "officer_a")
+    with django_capture_on_commit_callbacks(execute=True):
+        officer.post(f"/lists/periods/{period.pk}/compute/")
+    page = officer.get(f"/lists/periods/{period.pk}/", {"kind": "delisted"}).content.decode()
+    assert "No player in this period has the result “below the floor”." in page
+    assert "No player has a result in this period." not in page

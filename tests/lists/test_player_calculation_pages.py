@@ -372,6 +372,19 @@ def test_the_player_page_charts_each_categorys_history_from_the_published_lists(
     assert "How each rating was computed" in page
 
 
+def test_a_delisted_player_is_shown_unrated_with_the_rating_that_delisted_him(
+    period_world, compute, publish
+):
+    """Interpretation 9 (R&B 2024 6.2.1): X (1405, 10 games, K 40) loses at D = 0:
+    -0.5 x 40 = -20 -> 1385, below the floor of 1400: unrated from this list on."""
+    w = period_world
+    x = w.player("X", 1405, games=10)
+    w.tournament([(w.player("Y", 1405), x, 1)])
+    publish(compute("rapid", APRIL))
+    row = rows_of(get(f"/players/{x.fide_id}/"), "current-rapid")[0]
+    assert row[1:2] == ["unrated (delisted at 1385)"] and row[5].startswith("Delisted")
+
+
 def test_a_player_without_history_gets_no_chart_but_a_sentence(period_world):
     page = get(f"/players/{period_world.player('Fresh').fide_id}/")
     assert "No published rating lists yet" in page

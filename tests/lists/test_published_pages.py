@@ -251,10 +251,29 @@ def test_an_empty_published_list_is_a_page_with_an_empty_table(db):
 
 
 def test_top_lists_link_to_the_list_filtered_and_mark_the_one_shown(april):
-    page = get(URL, sex="F").content.decode()
+    page = get(URL, sex="F", status="active").content.decode()
     top = page.split('id="top-lists"', 1)[1].split("</ul>", 1)[0]
-    assert f'href="{URL}?age=u20"' in top
-    assert re.search(r'active" aria-current="page" href="/lists/rapid/2025-04/\?sex=F"', top)
+    assert f'href="{URL}?age=u20&amp;status=active"' in top
+    assert re.search(
+        r'active" aria-current="page" href="/lists/rapid/2025-04/\?sex=F&amp;status=active"', top
+    )
+
+
+def test_the_open_top_list_leaves_inactive_players_out(april):
+    """FIDE's top lists rank active players; the inactive one (flag i) is on the list."""
+    page = get(URL).content.decode()
+    top = page.split('id="top-lists"', 1)[1].split("</ul>", 1)[0]
+    assert f'href="{URL}?status=active"' in top
+    assert "Old, Olaf" in page
+    assert "Old, Olaf" not in get(URL, status="active").content.decode()
+
+
+@pytest.mark.parametrize(
+    "month", ["2025-13", "2025-99999999999999999999", "99999999999999999999-04"]
+)
+def test_a_list_of_no_such_month_is_not_found(april, month):
+    assert get(f"/lists/rapid/{month}/").status_code == 404
+    assert get(f"/lists/rapid/{month}/download.csv").status_code == 404
 
 
 def test_download_links_carry_the_search_but_not_the_page_or_sort(april):
