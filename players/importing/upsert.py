@@ -19,6 +19,13 @@ BATCH_SIZE = 5_000
 #: How many skipped lines a summary keeps (all are counted).
 SKIPPED_KEPT = 1_000
 REACHED_2400 = 2400  # standard-2009 8.56, R&B 2024 7.3.3
+#: A list's K at or below this is an established player's (standard-2009 8.56: 15 or 10;
+#: R&B 2024 7.3.3 and FIDE's standard lists: 20 or 10); a new player's is 30 or 40.
+ESTABLISHED_K = 20
+#: "New" means fewer rated games than this (standard-2009 8.56, R&B 2024 7.3.3).
+NEW_PLAYER_GAMES = 30
+#: K 10 is given once the published rating has reached 2400, and kept.
+K_AFTER_2400 = 10
 
 PLAYER_FIELDS = (
     "name",
@@ -197,7 +204,9 @@ class ListWriter:
             player_id = player_ids[record.fide_id]
             for entry in record.ratings:
                 current = existing.get((player_id, entry.category))
-                reached = entry.rating is not None and entry.rating >= REACHED_2400
+                reached = entry.k == K_AFTER_2400 or (
+                    entry.rating is not None and entry.rating >= REACHED_2400
+                )
                 if current is not None:
                     current_values = dict(zip(STATE_FIELDS, current, strict=True))
                     reached = reached or current_values["reached_2400"]
@@ -213,7 +222,7 @@ class ListWriter:
                     if values == current_values:
                         continue
                 else:
-                    values = self._state_values(record, entry, reached, entry.games)
+                    values = self._state_values(record, entry, reached, _total(entry.games, entry))
                 writes.append(RatingState(player_id=player_id, category=entry.category, **values))
         if writes:
             RatingState.objects.bulk_create(
@@ -229,7 +238,7 @@ class ListWriter:
         again adds nothing (DESIGN.md interpretation 4)."""
         if current["list_date"] == self.as_of:
             return current["games"]
-        return current["games"] + entry.games
+        return _total(current["games"] + entry.games, entry)
 
     def _state_values(
         self, record: ListRecord, entry: CategoryRating, reached: bool, games: int
@@ -278,3 +287,12 @@ class ListWriter:
                 update_fields=list(HISTORY_FIELDS),
             )
             self.summary.history_written += len(writes)
+
+
+def _total(games: int, entry: CategoryRating) -> int:
+    """The rated games so far as far as a list tells: it gives only the last period's
+    (DESIGN-notes 37), but an established player's K shows at least ``NEW_PLAYER_GAMES``,
+    so that K is not taken for a new player's (interpretation 4)."""
+    if entry.k is not None and 0 < entry.k <= ESTABLISHED_K:
+        return max(games, NEW_PLAYER_GAMES)
+    return games

@@ -124,9 +124,30 @@ def carlsen_list(tmp_path, period_games: int):
 
 
 def test_consecutive_lists_add_up_the_rated_games(import_as_administrator, tmp_path):
+    """Carlsen's K 10 shows an established player: at least 30 games (8.56), then + 4."""
     import_as_administrator("", as_of=FEBRUARY, path=carlsen_list(tmp_path, 9))
+    assert carlsens_standard_games() == (30, 9)
     import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
-    assert carlsens_standard_games() == (13, 4)
+    assert carlsens_standard_games() == (34, 4)
+
+
+def test_a_lists_k_tells_an_established_player_from_a_new_one(import_as_administrator, tmp_path):
+    """Interpretation 4, DESIGN-notes 37: the list gives no total of games, but K 20 or 10
+    is an established player's (standard-2009 8.56, R&B 2024 7.3.3), so he does not start
+    with the last period's games as his total and a new player's K; K 10 is kept once
+    2400 was reached. A K of 40 (new, or a junior) leaves the list's games as they are."""
+    path = tmp_path / "k.txt"
+    path.write_text(
+        (DATA / "players_list_foa.txt").read_text().replace("2011  4   20", "2011  4   40")
+    )
+    import_as_administrator("", as_of=FEBRUARY, path=path)
+    states = {
+        state.player.name: (state.games, state.k, state.reached_2400)
+        for state in RatingState.objects.filter(category="standard").select_related("player")
+    }
+    assert states["Carlsen, Magnus"] == (30, 10, True)
+    assert states["Shifted, Sam"] == (30, 20, False)
+    assert states["Overflow, Olga"] == (4, 40, False)
 
 
 def test_importing_the_same_list_again_does_not_count_its_games_twice(
@@ -135,7 +156,7 @@ def test_importing_the_same_list_again_does_not_count_its_games_twice(
     import_as_administrator("", as_of=FEBRUARY, path=carlsen_list(tmp_path, 9))
     import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
     again = import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
-    assert carlsens_standard_games() == (13, 4)
+    assert carlsens_standard_games() == (34, 4)
     assert again.ratings_written == 0
 
 
@@ -143,7 +164,7 @@ def test_an_older_list_does_not_add_to_the_rated_games(import_as_administrator, 
     import_as_administrator("", as_of=FEBRUARY, path=carlsen_list(tmp_path, 9))
     import_as_administrator("", as_of=MARCH, path=carlsen_list(tmp_path, 4))
     import_as_administrator("", as_of=datetime.date(2025, 1, 1), path=carlsen_list(tmp_path, 7))
-    assert carlsens_standard_games() == (13, 4)
+    assert carlsens_standard_games() == (34, 4)
 
 
 def test_a_list_adds_its_games_to_those_already_in_the_registry(import_as_administrator):
