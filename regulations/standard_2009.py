@@ -224,7 +224,11 @@ class Standard2009(StandardChecks, OverTheBoardRules):
         rated more than 400 above an unrated player's Ru counts as Ru + 400, Rc(new) = Ra
         minus the sum of those reductions over n, Ru is recomputed from Rc(new); repeated
         until no Ru changes (DESIGN.md interpretation 7). Ra and each Rc(new) are whole
-        numbers, halves up, as the worked example (interpretation 1)."""
+        numbers, halves up, as the worked example (interpretation 1).
+
+        An Ru that a pass takes below the floor (0.6) stays as that pass left it: where every
+        rated opponent is then more than 400 above, each further pass would lower Rc(new)
+        and Ru by as much again, without end (docs/DESIGN-notes.md)."""
         average = tournament_average(players)
         ra = round_half_up(average.value)
         rated = {p.key: p.rating for p in players if p.rating is not None}
@@ -239,9 +243,12 @@ class Standard2009(StandardChecks, OverTheBoardRules):
         current = {p.key: ru_from(ra, p) for p in unrated}
         initial = dict(current)
         iterations: list[dict[Hashable, tuple[int, int]]] = []
+        settled: dict[Hashable, tuple[int, int]] = {}  # below the floor
         for _ in range(1000):
-            step: dict[Hashable, tuple[int, int]] = {}
+            step: dict[Hashable, tuple[int, int]] = dict(settled)
             for player in unrated:
+                if player.key in settled:
+                    continue
                 limit = current[player.key] + self.difference_cap
                 reductions = sum(
                     max(0, rating - limit)
@@ -250,6 +257,8 @@ class Standard2009(StandardChecks, OverTheBoardRules):
                 )
                 rc_new = round_half_up(ra - Fraction(reductions, player.games))
                 step[player.key] = (rc_new, ru_from(rc_new, player))
+                if step[player.key][1] < self.floor:
+                    settled[player.key] = step[player.key]
             iterations.append(step)
             updated = {key: ru for key, (_, ru) in step.items()}
             if updated == current:

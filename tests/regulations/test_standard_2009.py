@@ -97,6 +97,26 @@ def test_worked_example_8_58_iterates_until_no_rating_changes(example_8_58):
     assert result.final == {"C": 2423, "E": 2393, "H": 2144, "I": 1998}
 
 
+def test_a_round_robin_ru_below_the_floor_stays_where_the_pass_left_it():
+    """Interpretation 7 with 0.6: R1-R4 (2000) draw each other and beat U. Each scores 2.5
+    of 4: p .63 (8.1a: .625 rounds up) -> dp 95; Ra = 2000 - 95 x 4/5 = 1924. U scores
+    0: dp -800, Ru = 1924 - 800 x 4/5 = 1284. Pass 1: all four are more than 400 above
+    and count as 1684: Rc(new) = 1924 - 4 x 316 / 4 = 1608, Ru = 1608 - 640 = 968, below
+    the floor of 1200: kept. (Each further pass would take 316 more off, without end.)"""
+    players = [
+        RoundRobinPlayer(
+            f"R{i}", 2000, tuple(o for o in ("R1", "R2", "R3", "R4", "U") if o != f"R{i}"), 5
+        )
+        for i in range(1, 5)
+    ]
+    players.append(RoundRobinPlayer("U", None, ("R1", "R2", "R3", "R4"), 0))
+    result = RULES.round_robin(players)
+    assert result.tournament_average == 1924
+    assert result.initial == {"U": 1284}
+    assert result.iterations[0] == {"U": (1608, 968)}
+    assert result.final == {"U": 968} and len(result.iterations) == 2
+
+
 @pytest.mark.parametrize(
     ("player", "printed_we"),
     [("A", "7.36"), ("B", "6.48"), ("D", "5.40"), ("G", "4.21"), ("J", "4.21")],
