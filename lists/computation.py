@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from regulations import OverTheBoardRules
+from regulations.calendar import add_months
 from regulations.round_robin import RoundRobinPlayer
 from regulations.standard_2009 import Standard2009
 from regulations.tables import expected_scores_hundredths
@@ -91,6 +92,8 @@ class PlayerOutcome:
     k: int | None = None
     games_total: int = 0
     explanation: dict[str, Any] = field(default_factory=dict)
+    #: The K from this list on (``lists.models.PeriodResult.list_k``).
+    list_k: int | None = None
 
 
 class GameOutcome(NamedTuple):
@@ -134,11 +137,15 @@ def compute_period(
     standings: Mapping[Player, Standing],
     earlier_games: Sequence[GameRow] = (),
     owns: Callable[[Player], bool] | None = None,
+    next_list_date: dt.date | None = None,
 ) -> PeriodOutcome:
     """Every owned player's outcome and every owned game's explanation for the list of
     ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
-    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4)."""
+    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4). The K a
+    player is listed with is that of the period ending at ``next_list_date`` (default: a
+    month on), whose year decides who is a junior (interpretation 4)."""
     owned = owns or (lambda _player: True)
+    next_year = (next_list_date or add_months(list_date, 1)).year
     round_robin_ru = _round_robin_ratings(tournaments, games)
     sides, unrated_sides = _sides(games, round_robin_ru, _own_ratings(standings))
     # Each side's (difference used, P_D) by slot: what the player page explains.
@@ -150,7 +157,13 @@ def compute_period(
         # Every player's sides are rated (a game owned by one part explains both of its
         # sides), but only the owned players' outcomes are kept.
         outcome = _rated_outcome(
-            player, player_sides, standings.get(player), tournaments, year, differences, expected
+            player,
+            player_sides,
+            standings.get(player),
+            tournaments,
+            (year, next_year),
+            differences,
+            expected,
         )
         if owned(player):
             players.append(outcome)
@@ -169,6 +182,7 @@ def compute_period(
                 _rules_of(unrated_sides[player], tournaments),
                 list_date,
                 standings.get(player),
+                next_year,
             )
         )
     clauses = {key: facts.rules.difference_clause for key, facts in tournaments.items()}
@@ -324,7 +338,7 @@ def _rated_outcome(
     player_sides: RatedSides,
     standing: Standing | None,
     tournaments: Mapping[Tournament, TournamentFacts],
-    year: int,
+    years: tuple[int, int],
     differences: list[int | Fraction | None],
     expected: list[int | None],
 ) -> PlayerOutcome:
@@ -332,7 +346,9 @@ def _rated_outcome(
     rounded once (interpretation 5). A player unrated in the category who is rated in his
     games by his standard rating is a rated player from that rating (R&B 2024 7.2.1).
 
-    Writes each side's difference used and P_D into ``differences`` and ``expected``."""
+    ``years``: those of this list and the next (K now; K listed, ``_list_k``). Writes each
+    side's difference used and P_D into ``differences`` and ``expected``."""
+    year, next_year = years
     standing = standing or Standing(rating=None)
     adopted = standing.rating is None
     sides, slots = player_sides
@@ -390,7 +406,7 @@ def _rated_outcome(
         explanation["delisted"] = (
             f"{new_rating} is below the floor of {rules.floor}; shown as unrated ({FLOOR_CLAUSE})"
         )
-    return PlayerOutcome(
+    outcome = PlayerOutcome(
         player=player,
         kind=kind,
         rules=rules.id,
@@ -405,6 +421,9 @@ def _rated_outcome(
         games_total=standing.games + games_in_period,
         explanation=explanation,
     )
+    if kind != "delisted":
+        outcome.list_k = _list_k(rules, outcome, standing, next_year)
+    return outcome
 
 
 def _grouped_by_rules(
@@ -475,12 +494,30 @@ def _events(
     return events
 
 
+def _list_k(
+    rules: OverTheBoardRules, outcome: PlayerOutcome, standing: Standing | None, year: int
+) -> int | None:
+    """The K a player is listed with: his K for the next period from his new rating and
+    games (standard-2009 7.12, 8.56; R&B 2024 6.1.2, 7.3.3), before any 700 rule, which
+    depends on the games that period will bring."""
+    if outcome.new_rating is None:
+        return None
+    state = PlayerState(
+        rating=outcome.new_rating,
+        games=outcome.games_total,
+        reached_2400=outcome.new_rating >= 2400 or bool(standing and standing.reached_2400),
+        birth_year=standing.birth_year if standing else None,
+    )
+    return rules.k_factor(state, year=year, games_in_period=0)
+
+
 def _initial_outcome(
     player: Player,
     events: list[EventResult],
     rules: OverTheBoardRules,
     list_date: dt.date,
     standing: Standing | None,
+    next_year: int,
 ) -> PlayerOutcome:
     """A first rating from the results pooled within the window of the rule set of his
     latest event (standard-2009 7.14, 8.3; R&B 2024 6.1.4, 7.2), or the reason there is none
@@ -503,20 +540,9 @@ def _initial_outcome(
     }
     if initial.competition_rating is not None:
         explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
-    k = None
     if initial.rating is None:
         explanation["reason"] = initial.reason
-    else:
-        # The K the list shows him with (standard-2009 7.12, R&B 2024 6.1.2): a new
-        # player's, from his first rating on.
-        first = PlayerState(
-            rating=initial.rating,
-            games=initial.games,
-            reached_2400=initial.rating >= 2400,
-            birth_year=standing.birth_year if standing else None,
-        )
-        k = rules.k_factor(first, year=list_date.year, games_in_period=0)
-    return PlayerOutcome(
+    outcome = PlayerOutcome(
         player=player,
         kind="initial" if initial.rating is not None else "pending",
         rules=rules.id,
@@ -524,10 +550,11 @@ def _initial_outcome(
         new_rating=initial.rating,
         games=initial.games,
         score_halves=initial.score_halves,
-        k=k,
         games_total=initial.games if initial.rating is not None else 0,
         explanation=explanation,
     )
+    outcome.list_k = _list_k(rules, outcome, standing, next_year)
+    return outcome
 
 
 def _rules_of(

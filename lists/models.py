@@ -187,6 +187,9 @@ class PeriodResult(models.Model):
     score_halves = models.PositiveIntegerField(default=0)
     expected_hundredths = models.PositiveIntegerField(null=True, blank=True)
     k = models.PositiveSmallIntegerField("K", null=True, blank=True)
+    #: The K from this list on, which the list shows (standard-2009 7.12, R&B 2024 6.1.2):
+    #: from the new rating and games, without the period's 700 rule.
+    list_k = models.PositiveSmallIntegerField("K on the list", null=True, blank=True)
     #: Rated games in the category after this period (K's "new player" count).
     games_total = models.PositiveIntegerField(default=0)
     #: The rule clauses behind the figures, and for new players their counted events.

@@ -288,6 +288,9 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                 standings=inputs.standings,
                 earlier_games=inputs.earlier_games,
                 owns=None if share.whole else share.owns,
+                next_list_date=next_list_date(
+                    period.list_date + dt.timedelta(days=1), list_every_months()
+                ),
             )
             RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
                 progress_total=F("progress_total") + len(outcome.players)
@@ -321,6 +324,7 @@ RESULT_FIELDS = (
     "k",
     "games_total",
     "explanation",
+    "list_k",
 )
 GAME_FIELDS = (
     "period_id",
@@ -365,6 +369,7 @@ def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome
                         o.k,
                         o.games_total,
                         o.explanation,
+                        o.list_k,
                     )
                     for o in chunk
                 ),
@@ -645,7 +650,7 @@ STATES_SQL = (
         rating = r.new_rating,
         games = r.games_total,
         period_games = r.games,
-        k = r.k,
+        k = r.list_k,
         reached_2400 = (players_ratingstate.reached_2400 OR r.new_rating >= %(reached)s),
         active = TRUE,
         status = CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
@@ -660,7 +665,7 @@ STATES_SQL = (
     INSERT INTO players_ratingstate
         (player_id, category, rating, games, period_games, k, reached_2400, active, status,
          list_date, last_played)
-    SELECT r.player_id, %(category)s, r.new_rating, r.games_total, r.games, r.k,
+    SELECT r.player_id, %(category)s, r.new_rating, r.games_total, r.games, r.list_k,
            r.new_rating >= %(reached)s, TRUE,
            CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
            %(list_date)s, %(list_date)s

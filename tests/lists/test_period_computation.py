@@ -71,13 +71,43 @@ def test_a_junior_under_2300_has_k_40(period_world, compute, django_capture_on_c
 
 def test_the_700_rule_lowers_k(period_world, compute, django_capture_on_commit_callbacks):
     """R&B 2024 7.3.3: 36 games x K 20 = 720 > 700, so K = 19 (19 x 36 = 684).
-    36 wins at D = 0: 36 x 0.5 x 19 = 342."""
+    36 wins at D = 0: 36 x 0.5 x 19 = 342. The list shows the K from then on (6.1.2),
+    which the next period's games alone may lower: 20."""
     w = period_world
     busy, other = w.player("Busy", 1800), w.player("Other", 1800)
     w.tournament([(busy, other, 1)] * 36)
-    results = results_by_name(compute("rapid", APRIL))
+    period = compute("rapid", APRIL)
+    results = results_by_name(period)
     assert (results["Busy"].games, results["Busy"].k, results["Busy"].new_rating) == (36, 19, 2142)
     assert (results["Other"].k, results["Other"].new_rating) == (19, 1458)
+    period_publish(period=period, actor=ADMIN)
+    assert ListEntry.objects.get(period=period, player=busy).k == 20
+    assert RatingState.objects.get(player=busy, category="rapid").k == 20
+
+
+def test_a_junior_is_listed_with_the_k_of_the_year_the_list_is_in_force(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.3.3 (interpretation 4): born 2007, a junior until the end of 2025. On
+    the December 2025 list his K used is 40 (2025 <= 2007 + 18); the list shows the K of
+    the period that ends with January 2026's list: 20. Reaching 2400 gives K 10 from the
+    list on: 2395 beats an equal, +0.5 x 20 -> 2405, listed with K 10."""
+    w = period_world
+    november, december = dt.date(2025, 11, 1), dt.date(2025, 12, 1)
+    junior = w.player("Junior", 1800, birth_year=2007, list_date=november)
+    strong, peer = w.player("Strong", 2395, list_date=november), w.player("Peer", 2395)
+    adult = w.player("Adult", 1800, list_date=november)
+    w.tournament(
+        [(junior, adult, 1), (strong, peer, 1)], start=dt.date(2025, 11, 10), list_date=december
+    )
+    results = results_by_name(compute("rapid", december))
+    assert (results["Junior"].k, results["Junior"].list_k) == (40, 20)
+    # D = 0: +0.5 x 20 = +10 -> 2405, the 2400 reached (7.3.3: K 10 from then on).
+    assert (results["Strong"].k, results["Strong"].new_rating, results["Strong"].list_k) == (
+        20,
+        2405,
+        10,
+    )
 
 
 def test_a_standard_rating_is_used_for_a_player_unrated_in_rapid(

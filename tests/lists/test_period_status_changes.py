@@ -109,7 +109,7 @@ def test_a_first_rating_is_listed_with_a_new_players_k(
     w.tournament([(n, w.player(f"O{i}", 2300), 1) for i in range(5)])
     period = compute("rapid", APRIL)
     got = results(period)["N"]
-    assert (got.kind, got.new_rating, got.k) == ("initial", 2200, 40)
+    assert (got.kind, got.new_rating, got.k, got.list_k) == ("initial", 2200, None, 40)
     period_publish(period=period, actor=ADMIN)
     entry = ListEntry.objects.get(period=period, player=n)
     assert (entry.rating, entry.k) == (2200, 40)
