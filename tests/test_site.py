@@ -109,7 +109,8 @@ def test_login_page_signs_a_user_in_and_out(client):
     assert response.status_code == 302
     assert response["Location"] == reverse("home")
     home = client.get(reverse("home")).content.decode()
-    assert "Signed in as arbiter1" in home
+    assert "Signed in as " in home  # and the name links to the password change
+    assert 'href="/accounts/password/" title="Change your password">arbiter1</a>' in home
 
     client.post(reverse("logout"))
     assert "Signed in as" not in client.get(reverse("home")).content.decode()

@@ -217,8 +217,12 @@ class CalculatorForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        """Over-the-board ratings are whole numbers; the online arena needs a category."""
+        """Over-the-board ratings are whole numbers; the online arena needs a category; a
+        birth year lies before the list's year."""
         cleaned = super().clean()
+        birth_year, year = cleaned.get("birth_year"), cleaned.get("year")
+        if birth_year is not None and birth_year > (year or timezone.localdate().year):
+            self.add_error("birth_year", "A player is born before the list he is rated on.")
         rule_set_id = cleaned.get("rule_set")
         if not rule_set_id:
             return cleaned

@@ -72,3 +72,29 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
         "Object.values(Chart.instances)[0].data.datasets.map(d => d.data.length)"
     )
     assert sum(points) >= 2  # March (imported) and April (published)
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_the_administrators_menu_fits_the_window(browser_page, live_server, width):
+    """The longest menu, the administrator's, on one line at 1280 pixels without the page
+    scrolling sideways; narrower, it folds behind the toggler."""
+    factories.UserFactory(username="admin", is_superuser=True, is_staff=True)
+    page, base = browser_page, live_server.url
+    page.set_viewport_size({"width": width, "height": 800})
+    sign_in(page, base, "admin")
+    page.goto(f"{base}/lists/periods/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    toggler = page.locator(".navbar-toggler")
+    if width >= 1280:
+        assert not toggler.is_visible()
+        sign_out_box = page.locator("text=Sign out").bounding_box()
+        assert sign_out_box["x"] + sign_out_box["width"] <= width
+        tops = {
+            round(box["y"])
+            for box in page.locator("#site-nav .nav-link").evaluate_all(
+                "links => links.map(link => link.getBoundingClientRect().toJSON())"
+            )
+        }
+        assert len(tops) == 1  # one line
+    else:
+        assert toggler.is_visible()

@@ -393,3 +393,13 @@ def test_an_unknown_rule_set_is_a_field_error(client):
     response = client.get(f"{URL}?{urlencode({'rule_set': 'fide-1970', 'rating': '2000'})}")
     assert response.status_code == 200
     assert "rule_set" in response.context["form"].errors
+
+
+def test_a_birth_year_after_the_lists_year_is_refused(client):
+    """R&B 2024 7.3.3 reads junior status off the birth year and the list's year; one born
+    after the list would be a junior of negative age."""
+    response = calculate(client, rule_set="rapid-blitz-2024", rating="1800", birth_year="2030",
+                         year="2020", opponents="1800 1")  # fmt: skip
+    errors = response.context["form"].errors
+    assert errors["birth_year"] == ["A player is born before the list he is rated on."]
+    assert 'id="summary"' not in response.content.decode()
