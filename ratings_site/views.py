@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
+from lists.models import RatingPeriod
 from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
 from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
@@ -35,8 +36,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    """What is waiting for the signed-in user: reports to check and players to resolve for
-    an officer, approvals for an administrator, his tournaments for an arbiter."""
+    """What is waiting for the signed-in user: reports to check, players to resolve and
+    rating periods to compute for an officer, approvals and lists to publish for an
+    administrator, his tournaments for an arbiter."""
     actor = request.actor
     context: dict[str, object] = {"actor": actor}
     if actor.is_officer or actor.is_administrator:
@@ -53,6 +55,16 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             .exclude(report__status=TournamentReport.Status.SUPERSEDED)
             .select_related("report__tournament")
         )
+    if actor.is_officer or actor.is_administrator:
+        # Closed: to compute (beat starts it; an officer may sooner); computed: to publish,
+        # by an administrator; failed: to look at and compute again (issue 4).
+        context["periods_waiting"] = RatingPeriod.objects.filter(
+            status__in=(
+                RatingPeriod.Status.CLOSED,
+                RatingPeriod.Status.COMPUTED,
+                RatingPeriod.Status.FAILED,
+            )
+        ).order_by("list_date", "category")
     if actor.is_administrator:
         context["approvals"] = ApprovalRequest.objects.filter(
             status=ApprovalRequest.Status.PENDING

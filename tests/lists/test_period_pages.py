@@ -118,3 +118,21 @@ def test_a_preview_filtered_to_a_kind_nobody_has_says_so(
     page = officer.get(f"/lists/periods/{period.pk}/", {"kind": "delisted"}).content.decode()
     assert "No player in this period has the result “below the floor”." in page
     assert "No player has a result in this period." not in page
+
+
+def test_waiting_for_me_lists_the_periods_to_compute_and_to_publish(
+    world, period_world, compute, django_capture_on_commit_callbacks
+):
+    """A closed period waits for its computation, a computed one for an administrator to
+    publish it: the officer and the administrator see them on their dashboards."""
+    closed = closed_period(period_world)
+    officer, admin = persona_client(world, "officer_a"), persona_client(world, "administrator")
+    page = officer.get("/dashboard/").content.decode()
+    section = page.split('id="periods-waiting"', 1)[1].split("</section>", 1)[0]
+    assert f'href="/lists/periods/{closed.pk}/"' in section and "closed: to compute" in section
+    computed = compute("rapid", APRIL)
+    page = admin.get("/dashboard/").content.decode()
+    section = page.split('id="periods-waiting"', 1)[1].split("</section>", 1)[0]
+    assert f'href="/lists/periods/{computed.pk}/"' in section
+    assert "ready to publish" in section
+    assert "waiting for an administrator" in officer.get("/dashboard/").content.decode()
