@@ -542,6 +542,8 @@ def _initial_outcome(
         explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
     if initial.rating is None:
         explanation["reason"] = initial.reason
+    if initial.counted and initial.games >= rules.minimum_games(initial.counted):
+        explanation["working"] = rules.initial_working(initial.counted)
     outcome = PlayerOutcome(
         player=player,
         kind="initial" if initial.rating is not None else "pending",

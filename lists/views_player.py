@@ -44,7 +44,7 @@ FIRST_EVENT_RULES = {
     "standard-1994": "a first performance below 1801 is ignored (standard-1994 10.31)",
 }
 UNRATED_OPPONENT = "not rated: the opponent is unrated (DESIGN.md interpretation 6)"
-TOWARDS_FIRST_RATING = "towards a first rating: see the events below"
+TOWARDS_FIRST_RATING = "towards a first rating: see the events above"
 
 
 # -- formatting ------------------------------------------------------------------------------

@@ -7,10 +7,16 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import OverTheBoardRules, apply_700_rule, format_figure
+from regulations.base import (
+    OverTheBoardRules,
+    apply_700_rule,
+    figure_to_hundredths,
+    format_figure,
+    score_text,
+)
 from regulations.calendar import days_before
 from regulations.rounding import round_half_up
-from regulations.tables import rating_difference_for_score
+from regulations.tables import p_hundredths, rating_difference_for_score
 from regulations.types import Category, EventResult, PlayerState, TimeControl, Violation
 
 #: 1.1.1 / 1.1.2: the time allotted + 60 x the increment, in minutes, must be more than the
@@ -131,6 +137,32 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
         """6.1.4 / 7.2.2: all results pooled as one; 7.2.4: rounded, at most 2200."""
         pooled = EventResult.pooled(counted)
         return min(round_half_up(self.event_rating(pooled)), self.maximum_initial_rating)
+
+    def initial_working(self, counted: Sequence[EventResult]) -> str:
+        """6.1.4: the results pooled as one; 7.2.3: Ra with two hypothetical 1800 opponents,
+        both drawn; 7.2.4: Ru = Ra + dp, rounded, at most 2200."""
+        event = EventResult.pooled(counted)
+        games = event.games + HYPOTHETICAL_OPPONENTS
+        ra = (
+            event.competition_rating * event.games + HYPOTHETICAL_RATING * HYPOTHETICAL_OPPONENTS
+        ) / games
+        score = Fraction(event.score_halves + HYPOTHETICAL_OPPONENTS, 2 * games)
+        dp = rating_difference_for_score(score)
+        ru = ra + dp
+        rounded = round_half_up(ru)
+        capped = min(rounded, self.maximum_initial_rating)
+        text = (
+            f"Ra = ({event.games} x {figure_to_hundredths(event.competition_rating)} + "
+            f"{HYPOTHETICAL_OPPONENTS} x {HYPOTHETICAL_RATING}) / {games} = "
+            f"{figure_to_hundredths(ra)}, with two hypothetical opponents rated "
+            f"{HYPOTHETICAL_RATING}, both drawn (7.2.3); score "
+            f"{score_text(event.score_halves + HYPOTHETICAL_OPPONENTS)} of {games}: "
+            f"p = .{p_hundredths(score):02d}, dp = {dp} (7.1.1); Ru = Ra + dp = "
+            f"{figure_to_hundredths(ru)}, rounded: {rounded} (7.2.4)"
+        )
+        if capped != rounded:
+            text += f"; at most {self.maximum_initial_rating}: {capped} (7.2.4)"
+        return text
 
     def counts_as_first_event(self, event: EventResult) -> bool:
         """7.2.2: a zero score in the first event is disregarded."""

@@ -11,7 +11,12 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import OverTheBoardRules, apply_700_rule
+from regulations.base import (
+    OverTheBoardRules,
+    apply_700_rule,
+    figure_to_hundredths,
+    rating_from_score_working,
+)
 from regulations.rapid_blitz_2024 import RapidBlitzChecks
 from regulations.rounding import round_half_up
 from regulations.tables import expected_scores_hundredths, rating_difference_for_score
@@ -75,6 +80,17 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
         """7.22: all results as in 6.14 (pooled as one); 7.24: rounded to a whole number."""
         pooled = EventResult.pooled(counted)
         return round_half_up(self.event_rating(pooled))
+
+    def initial_working(self, counted: Sequence[EventResult]) -> str:
+        """7.22-7.24: the results pooled as one, Ra + 20 per half point over 50% or + dp."""
+        event = EventResult.pooled(counted)
+        text, ru = rating_from_score_working(
+            event, self.points_per_half_point, ("7.24", "7.24"), base="Ra", table="7.1a"
+        )
+        return (
+            f"Ra = {figure_to_hundredths(event.competition_rating)} (7.23); {text}; "
+            f"rounded: {round_half_up(ru)} (7.24)"
+        )
 
     def counts_as_first_event(self, event: EventResult) -> bool:
         """7.22: a zero score in the first event is disregarded."""

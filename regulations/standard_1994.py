@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import OverTheBoardRules, capped_difference
+from regulations.base import (
+    OverTheBoardRules,
+    capped_difference,
+    figure_to_hundredths,
+    rating_from_score_working,
+)
 from regulations.round_robin import RoundRobinPlayer, tournament_average
 from regulations.rounding import round_half_up
 from regulations.standard_2009 import (
@@ -102,6 +107,25 @@ class Standard1994(StandardChecks, OverTheBoardRules):
         games = sum(e.games for e in counted)
         weighted = sum((self.event_rating(e) * e.games for e in counted), Fraction(0))
         return round_half_up(weighted / games)
+
+    def initial_working(self, counted: Sequence[EventResult]) -> str:
+        """10.22-10.25 per event, then 10.3: their games-weighted average, rounded."""
+        parts = [
+            rating_from_score_working(
+                event, self.points_per_half_point, ("10.23", "10.24"), table="10.1"
+            )
+            for event in counted
+        ]
+        games = sum(e.games for e in counted)
+        average = sum(
+            (ru * e.games for (_, ru), e in zip(parts, counted, strict=True)), Fraction(0)
+        )
+        average /= games
+        each = "; ".join(text for text, _ in parts)
+        return (
+            f"{each}; the average weighted by games (10.3): {figure_to_hundredths(average)}; "
+            f"rounded: {round_half_up(average)} (10.32)"
+        )
 
     def counts_as_first_event(self, event: EventResult) -> bool:
         """10.31: a first performance below 1801 is ignored."""

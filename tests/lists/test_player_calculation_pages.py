@@ -217,6 +217,12 @@ def test_a_new_players_page_shows_the_games_still_needed_then_his_first_rating(
     summary = text_of(calculations(new), section_id(may))
     assert "First rating" in summary and "1650 (R&B 2024 6.1.4)" in summary
     assert "Games counted 6, scoring 3" in summary
+    assert (
+        "Worked out Ra = (6 x 1600 + 2 x 1800) / 8 = 1650, with two hypothetical opponents "
+        "rated 1800, both drawn (7.2.3); score 4 of 8: p = .50, dp = 0 (7.1.1); "
+        "Ru = Ra + dp = 1650, rounded: 1650 (7.2.4)"
+    ) in summary
+    assert "see the events above" in rows_of(calculations(new), games_id(april, april_event))[1][-1]
 
 
 def test_a_zero_first_event_is_listed_as_disregarded_with_the_reason(

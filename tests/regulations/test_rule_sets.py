@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from regulations import (
     get_rule_set,
     rule_set_for,
 )
-from regulations.types import Game, PeriodGame, PlayerState
+from regulations.types import EventResult, Game, PeriodGame, PlayerState
 
 PACKAGE = Path(regulations.__file__).parent
 
@@ -108,3 +109,69 @@ def test_rating_a_period_in_bulk_equals_rating_each_player_alone(rule_set, games
             continue
         assert bulk[player] == rules.rating_change(state, mine, year=2026)
     assert 7 not in bulk
+
+
+# -- the working of a first rating (the player page's explanation) -------------------------
+
+
+def test_the_working_of_8_34_shows_the_pooled_rc_and_the_15_points():
+    """standard-2009 8.34 worked example: (3 x 2220 + 5 x 2150 + 4 x 2200) / 12 = 2184.17;
+    6.5 of 12 is one half point over 50%: + 15 = 2199.17 -> 2199 (8.23, 8.32)."""
+    events = [
+        EventResult.against([2220] * 3, 2, dt.date(2026, 3, 1)),
+        EventResult.against([2150] * 5, 6, dt.date(2026, 6, 1)),
+        EventResult.against([2200] * 4, 5, dt.date(2026, 9, 1)),
+    ]
+    assert get_rule_set("standard-2009").initial_working(events) == (
+        "3 events pooled as one (8.3): Rc = 2184.17; 6.5 of 12 is 1 half point over 50%: "
+        "Ru = Rc + 15 x 1 = 2199.17 (8.23); rounded: 2199 (8.32)"
+    )
+
+
+def test_the_working_of_a_lone_round_robin_below_half_uses_n_over_n_plus_one():
+    """standard-2009 8.58, player H: 2 of 9, p .22 -> dp -220; 2348 - 220 x 9/10 = 2150."""
+    event = EventResult(9, 4, Fraction(2348), dt.date(2026, 3, 1), round_robin=True)
+    assert get_rule_set("standard-2009").initial_working([event]) == (
+        "2 of 9: p = .22, dp = -220 (8.1a); Ru = Ra + dp x n/(n+1) = 2348 - 220 x 9/10 = "
+        "2150 (8.25); rounded: 2150 (8.32)"
+    )
+
+
+def test_the_working_of_rb_2024_names_the_hypothetical_opponents_and_the_cap():
+    """R&B 2024 7.2.3-7.2.4: 4.5 of 8 against Rc 2080.50, with two 1800 draws:
+    Ra = (8 x 2080.50 + 3600) / 10 = 2024.40; 5.5 of 10, p .55 -> dp 36; 2060.40 -> 2060.
+    Five wins against 2300: Ra = 15,100 / 7 = 2157.14, p 6/7 -> .86 -> 309: 2466, at
+    most 2200."""
+    rules = get_rule_set("rapid-blitz-2024")
+    assert rules.initial_working(
+        [EventResult(8, 9, Fraction(416100, 200), dt.date(2026, 3, 1))]
+    ) == (
+        "Ra = (8 x 2080.50 + 2 x 1800) / 10 = 2024.40, with two hypothetical opponents rated "
+        "1800, both drawn (7.2.3); score 5.5 of 10: p = .55, dp = 36 (7.1.1); "
+        "Ru = Ra + dp = 2060.40, rounded: 2060 (7.2.4)"
+    )
+    capped = rules.initial_working([EventResult.against([2300] * 5, 10, dt.date(2026, 3, 1))])
+    assert capped.endswith(
+        "Ru = Ra + dp = 2466.14, rounded: 2466 (7.2.4); at most 2200: 2200 (7.2.4)"
+    )
+
+
+def test_the_working_of_rb_pre2024_and_standard_1994():
+    """pre-2024 7.23-7.24: 1.5 of 5 against 1600: p .30 -> dp -149 (7.1a): 1451.
+    standard-1994 10.22-10.25, 10.3: 2.5 of 4 against 2200: + 12.5 = 2212.50; 1.5 of 5
+    against 2000: - 149 = 1851; (4 x 2212.50 + 5 x 1851) / 9 = 2011.67 -> 2012."""
+    march = dt.date(2026, 3, 1)
+    assert (
+        get_rule_set("rapid-blitz-pre2024").initial_working(
+            [EventResult.against([1600] * 5, 3, march)]
+        )
+        == "Ra = 1600 (7.23); 1.5 of 5: p = .30, dp = -149 (7.1a); Ru = Ra + dp = 1451 (7.24); "
+        "rounded: 1451 (7.24)"
+    )
+    assert get_rule_set("standard-1994").initial_working(
+        [EventResult.against([2200] * 4, 5, march), EventResult.against([2000] * 5, 3, march)]
+    ) == (
+        "2.5 of 4 is 1 half point over 50%: Ru = Rc + 12.5 x 1 = 2212.50 (10.23); "
+        "1.5 of 5: p = .30, dp = -149 (10.1); Ru = Rc + dp = 1851 (10.24); "
+        "the average weighted by games (10.3): 2011.67; rounded: 2012 (10.32)"
+    )
