@@ -40,7 +40,8 @@ class PreviewTable(tables.Table):
     federation = tables.Column(
         accessor="player__federation__code", verbose_name="Fed", order_by="player__federation__code"
     )
-    change = tables.Column(accessor="change_rounded", verbose_name="Change")
+    old_rating = tables.Column(verbose_name="Old rating", empty_values=())
+    change = tables.Column(accessor="change_rounded", verbose_name="Change", empty_values=())
 
     class Meta:
         model = PeriodResult
@@ -51,3 +52,19 @@ class PreviewTable(tables.Table):
         order_by = ("-change",)
         empty_text = "No player has a result in this period."
         attrs = {"class": "table table-sm table-striped align-middle", "id": "preview"}
+
+    def render_old_rating(self, value: int | None, record: PeriodResult) -> str:
+        """A player rated from his standard rating starts from it (R&B 2024 7.2.1)."""
+        if value is not None:
+            return str(value)
+        if record.kind == PeriodResult.Kind.ADOPTED and record.new_rating is not None:
+            return f"{record.new_rating - record.change_rounded} (standard)"
+        return "—"
+
+    def render_change(self, value: int, record: PeriodResult) -> str:
+        """A first rating is new, as on the published list; no rating yet, no change."""
+        if record.kind == PeriodResult.Kind.INITIAL:
+            return "new"
+        if record.kind == PeriodResult.Kind.PENDING:
+            return "—"
+        return f"{value:+d}" if value else "0"

@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -123,7 +124,7 @@ def period_publish(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request,
         f"The {period} is published: {publication.entries} players on the list, "
-        f"{publication.tournaments} tournaments rated.",
+        f"{publication.tournaments} tournament{pluralize(publication.tournaments)} rated.",
     )
     return redirect("lists:period", pk=period.pk)
 
@@ -154,11 +155,14 @@ def _preview_rows(period: RatingPeriod) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(PREVIEW_COLUMNS)
     results = computed_results(period).order_by("player__fide_id")
+    no_change = (PeriodResult.Kind.INITIAL, PeriodResult.Kind.PENDING)
     for r in results.iterator(chunk_size=5_000):
+        changed = r.kind not in no_change
         yield writer.writerow(
             (
                 r.player.fide_id, r.player.name, r.player.federation.code, r.kind, r.old_rating,
-                r.new_rating, r.change, r.change_rounded, r.games, r.score_halves / 2,
+                r.new_rating, r.change if changed else "", r.change_rounded if changed else "",
+                r.games, r.score_halves / 2,
                 "" if r.expected_hundredths is None else f"{r.expected_hundredths / 100:.2f}",
                 r.k, r.rules,
             )

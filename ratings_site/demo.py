@@ -161,6 +161,7 @@ DEMO_PERIOD_TOURNAMENT = {
     "base_minutes": 15,
     "increment_seconds": 10,
     "number_of_rounds": 7,
+    "rule_set": "rapid-blitz-2024",  # R&B 2024 0.1: in force from 2024-01-01
 }
 
 
@@ -234,7 +235,7 @@ def demo_period_load() -> str:
                 # The stronger one wins, every third game drawn: a plausible crosstable.
                 stronger = demo_rating(white.fide_id) >= demo_rating(black.fide_id)
                 score = 1 if (i + j) % 3 == 0 else (2 if stronger else 0)
-                games.append(Game(report=report, round=(i + j) % 7 + 1, white=white,
+                games.append(Game(report=report, round=_round_of(i, j), white=white,
                                   black=black, white_score=score))  # fmt: skip
         Game.objects.bulk_create(games)
     administrator = Actor(is_administrator=True)
@@ -248,3 +249,12 @@ def demo_period_load() -> str:
             period = period_compute(period_id=period.pk, token=period.claim_token)
     publication = period_publish(period=period, actor=administrator, actor_label="load_demo")
     return f"The {period} is published: {publication.entries} players."
+
+
+def _round_of(first: int, second: int) -> int:
+    """The round in which entrants ``first`` < ``second`` of eight meet (the circle method:
+    0-6 around the circle, 7 fixed, who meets the one the round leaves out): each plays
+    once a round."""
+    if second == 7:
+        return (2 * first) % 7 + 1
+    return (first + second) % 7 + 1

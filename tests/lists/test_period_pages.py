@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from django.utils import timezone
 
@@ -94,7 +95,7 @@ def test_only_the_administrator_publishes(world, period_world, django_capture_on
     admin = persona_client(world, "administrator")
     assert 'id="publish"' in admin.get(f"/lists/periods/{period.pk}/").content.decode()
     page = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
-    assert "is published: 2 players on the list, 1 tournaments rated" in page
+    assert "is published: 2 players on the list, 1 tournament rated" in page
     assert 'id="publish"' not in page and 'id="compute"' not in page
     assert "cannot be recomputed" in page
     again = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
@@ -136,3 +137,33 @@ def test_waiting_for_me_lists_the_periods_to_compute_and_to_publish(
     assert f'href="/lists/periods/{computed.pk}/"' in section
     assert "ready to publish" in section
     assert "waiting for an administrator" in officer.get("/dashboard/").content.decode()
+
+
+def test_the_preview_shows_where_a_standard_rating_started_and_new_players_as_new(
+    world, period_world, compute, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.1: Adopted (unrated in rapid, standard 1900) loses to A (1800):
+    D = 100, P_D .64, -0.64 x 40 = -25.6 -> -26: 1874 from 1900. New, unrated, plays one
+    game: no rating yet, no change. On the list a first rating reads "new"."""
+    w = period_world
+    a = w.player("A", 1800)
+    w.tournament([(a, w.player("Adopted", standard=1900), 1), (w.player("New"), a, 0)])
+    period = compute("rapid", APRIL)
+    page = persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/").content
+    rows = {
+        cells[1]: cells
+        for cells in (
+            [
+                re.sub(r"<[^>]+>", "", cell).strip()
+                for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+            ]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page.decode(), re.S)
+        )
+        if len(cells) > 6
+    }
+    assert rows["Adopted"][4:7] == ["1900 (standard)", "1874", "-26"]
+    assert rows["New"][4:7] == ["—", "—", "—"]
+    download = persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/preview.csv")
+    lines = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
+    new = next(line for line in lines if line["name"] == "New")
+    assert (new["kind"], new["change"], new["change_rounded"]) == ("pending", "", "")
