@@ -107,6 +107,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
+#: ISO dates everywhere (ratings_site/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["ratings_site.formats"]
 USE_TZ = True
 
 # --- Static and uploaded files ----------------------------------------------------------

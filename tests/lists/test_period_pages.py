@@ -103,9 +103,12 @@ def test_only_the_administrator_publishes(world, period_world, django_capture_on
 
 
 def test_the_periods_page_lists_periods(world, period_world):
+    """Dates as the lists write them, ISO (the list date and the closing date, R&B 2024
+    6.1.3: three days before)."""
     closed_period(period_world)
     page = persona_client(world, "officer_b").get("/lists/periods/").content.decode()
-    assert "2025-04-01" in page or "April 1, 2025" in page or "1 Apr" in page
+    assert "2025-04-01" in page and "2025-03-29" in page
+    assert "April 1, 2025" not in page and "03/29/2025" not in page
     assert "Closed" in page
 
 
