@@ -18,7 +18,6 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import chain
 from typing import Any, NamedTuple
 
 from regulations import OverTheBoardRules
@@ -147,7 +146,7 @@ def compute_period(
     month on), whose year decides who is a junior (interpretation 4)."""
     owned = owns or (lambda _player: True)
     next_year = (next_list_date or add_months(list_date, 1)).year
-    round_robin_ru = _round_robin_ratings(tournaments, games, earlier_games)
+    round_robin_ru = _round_robin_ratings(tournaments, games)
     sides, unrated_sides = _sides(games, round_robin_ru, _own_ratings(standings))
     # Each side's (difference used, P_D) by slot: what the player page explains.
     differences: list[int | Fraction | None] = [None] * (2 * len(games))
@@ -210,15 +209,11 @@ def compute_period(
 
 
 def _round_robin_ratings(
-    tournaments: Mapping[Tournament, TournamentFacts],
-    games: Sequence[GameRow],
-    earlier_games: Sequence[GameRow] = (),
+    tournaments: Mapping[Tournament, TournamentFacts], games: Sequence[GameRow]
 ) -> dict[Tournament, tuple[dict[Player, int], dict[Player, int]]]:
     """For each complete standard-2009 round robin with unrated players: (final Ru, Rc(new))
     per unrated player (8.58; interpretation 7). An incomplete one is rated as a Swiss
-    event (standard-2009 6.4). An unrated player's first event in which he scores zero or
-    half a point is left out, his opponents' games against him too (6.1): ``games`` and
-    ``earlier_games`` tell which of his events came first."""
+    event (standard-2009 6.4)."""
     candidates = {
         key
         for key, facts in tournaments.items()
@@ -230,10 +225,7 @@ def _round_robin_ratings(
             if row.tournament in candidates:
                 by_tournament[row.tournament].append(row)
     outcome = {}
-    left_out = _first_events_left_out(by_tournament, tournaments, chain(games, earlier_games))
     for tournament, rows in by_tournament.items():
-        if dropped := left_out.get(tournament):
-            rows = [row for row in rows if row.white not in dropped and row.black not in dropped]
         entrants = _round_robin_entrants(rows)
         if entrants is None or all(e.rating is not None for e in entrants):
             continue
@@ -243,40 +235,6 @@ def _round_robin_ratings(
         last = ratings.iterations[-1]
         outcome[tournament] = (dict(ratings.final), {key: rc for key, (rc, _) in last.items()})
     return outcome
-
-
-def _first_events_left_out(
-    round_robins: Mapping[Tournament, list[GameRow]],
-    tournaments: Mapping[Tournament, TournamentFacts],
-    games: Iterable[GameRow],
-) -> dict[Tournament, set[Player]]:
-    """Per round robin, the unrated players for whom it is the first event (no other
-    event of theirs against a rated opponent ended on or before it, in ``games``) and who
-    scored zero or half a point in it: standard-2009 6.1 disregards their score "and that
-    of his opponents against him"."""
-    halves: dict[tuple[Tournament, Player], int] = defaultdict(int)
-    for tournament, rows in round_robins.items():
-        for row in rows:
-            if row.white_rating is None:
-                halves[tournament, row.white] += row.white_score
-            if row.black_rating is None:
-                halves[tournament, row.black] += 2 - row.white_score
-    low = {key for key, score in halves.items() if score <= 1}
-    if not low:
-        return {}
-    players = {player for _, player in low}
-    played: dict[Player, set[Tournament]] = defaultdict(set)
-    for row in games:
-        if row.white in players and row.white_rating is None and row.black_rating is not None:
-            played[row.white].add(row.tournament)
-        if row.black in players and row.black_rating is None and row.white_rating is not None:
-            played[row.black].add(row.tournament)
-    left_out: dict[Tournament, set[Player]] = defaultdict(set)
-    for tournament, player in low:
-        end = tournaments[tournament].end_date
-        if all(tournaments[t].end_date > end for t in played[player] - {tournament}):
-            left_out[tournament].add(player)
-    return left_out
 
 
 def _round_robin_entrants(rows: Sequence[GameRow]) -> list[RoundRobinPlayer] | None:

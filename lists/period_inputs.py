@@ -35,7 +35,6 @@ from lists.models import PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
-from regulations.standard_2009 import Standard2009
 from tournaments.models import Game, Tournament, TournamentReport
 from tournaments.selectors import rule_schedule, rules_for
 
@@ -133,17 +132,7 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
 
     unrated = {row.white for row in games if row.white_rating is None}
     unrated.update(row.black for row in games if row.black_rating is None)
-    # The unrated players of round robins too, which every part reads whole: whether a
-    # round robin is one's first event decides his opponents' games (6.1).
-    robins = {pk for pk, f in facts.items() if f.round_robin and isinstance(f.rules, Standard2009)}
-    in_robins = {
-        player
-        for row in (games if robins else ())
-        if row.tournament in robins
-        for player, rating in ((row.white, row.white_rating), (row.black, row.black_rating))
-        if rating is None
-    }
-    unrated = {p for p in unrated | delisted if part.owns(p)} | in_robins
+    unrated = {p for p in unrated | delisted if part.owns(p)}
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
     # A round robin whole: its unrated players' Rc(new) needs every game (interpretation 7).

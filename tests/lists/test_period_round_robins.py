@@ -113,11 +113,10 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
 
     April: R1 2400, R2 2300, R3 2200, R4 2100 and the unrated U1, U2 play a round robin.
     The rated score 5, 4, 2 and 0.5 of 5: dp 800, 240, -72, -366 (8.1a), dpa = 150.5;
-    Ra = 2250 - 150.5 x 5/6 = 2124.58 -> 2125. U1 scores 2.5 of 5: Ru = Rc (8.22); no
-    opponent more than 400 above, so Rc(new) = 2125. Five games: no rating yet (8.51).
-    (U2 scores 1 point: more than half, so 6.1 does not leave his games out.)
-    May: U1 scores 2 of 4 against 2000s. Pooled: 9 games, 4.5 points, against
-    (5 x 2125 + 4 x 2000) / 9 = 2069.44 at 50%: 2069.
+    Ra = 2250 - 150.5 x 5/6 = 2124.58 -> 2125. U1 scores 3 of 5: Ru = 2125 + 15 = 2140,
+    no opponent more than 400 above, so Rc(new) = 2125. Five games: no rating yet (8.51).
+    May: U1 scores 2 of 4 against 2000s. Pooled: 9 games, 5 points, against
+    (5 x 2125 + 4 x 2000) / 9 = 2069.44; one half point over 50%: 2084.44 -> 2084.
     Read as a Swiss, the round robin would count only his four games against the rated
     (8.21) and leave him pending with eight games."""
     w = period_world
@@ -132,7 +131,7 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
             (r2, r3, 1), (r2, r4, 1), (r2, u1, 1), (r2, u2, 1),
             (r3, r4, 1), (r3, u1, 0), (r3, u2, 1),
             (r4, u1, 0), (r4, u2, 0.5),
-            (u1, u2, 0.5),
+            (u1, u2, 1),
         ],
         category="standard",
         system=ROUND_ROBIN,
@@ -156,60 +155,5 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     )
     may = compute("standard", MAY)
     first = {r.player.name: r for r in computed_results(may)}["U1"]
-    assert (first.kind, first.new_rating, first.games) == ("initial", 2069, 9)
+    assert (first.kind, first.new_rating, first.games) == ("initial", 2084, 9)
     assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
-
-
-def first_event_world(w: PeriodWorld) -> tuple[list[Player], Player]:
-    """A, B, C, D (2000) draw each other; unrated U draws A and loses to B, C and D."""
-    rated = [w.player(name, 2000, category="standard") for name in "ABCD"]
-    u = w.player("U")
-    a, b, c, d = rated
-    games = [(a, b, 0.5), (a, c, 0.5), (a, d, 0.5), (b, c, 0.5), (b, d, 0.5), (c, d, 0.5)]
-    games += [(a, u, 0.5), (b, u, 1), (c, u, 1), (d, u, 1)]
-    w.tournament(games, category="standard", system=ROUND_ROBIN)
-    return rated, u
-
-
-def test_a_first_event_of_half_a_point_leaves_the_opponents_games_against_him_out(
-    period_world, compute, django_capture_on_commit_callbacks, settings
-):
-    """standard-2009 6.1: U scores half a point in his first event, "his score and that of
-    his opponents against him are disregarded". A to D keep their three draws among
-    themselves at D = 0: no change, 2000 each, three games. (Rated against U's 8.58 Ru,
-    1685, B would have gained 2.)"""
-    from tests.lists.test_period_partitions import computed, split_in
-
-    first_event_world(period_world)
-    period = compute("standard", APRIL)
-    got = {r.player.name: r for r in computed_results(period)}
-    assert {n: (got[n].new_rating, got[n].games) for n in "ABCD"} == dict.fromkeys(
-        "ABCD", (2000, 3)
-    )
-    assert got["U"].kind == "pending"
-    assert split_in(period, 2, settings, django_capture_on_commit_callbacks) == computed(period)
-
-
-def test_after_an_earlier_event_his_half_point_counts_for_his_opponents(
-    period_world, compute, django_capture_on_commit_callbacks
-):
-    """6.1 is for the first event only: U played five games against 1800s before (April's
-    list), so in May's round robin his opponents' games against him count, against his
-    Ru (8.58): B, who beat him, gains."""
-    w = period_world
-    u = w.player("U")
-    earlier = [w.player(f"E{i}", 1800, category="standard") for i in range(5)]
-    w.tournament([(u, e, 0.5) for e in earlier], category="standard")
-    april = compute("standard", APRIL)
-    from lists.services import period_publish
-
-    period_publish(period=april, actor=ADMIN)
-    rated = [w.player(name, 2000, category="standard") for name in "ABCD"]
-    a, b, c, d = rated
-    games = [(a, b, 0.5), (a, c, 0.5), (a, d, 0.5), (b, c, 0.5), (b, d, 0.5), (c, d, 0.5)]
-    games += [(a, u, 0.5), (b, u, 1), (c, u, 1), (d, u, 1)]
-    w.tournament(
-        games, category="standard", system=ROUND_ROBIN, start=dt.date(2025, 4, 10), list_date=MAY
-    )
-    got = {r.player.name: r for r in computed_results(compute("standard", MAY))}
-    assert (got["B"].games, got["B"].new_rating) == (4, 2002)
