@@ -243,9 +243,9 @@ class Standard2009(StandardChecks, OverTheBoardRules):
         until no Ru changes (DESIGN.md interpretation 7). Ra and each Rc(new) are whole
         numbers, halves up, as the worked example (interpretation 1).
 
-        An Ru that a pass takes below the floor (0.6) stays as that pass left it: where every
-        rated opponent is then more than 400 above, each further pass would lower Rc(new)
-        and Ru by as much again, without end (docs/DESIGN-notes.md)."""
+        Where a pass counted every opponent (all rated) as Ru + 400 and lowered Ru, every
+        further pass would lower Rc(new) and Ru by as much again, without end: the player's
+        figures stay as that pass left them (docs/DESIGN-notes.md 65)."""
         average = tournament_average(players)
         ra = round_half_up(average.value)
         rated = {p.key: p.rating for p in players if p.rating is not None}
@@ -260,7 +260,7 @@ class Standard2009(StandardChecks, OverTheBoardRules):
         current = {p.key: ru_from(ra, p) for p in unrated}
         initial = dict(current)
         iterations: list[dict[Hashable, tuple[int, int]]] = []
-        settled: dict[Hashable, tuple[int, int]] = {}  # below the floor
+        settled: dict[Hashable, tuple[int, int]] = {}  # no fixed point to reach
         for _ in range(1000):
             step: dict[Hashable, tuple[int, int]] = dict(settled)
             for player in unrated:
@@ -274,7 +274,11 @@ class Standard2009(StandardChecks, OverTheBoardRules):
                 )
                 rc_new = round_half_up(ra - Fraction(reductions, player.games))
                 step[player.key] = (rc_new, ru_from(rc_new, player))
-                if step[player.key][1] < self.floor:
+                all_above = all(
+                    (rating := rated.get(opponent)) is not None and rating > limit
+                    for opponent in player.opponents
+                )
+                if all_above and step[player.key][1] < current[player.key]:
                     settled[player.key] = step[player.key]
             iterations.append(step)
             updated = {key: ru for key, (_, ru) in step.items()}

@@ -26,6 +26,11 @@ ESTABLISHED_K = 20
 NEW_PLAYER_GAMES = 30
 #: K 10 is given once the published rating has reached 2400, and kept.
 K_AFTER_2400 = 10
+#: The 700 rule (R&B 2024 7.3.3, pre-2024 7.32): over this many games in a period, K x n
+#: stays within 700, so a low K may be that rule's rather than the player's.
+RULE_700 = 700
+#: Before this, rapid and blitz lists gave everyone K 20 (pre-2024 7.32): K tells nothing.
+RAPID_BLITZ_K_BY_STATUS_FROM = dt.date(2024, 1, 1)
 
 PLAYER_FIELDS = (
     "name",
@@ -204,7 +209,7 @@ class ListWriter:
             player_id = player_ids[record.fide_id]
             for entry in record.ratings:
                 current = existing.get((player_id, entry.category))
-                reached = entry.k == K_AFTER_2400 or (
+                reached = self._k_shows(entry, K_AFTER_2400) or (
                     entry.rating is not None and entry.rating >= REACHED_2400
                 )
                 if current is not None:
@@ -222,7 +227,9 @@ class ListWriter:
                     if values == current_values:
                         continue
                 else:
-                    values = self._state_values(record, entry, reached, _total(entry.games, entry))
+                    values = self._state_values(
+                        record, entry, reached, self._total(entry.games, entry)
+                    )
                 writes.append(RatingState(player_id=player_id, category=entry.category, **values))
         if writes:
             RatingState.objects.bulk_create(
@@ -238,7 +245,25 @@ class ListWriter:
         again adds nothing (DESIGN.md interpretation 4)."""
         if current["list_date"] == self.as_of:
             return current["games"]
-        return _total(current["games"] + entry.games, entry)
+        return self._total(current["games"] + entry.games, entry)
+
+    def _total(self, games: int, entry: CategoryRating) -> int:
+        """The rated games so far as far as a list tells: it gives only the last period's
+        (DESIGN-notes 37), but an established player's K shows at least
+        ``NEW_PLAYER_GAMES``, so that K is not taken for a new player's (interpretation 4)."""
+        if self._k_shows(entry, ESTABLISHED_K):
+            return max(games, NEW_PLAYER_GAMES)
+        return games
+
+    def _k_shows(self, entry: CategoryRating, k: int) -> bool:
+        """Whether the list's K, at most ``k``, is the player's own: not where every player
+        had K 20 (rapid and blitz before 2024), nor where the 700 rule could have lowered
+        a higher K to it (the period's games over 700 / (k + 1))."""
+        if entry.k is None or not 0 < entry.k <= k:
+            return False
+        if entry.category != "standard" and self.as_of < RAPID_BLITZ_K_BY_STATUS_FROM:
+            return False
+        return entry.games * (k + 1) <= RULE_700
 
     def _state_values(
         self, record: ListRecord, entry: CategoryRating, reached: bool, games: int
@@ -287,12 +312,3 @@ class ListWriter:
                 update_fields=list(HISTORY_FIELDS),
             )
             self.summary.history_written += len(writes)
-
-
-def _total(games: int, entry: CategoryRating) -> int:
-    """The rated games so far as far as a list tells: it gives only the last period's
-    (DESIGN-notes 37), but an established player's K shows at least ``NEW_PLAYER_GAMES``,
-    so that K is not taken for a new player's (interpretation 4)."""
-    if entry.k is not None and 0 < entry.k <= ESTABLISHED_K:
-        return max(games, NEW_PLAYER_GAMES)
-    return games

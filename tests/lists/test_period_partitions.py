@@ -22,7 +22,7 @@ ADMIN = Actor(is_administrator=True)
 RESULT_FIELDS = (
     "player_id", "kind", "rules", "old_rating", "new_rating", "change_hundredths",
     "change_rounded", "games", "score_halves", "expected_hundredths", "k", "games_total",
-    "explanation",
+    "explanation", "list_k",
 )  # fmt: skip
 GAME_FIELDS = (
     "game_id", "tournament_id", "white_id", "black_id", "white_score", "white_rating",

@@ -150,6 +150,27 @@ def test_a_lists_k_tells_an_established_player_from_a_new_one(import_as_administ
     assert states["Overflow, Olga"] == (4, 40, False)
 
 
+def test_a_k_the_700_rule_or_the_old_rapid_rules_explain_tells_nothing(
+    import_as_administrator, tmp_path
+):
+    """R&B 2024 7.3.3: 66 blitz games in a period give a K-20 player 700 // 66 = 10; that
+    K 10 is not the 2400 reached, nor does it show 30 games. Before 2024 every rapid and
+    blitz player had K 20 (pre-2024 7.32): a 2023 list's K 20 shows nothing either."""
+    path = tmp_path / "busy.txt"
+    path.write_text(
+        (DATA / "players_list_foa.txt").read_text().replace("1888  12  20", "1888  66  10")
+    )
+    import_as_administrator("", as_of=FEBRUARY, path=path)
+    blitz = RatingState.objects.get(player__name="Shifted, Sam", category="blitz")
+    assert (blitz.games, blitz.k, blitz.reached_2400) == (66, 10, False)
+    RatingState.objects.all().delete()
+    import_as_administrator("players_list_foa.txt", as_of=datetime.date(2023, 6, 1))
+    blitz = RatingState.objects.get(player__name="Shifted, Sam", category="blitz")
+    assert (blitz.games, blitz.k) == (12, 20)
+    standard = RatingState.objects.get(player__name="Shifted, Sam", category="standard")
+    assert (standard.games, standard.k) == (30, 20)
+
+
 def test_importing_the_same_list_again_does_not_count_its_games_twice(
     import_as_administrator, tmp_path
 ):

@@ -97,6 +97,23 @@ def test_worked_example_8_58_iterates_until_no_rating_changes(example_8_58):
     assert result.final == {"C": 2423, "E": 2393, "H": 2144, "I": 1998}
 
 
+def test_a_round_robin_iteration_that_counts_everyone_down_converges_as_before():
+    """Interpretation 7: L0-L2 (1250) and H0-H2 (1800) draw each other; U draws L0 and L1
+    and loses to the rest. H0-H2 are more than 400 above U's Ru, the 1250s are not: each
+    pass lowers Ru by less, and the iteration settles (at 1117, after nine passes), as it
+    did before the guard of the next test."""
+    rated = {"L0": 1250, "L1": 1250, "L2": 1250, "H0": 1800, "H1": 1800, "H2": 1800}
+    names = [*rated, "U"]
+    scores = {"L0": 5 + 1, "L1": 5 + 1, "L2": 5 + 2, "H0": 5 + 2, "H1": 5 + 2, "H2": 5 + 2}
+    players = [
+        RoundRobinPlayer(name, rating, tuple(o for o in names if o != name), scores[name])
+        for name, rating in rated.items()
+    ]
+    players.append(RoundRobinPlayer("U", None, tuple(rated), 2))
+    result = RULES.round_robin(players)
+    assert result.final == {"U": 1117} and len(result.iterations) == 9
+
+
 def test_a_round_robin_ru_below_the_floor_stays_where_the_pass_left_it():
     """Interpretation 7 with 0.6: R1-R4 (2000) draw each other and beat U. Each scores 2.5
     of 4: p .63 (8.1a: .625 rounds up) -> dp 95; Ra = 2000 - 95 x 4/5 = 1924. U scores
