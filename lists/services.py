@@ -99,6 +99,11 @@ def period_get_or_create(*, category: str, list_date: dt.date) -> RatingPeriod:
     return period
 
 
+def list_after(list_date: dt.date) -> dt.date:
+    """The list that follows the list of ``list_date``."""
+    return next_list_date(list_date + dt.timedelta(days=1), list_every_months())
+
+
 def periods_ensure(*, today: dt.date, months_ahead: int = 3) -> list[RatingPeriod]:
     """Create the periods of the coming lists ahead of time, for every category."""
     created = []
@@ -106,7 +111,7 @@ def periods_ensure(*, today: dt.date, months_ahead: int = 3) -> list[RatingPerio
     for _ in range(months_ahead):
         for category in RatingCategory.values:
             created.append(period_get_or_create(category=category, list_date=list_date))
-        list_date = next_list_date(list_date + dt.timedelta(days=1), list_every_months())
+        list_date = list_after(list_date)
     return created
 
 
@@ -288,9 +293,7 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                 standings=inputs.standings,
                 earlier_games=inputs.earlier_games,
                 owns=None if share.whole else share.owns,
-                next_list_date=next_list_date(
-                    period.list_date + dt.timedelta(days=1), list_every_months()
-                ),
+                next_list_date=list_after(period.list_date),
             )
             RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
                 progress_total=F("progress_total") + len(outcome.players)
@@ -755,7 +758,7 @@ def _tournaments_mark_rated(period: RatingPeriod, actor: Actor | None, actor_lab
     left = Tournament.objects.filter(
         category=period.category, list_date=period.list_date, status=Tournament.Status.READY
     ).exclude(pk__in=rated)
-    following = next_list_date(period.list_date + dt.timedelta(days=1), list_every_months())
+    following = list_after(period.list_date)
     for tournament in left:
         tournament.list_date = following
         tournament.save(update_fields=["list_date"])

@@ -52,11 +52,12 @@ PAGE_COLUMNS = (
 ARRANGING = ("page", "sort")
 #: The top lists: links to the list filtered, which the rating order then ranks. Active
 #: players only, as FIDE's top lists are.
+ACTIVE = {"status": "active"}
 TOP_LISTS = (
-    ("Open", {"status": "active"}),
-    ("Women", {"sex": "F", "status": "active"}),
-    ("Juniors (U20)", {"age": AgeGroup.JUNIORS, "status": "active"}),
-    ("Seniors (65+)", {"age": AgeGroup.SENIORS_65, "status": "active"}),
+    ("Open", ACTIVE),
+    ("Women", {"sex": "F", **ACTIVE}),
+    ("Juniors (U20)", {"age": AgeGroup.JUNIORS, **ACTIVE}),
+    ("Seniors (65+)", {"age": AgeGroup.SENIORS_65, **ACTIVE}),
 )
 
 

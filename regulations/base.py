@@ -80,66 +80,47 @@ def apply_700_rule(k: int, games_in_period: int) -> int:
     return k
 
 
-def format_figure(value: Fraction) -> str:
-    """A figure for a message: whole numbers as they are, others to one decimal."""
+def format_figure(value: Fraction, places: int = 1) -> str:
+    """A figure for a message: whole numbers as they are, others to ``places`` decimals
+    (the shown figure is rounded; the arithmetic stays exact, interpretation 1)."""
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{Decimal(value.numerator) / Decimal(value.denominator):.1f}"
+    return f"{Decimal(value.numerator) / Decimal(value.denominator):.{places}f}"
 
 
-def figure_to_hundredths(value: Fraction) -> str:
-    """A figure for a worked calculation: whole numbers as they are, others to two
-    decimals (the shown figure is rounded; the arithmetic stays exact, interpretation 1)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{Decimal(value.numerator) / Decimal(value.denominator):.2f}"
-
-
-def score_text(halves: int) -> str:
-    """A score in points: 6.5, 7."""
-    return f"{halves // 2}.5" if halves % 2 else str(halves // 2)
-
-
-def rating_from_score_working(
+def ru_working(
     event: EventResult,
+    ru: Fraction,
     points_per_half_point: Fraction | int,
     clauses: tuple[str, str],
     *,
     round_robin_below_half: str = "",
     base: str = "Rc",
     table: str = "8.1a",
-) -> tuple[str, Fraction]:
-    """How Ru follows from Rc and the score, in words with the figures, and Ru: at 50% or
-    more Rc plus ``points_per_half_point`` per half point over 50% (``clauses[0]``: 8.22,
-    8.23), below it Rc + dp (``clauses[1]``: 8.24) or, given ``round_robin_below_half``, in
-    a round robin Ra + dp x n/(n+1) (8.25). ``base`` names Rc as the rule set does, and
-    ``table`` its conversion of p into dp."""
-    rc = event.competition_rating
+) -> str:
+    """How the rule set's ``event_rating`` came to ``ru``, in words with the figures: at
+    50% or more Rc plus ``points_per_half_point`` per half point over 50% (``clauses[0]``:
+    8.22, 8.23), below it Rc + dp (``clauses[1]``: 8.24) or, given
+    ``round_robin_below_half``, in a round robin Ra + dp x n/(n+1) (8.25). ``base`` names
+    Rc as the rule set does, and ``table`` its conversion of p into dp."""
     over_half = event.score_halves - event.games
-    scored = f"{score_text(event.score_halves)} of {event.games}"
+    scored = f"{format_figure(Fraction(event.score_halves, 2))} of {event.games}"
     if over_half >= 0:
-        ru = rc + points_per_half_point * over_half
         halves = "half point" if over_half == 1 else "half points"
         return (
             f"{scored} is {over_half} {halves} over 50%: Ru = {base} + "
             f"{format_figure(Fraction(points_per_half_point))} x {over_half} = "
-            f"{figure_to_hundredths(ru)} ({clauses[0]})",
-            ru,
+            f"{format_figure(ru, 2)} ({clauses[0]})"
         )
-    p = p_hundredths(event.fraction)
     dp = rating_difference_for_score(event.fraction)
-    below = f"{scored}: p = .{p:02d}, dp = {dp} ({table})"
+    below = f"{scored}: p = .{p_hundredths(event.fraction):02d}, dp = {dp} ({table})"
     if event.round_robin and round_robin_below_half:
-        ru = rc + dp * Fraction(event.games, event.games + 1)
         return (
-            f"{below}; Ru = Ra + dp x n/(n+1) = {figure_to_hundredths(rc)} "
+            f"{below}; Ru = Ra + dp x n/(n+1) = {format_figure(event.competition_rating, 2)} "
             f"{'-' if dp < 0 else '+'} {abs(dp)} x {event.games}/{event.games + 1} = "
-            f"{figure_to_hundredths(ru)} "
-            f"({round_robin_below_half})",
-            ru,
+            f"{format_figure(ru, 2)} ({round_robin_below_half})"
         )
-    ru = rc + dp
-    return f"{below}; Ru = {base} + dp = {figure_to_hundredths(ru)} ({clauses[1]})", ru
+    return f"{below}; Ru = {base} + dp = {format_figure(ru, 2)} ({clauses[1]})"
 
 
 def capped_difference(rating: int, opponent_rating: int, cap: int) -> int:

@@ -7,13 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import (
-    OverTheBoardRules,
-    apply_700_rule,
-    figure_to_hundredths,
-    format_figure,
-    score_text,
-)
+from regulations.base import OverTheBoardRules, apply_700_rule, format_figure
 from regulations.calendar import days_before
 from regulations.rounding import round_half_up
 from regulations.tables import p_hundredths, rating_difference_for_score
@@ -126,12 +120,17 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
     def event_rating(self, event: EventResult) -> Fraction:
         """7.2.3: Ra = average of the rated opponents and two hypothetical 1800 opponents,
         both drawn; 7.2.4: Ru = Ra + dp (unrounded here)."""
+        ra, score = self._with_hypothetical_opponents(event)
+        return ra + rating_difference_for_score(score)
+
+    @staticmethod
+    def _with_hypothetical_opponents(event: EventResult) -> tuple[Fraction, Fraction]:
+        """7.2.3: Ra and the fractional score with the two hypothetical draws against 1800."""
         games = event.games + HYPOTHETICAL_OPPONENTS
         ra = (
             event.competition_rating * event.games + HYPOTHETICAL_RATING * HYPOTHETICAL_OPPONENTS
         ) / games
-        score = Fraction(event.score_halves + HYPOTHETICAL_OPPONENTS, 2 * games)
-        return ra + rating_difference_for_score(score)
+        return ra, Fraction(event.score_halves + HYPOTHETICAL_OPPONENTS, 2 * games)
 
     def pooled_rating(self, counted: Sequence[EventResult]) -> int:
         """6.1.4 / 7.2.2: all results pooled as one; 7.2.4: rounded, at most 2200."""
@@ -142,26 +141,21 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
         """6.1.4: the results pooled as one; 7.2.3: Ra with two hypothetical 1800 opponents,
         both drawn; 7.2.4: Ru = Ra + dp, rounded, at most 2200."""
         event = EventResult.pooled(counted)
+        ra, score = self._with_hypothetical_opponents(event)
+        ru = self.event_rating(event)
+        rounded, published = round_half_up(ru), self.pooled_rating(counted)
         games = event.games + HYPOTHETICAL_OPPONENTS
-        ra = (
-            event.competition_rating * event.games + HYPOTHETICAL_RATING * HYPOTHETICAL_OPPONENTS
-        ) / games
-        score = Fraction(event.score_halves + HYPOTHETICAL_OPPONENTS, 2 * games)
-        dp = rating_difference_for_score(score)
-        ru = ra + dp
-        rounded = round_half_up(ru)
-        capped = min(rounded, self.maximum_initial_rating)
+        points = Fraction(event.score_halves + HYPOTHETICAL_OPPONENTS, 2)
         text = (
-            f"Ra = ({event.games} x {figure_to_hundredths(event.competition_rating)} + "
+            f"Ra = ({event.games} x {format_figure(event.competition_rating, 2)} + "
             f"{HYPOTHETICAL_OPPONENTS} x {HYPOTHETICAL_RATING}) / {games} = "
-            f"{figure_to_hundredths(ra)}, with two hypothetical opponents rated "
-            f"{HYPOTHETICAL_RATING}, both drawn (7.2.3); score "
-            f"{score_text(event.score_halves + HYPOTHETICAL_OPPONENTS)} of {games}: "
-            f"p = .{p_hundredths(score):02d}, dp = {dp} (7.1.1); Ru = Ra + dp = "
-            f"{figure_to_hundredths(ru)}, rounded: {rounded} (7.2.4)"
+            f"{format_figure(ra, 2)}, with two hypothetical opponents rated "
+            f"{HYPOTHETICAL_RATING}, both drawn (7.2.3); score {format_figure(points)} of "
+            f"{games}: p = .{p_hundredths(score):02d}, dp = {rating_difference_for_score(score)} "
+            f"(7.1.1); Ru = Ra + dp = {format_figure(ru, 2)}, rounded: {rounded} (7.2.4)"
         )
-        if capped != rounded:
-            text += f"; at most {self.maximum_initial_rating}: {capped} (7.2.4)"
+        if published != rounded:
+            text += f"; at most {self.maximum_initial_rating}: {published} (7.2.4)"
         return text
 
     def counts_as_first_event(self, event: EventResult) -> bool:

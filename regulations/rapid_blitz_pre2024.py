@@ -11,12 +11,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import (
-    OverTheBoardRules,
-    apply_700_rule,
-    figure_to_hundredths,
-    rating_from_score_working,
-)
+from regulations.base import OverTheBoardRules, apply_700_rule, format_figure, ru_working
 from regulations.rapid_blitz_2024 import RapidBlitzChecks
 from regulations.rounding import round_half_up
 from regulations.tables import expected_scores_hundredths, rating_difference_for_score
@@ -84,12 +79,17 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     def initial_working(self, counted: Sequence[EventResult]) -> str:
         """7.22-7.24: the results pooled as one, Ra + 20 per half point over 50% or + dp."""
         event = EventResult.pooled(counted)
-        text, ru = rating_from_score_working(
-            event, self.points_per_half_point, ("7.24", "7.24"), base="Ra", table="7.1a"
+        text = ru_working(
+            event,
+            self.event_rating(event),
+            self.points_per_half_point,
+            ("7.24", "7.24"),
+            base="Ra",
+            table="7.1a",
         )
         return (
-            f"Ra = {figure_to_hundredths(event.competition_rating)} (7.23); {text}; "
-            f"rounded: {round_half_up(ru)} (7.24)"
+            f"Ra = {format_figure(event.competition_rating, 2)} (7.23); {text}; "
+            f"rounded: {self.pooled_rating(counted)} (7.24)"
         )
 
     def counts_as_first_event(self, event: EventResult) -> bool:

@@ -14,12 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import (
-    OverTheBoardRules,
-    capped_difference,
-    figure_to_hundredths,
-    rating_from_score_working,
-)
+from regulations.base import OverTheBoardRules, capped_difference, format_figure, ru_working
 from regulations.round_robin import RoundRobinPlayer, tournament_average
 from regulations.rounding import round_half_up
 from regulations.standard_2009 import (
@@ -110,21 +105,16 @@ class Standard1994(StandardChecks, OverTheBoardRules):
 
     def initial_working(self, counted: Sequence[EventResult]) -> str:
         """10.22-10.25 per event, then 10.3: their games-weighted average, rounded."""
-        parts = [
-            rating_from_score_working(
-                event, self.points_per_half_point, ("10.23", "10.24"), table="10.1"
-            )
-            for event in counted
-        ]
-        games = sum(e.games for e in counted)
-        average = sum(
-            (ru * e.games for (_, ru), e in zip(parts, counted, strict=True)), Fraction(0)
+        ratings = [self.event_rating(event) for event in counted]
+        each = "; ".join(
+            ru_working(event, ru, self.points_per_half_point, ("10.23", "10.24"), table="10.1")
+            for event, ru in zip(counted, ratings, strict=True)
         )
-        average /= games
-        each = "; ".join(text for text, _ in parts)
+        games = sum(e.games for e in counted)
+        average = sum((ru * e.games for ru, e in zip(ratings, counted, strict=True)), Fraction(0))
         return (
-            f"{each}; the average weighted by games (10.3): {figure_to_hundredths(average)}; "
-            f"rounded: {round_half_up(average)} (10.32)"
+            f"{each}; the average weighted by games (10.3): {format_figure(average / games, 2)}; "
+            f"rounded: {self.pooled_rating(counted)} (10.32)"
         )
 
     def counts_as_first_event(self, event: EventResult) -> bool:

@@ -9,12 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from regulations.base import (
-    OverTheBoardRules,
-    figure_to_hundredths,
-    format_figure,
-    rating_from_score_working,
-)
+from regulations.base import OverTheBoardRules, format_figure, ru_working
 from regulations.calendar import add_months
 from regulations.round_robin import RoundRobinPlayer, tournament_average
 from regulations.rounding import round_half_up, round_hundredths_half_up
@@ -214,12 +209,16 @@ class Standard2009(StandardChecks, OverTheBoardRules):
         event = counted[0] if len(counted) == 1 else EventResult.pooled(counted)
         pooled = "" if len(counted) == 1 else (
             f"{len(counted)} events pooled as one (8.3): Rc = "
-            f"{figure_to_hundredths(event.competition_rating)}; "
+            f"{format_figure(event.competition_rating, 2)}; "
         )  # fmt: skip
-        text, ru = rating_from_score_working(
-            event, self.points_per_half_point, ("8.23", "8.24"), round_robin_below_half="8.25"
+        text = ru_working(
+            event,
+            self.event_rating(event),
+            self.points_per_half_point,
+            ("8.23", "8.24"),
+            round_robin_below_half="8.25",
         )
-        return f"{pooled}{text}; rounded: {round_half_up(ru)} (8.32)"
+        return f"{pooled}{text}; rounded: {self.pooled_rating(counted)} (8.32)"
 
     def counts_as_first_event(self, event: EventResult) -> bool:
         """8.21 / 6.1: a first event with less than 1 point or fewer than 3 rated opponents

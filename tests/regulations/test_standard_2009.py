@@ -99,9 +99,12 @@ def test_worked_example_8_58_iterates_until_no_rating_changes(example_8_58):
 
 def test_a_round_robin_iteration_that_counts_everyone_down_converges_as_before():
     """Interpretation 7: L0-L2 (1250) and H0-H2 (1800) draw each other; U draws L0 and L1
-    and loses to the rest. H0-H2 are more than 400 above U's Ru, the 1250s are not: each
-    pass lowers Ru by less, and the iteration settles (at 1117, after nine passes), as it
-    did before the guard of the next test."""
+    and loses to the rest. L0, L1 score 3 of 6 (dp 0), L2 and the H's 3.5 (.58: dp 57):
+    Rar 1525, dpa 38, Ra = 1525 - 38 x 6/7 = 1492.43 -> 1492. U: 1 of 6, .17 -> dp -273,
+    Ru = Rc - 273 x 6/7 = Rc - 234: 1258. Only the H's are ever more than 400 above, so
+    Rc(new) = 1492 - 3 x (1800 - Ru - 400) / 6, halves up: passes give Ru 1187, 1152,
+    1134, 1125, 1121, 1119, 1118, 1117, and 1117 again at the ninth. The 1250s within
+    400 keep each pass lowering Ru by less: no guard of the next test applies."""
     rated = {"L0": 1250, "L1": 1250, "L2": 1250, "H0": 1800, "H1": 1800, "H2": 1800}
     names = [*rated, "U"]
     scores = {"L0": 5 + 1, "L1": 5 + 1, "L2": 5 + 2, "H0": 5 + 2, "H1": 5 + 2, "H2": 5 + 2}
@@ -111,7 +114,11 @@ def test_a_round_robin_iteration_that_counts_everyone_down_converges_as_before()
     ]
     players.append(RoundRobinPlayer("U", None, tuple(rated), 2))
     result = RULES.round_robin(players)
-    assert result.final == {"U": 1117} and len(result.iterations) == 9
+    assert (result.tournament_average, result.initial) == (1492, {"U": 1258})
+    assert [step["U"][1] for step in result.iterations] == [
+        1187, 1152, 1134, 1125, 1121, 1119, 1118, 1117, 1117,
+    ]  # fmt: skip
+    assert result.final == {"U": 1117}
 
 
 def test_a_round_robin_ru_below_the_floor_stays_where_the_pass_left_it():
