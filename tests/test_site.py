@@ -76,6 +76,9 @@ def test_player_table_is_paginated_and_sortable(client):
     assert "Player00, Test" not in third_page
     assert "Player24, Test" in descending
     assert "Player00, Test" not in descending
+    # A sort link starts its table from the first page; another table's page stays.
+    assert '<a href="?players-sort=federation">Federation</a>' in third_page
+    assert '<a href="?players-page=3&amp;tournaments-sort=city">City</a>' in third_page
 
 
 def test_home_page_query_count_does_not_grow_with_players(client, django_assert_max_num_queries):
@@ -202,3 +205,13 @@ def test_admin_is_closed_to_anonymous_visitors(client):
 
     assert response.status_code == 302
     assert reverse("admin:login") in response["Location"]
+
+
+def test_every_page_names_the_sites_icon(client):
+    """Browsers ask for an icon on every page; without one the server logs a 404 each time."""
+    page = client.get(reverse("home")).content.decode()
+    href = re.search(r'<link rel="icon" type="image/svg\+xml" href="([^"]+)"', page).group(1)
+
+    response = client.get(href)
+    assert response.status_code == 200
+    assert b"<svg" in b"".join(response.streaming_content)

@@ -226,6 +226,7 @@ class CalculatorForm(forms.Form):
         rule_set_id = cleaned.get("rule_set")
         if not rule_set_id:
             return cleaned
+        self._floor_check(RULE_SETS[rule_set_id], cleaned)
         if is_online(rule_set_id):
             if not cleaned.get("category"):
                 self.add_error("category", "Choose the online category: K depends on it.")
@@ -241,6 +242,27 @@ class CalculatorForm(forms.Form):
                     f"not {opponent.rating}.",
                 )
         return cleaned
+
+    def _floor_check(self, rules: Any, cleaned: dict[str, Any]) -> None:
+        """A rating below the rule set's floor is no published rating (standard-2009 0.6,
+        7.12, 7.21; R&B 2024 6.1.2; online arena 3.2, 3.3): neither the player's own nor
+        an opponent's, whose games are then against an unrated player (standard-2009
+        8.52)."""
+        rating = cleaned.get("rating")
+        if rating is not None and rating < rules.floor:
+            self.add_error(
+                "rating",
+                f"{rating} is below the rating floor of {rules.floor} of {rules.id}: "
+                "no published rating is that low.",
+            )
+        for opponent in cleaned.get("opponents") or ():
+            if opponent.rating < rules.floor:
+                self.add_error(
+                    "opponents",
+                    f"Line {opponent.line}: {opponent.rating} is below the rating floor of "
+                    f"{rules.floor} of {rules.id}; such an opponent is unrated and the game "
+                    "is not rated against him. Leave the line out.",
+                )
 
     def calculator_input(self) -> CalculatorInput:
         data = self.cleaned_data
