@@ -116,6 +116,15 @@ class GameOutcome(NamedTuple):
     clause: str
 
 
+class Listing(NamedTuple):
+    """How the K a list shows is worked out (``_list_k``): for the year of the next list
+    and by the rule set of the period that list closes; None: by that of the player's
+    latest event."""
+
+    year: int
+    rules: OverTheBoardRules | None = None
+
+
 @dataclass(frozen=True)
 class PeriodOutcome:
     players: list[PlayerOutcome]
@@ -138,14 +147,16 @@ def compute_period(
     earlier_games: Sequence[GameRow] = (),
     owns: Callable[[Player], bool] | None = None,
     next_list_date: dt.date | None = None,
+    listing_rules: OverTheBoardRules | None = None,
 ) -> PeriodOutcome:
     """Every owned player's outcome and every owned game's explanation for the list of
     ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
     players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4). The K a
     player is listed with is that of the period ending at ``next_list_date`` (default: a
-    month on), whose year decides who is a junior (interpretation 4)."""
+    month on), whose year decides who is a junior (interpretation 4), by ``listing_rules``,
+    the rule set of that period (default: that of the player's latest event)."""
     owned = owns or (lambda _player: True)
-    next_year = (next_list_date or add_months(list_date, 1)).year
+    listing = Listing((next_list_date or add_months(list_date, 1)).year, listing_rules)
     round_robin_ru = _round_robin_ratings(tournaments, games)
     sides, unrated_sides = _sides(games, round_robin_ru, _own_ratings(standings))
     # Each side's (difference used, P_D) by slot: what the player page explains.
@@ -161,7 +172,7 @@ def compute_period(
             player_sides,
             standings.get(player),
             tournaments,
-            (year, next_year),
+            (year, listing),
             differences,
             expected,
         )
@@ -182,7 +193,7 @@ def compute_period(
                 _rules_of(unrated_sides[player], tournaments),
                 list_date,
                 standings.get(player),
-                next_year,
+                listing,
             )
         )
     clauses = {key: facts.rules.difference_clause for key, facts in tournaments.items()}
@@ -338,7 +349,7 @@ def _rated_outcome(
     player_sides: RatedSides,
     standing: Standing | None,
     tournaments: Mapping[Tournament, TournamentFacts],
-    years: tuple[int, int],
+    years: tuple[int, Listing],
     differences: list[int | Fraction | None],
     expected: list[int | None],
 ) -> PlayerOutcome:
@@ -346,9 +357,9 @@ def _rated_outcome(
     rounded once (interpretation 5). A player unrated in the category who is rated in his
     games by his standard rating is a rated player from that rating (R&B 2024 7.2.1).
 
-    ``years``: those of this list and the next (K now; K listed, ``_list_k``). Writes each
-    side's difference used and P_D into ``differences`` and ``expected``."""
-    year, next_year = years
+    ``years``: the year of this list (K now) and how the list's K is worked out. Writes
+    each side's difference used and P_D into ``differences`` and ``expected``."""
+    year, listing = years
     standing = standing or Standing(rating=None)
     adopted = standing.rating is None
     sides, slots = player_sides
@@ -422,7 +433,7 @@ def _rated_outcome(
         explanation=explanation,
     )
     if kind != "delisted":
-        outcome.list_k = _list_k(rules, outcome, standing, next_year)
+        outcome.list_k = _list_k(rules, outcome, standing, listing)
     return outcome
 
 
@@ -495,11 +506,12 @@ def _events(
 
 
 def _list_k(
-    rules: OverTheBoardRules, outcome: PlayerOutcome, standing: Standing | None, year: int
+    rules: OverTheBoardRules, outcome: PlayerOutcome, standing: Standing | None, listing: Listing
 ) -> int | None:
     """The K a player is listed with: his K for the next period from his new rating and
     games (standard-2009 7.12, 8.56; R&B 2024 6.1.2, 7.3.3), before any 700 rule, which
-    depends on the games that period will bring."""
+    depends on the games that period will bring. By the rule set of that period where the
+    caller knows it (a list that opens a change of rule set lists the new K)."""
     if outcome.new_rating is None:
         return None
     state = PlayerState(
@@ -508,7 +520,7 @@ def _list_k(
         reached_2400=outcome.new_rating >= 2400 or bool(standing and standing.reached_2400),
         birth_year=standing.birth_year if standing else None,
     )
-    return rules.k_factor(state, year=year, games_in_period=0)
+    return (listing.rules or rules).k_factor(state, year=listing.year, games_in_period=0)
 
 
 def _initial_outcome(
@@ -517,7 +529,7 @@ def _initial_outcome(
     rules: OverTheBoardRules,
     list_date: dt.date,
     standing: Standing | None,
-    next_year: int,
+    listing: Listing,
 ) -> PlayerOutcome:
     """A first rating from the results pooled within the window of the rule set of his
     latest event (standard-2009 7.14, 8.3; R&B 2024 6.1.4, 7.2), or the reason there is none
@@ -555,7 +567,7 @@ def _initial_outcome(
         games_total=initial.games if initial.rating is not None else 0,
         explanation=explanation,
     )
-    outcome.list_k = _list_k(rules, outcome, standing, next_year)
+    outcome.list_k = _list_k(rules, outcome, standing, listing)
     return outcome
 
 

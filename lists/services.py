@@ -40,11 +40,13 @@ from lists.models import (
     RatingPeriod,
     WorkerHeartbeat,
 )
-from lists.period_inputs import Part, load_period_inputs, tournaments_to_rate
+from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournaments_to_rate
 from players.access import Actor, require_administrator
 from players.models import RatingCategory
+from regulations import OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.lists import is_list_date, next_list_date
+from regulations.types import PlayerState
 from tournaments.models import Tournament
 from tournaments.selectors import rules_for
 
@@ -102,6 +104,16 @@ def period_get_or_create(*, category: str, list_date: dt.date) -> RatingPeriod:
 def list_after(list_date: dt.date) -> dt.date:
     """The list that follows the list of ``list_date``."""
     return next_list_date(list_date + dt.timedelta(days=1), list_every_months())
+
+
+def listing_rules(category: str, list_date: dt.date) -> OverTheBoardRules:
+    """The rule set by which the list of ``list_date`` works out the K it shows, "the
+    current value of K" (standard-2009 7.12, R&B 2024 6.1.2): that of the period the list
+    opens, read as the one in force on the day before the next list (a list that opens a
+    new rule set shows its K)."""
+    rules = rules_for(category, list_after(list_date) - dt.timedelta(days=1))
+    assert isinstance(rules, OverTheBoardRules)
+    return rules
 
 
 def periods_ensure(*, today: dt.date, months_ahead: int = 3) -> list[RatingPeriod]:
@@ -294,6 +306,7 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                 earlier_games=inputs.earlier_games,
                 owns=None if share.whole else share.owns,
                 next_list_date=list_after(period.list_date),
+                listing_rules=listing_rules(period.category, period.list_date),
             )
             RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
                 progress_total=F("progress_total") + len(outcome.players)
@@ -562,9 +575,53 @@ def _publish(period: RatingPeriod) -> int:
     with connection.cursor() as cursor:
         for statement in STATES_SQL:
             cursor.execute(statement, params)
+        _idle_k_turn(cursor, period, params)
         entries = _entries_write(cursor, period, params)
         _history_write(cursor, params)
     return entries
+
+
+#: The rated players of the category without a result in the run: their rating state
+#: and birth year.
+IDLE_STATES_SQL = """
+    SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year
+    FROM players_ratingstate s
+    JOIN players_player p ON p.id = s.player_id
+    WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM lists_periodresult r
+        WHERE r.period_id = %(period)s AND r.run = %(run)s
+          AND r.player_id = s.player_id AND r.kind <> 'pending')
+"""
+
+
+def _idle_k_turn(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
+    """The K of the listed players who did not play, where the turn of the year or of the
+    rule set changes it: the list shows "the current value of K" (standard-2009 7.12,
+    R&B 2024 6.1.2), and a junior's K 40 ends with the year of his 18th birthday (R&B 2024
+    7.3.3). Elsewhere their K stays as last written (an imported list's K included).
+    Returns the number of players whose K changed."""
+    previous = add_months(period.list_date, -list_every_months())
+    before = (period.list_date.year, listing_rules(period.category, previous))
+    after = (list_after(period.list_date).year, listing_rules(period.category, period.list_date))
+    if before == after:
+        return 0
+    changed = []
+    cursor.execute(IDLE_STATES_SQL, params)
+    while rows := cursor.fetchmany(FETCH_ROWS):
+        for player, rating, games, reached_2400, birth_year in rows:
+            state = PlayerState(rating, games, reached_2400, birth_year)
+            k = _k_listed(state, *after)
+            if k != _k_listed(state, *before):
+                changed.append((k, player, period.category))
+    cursor.executemany(
+        "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s", changed
+    )
+    return len(changed)
+
+
+def _k_listed(state: PlayerState, year: int, rules: OverTheBoardRules) -> int:
+    return rules.k_factor(state, year=year, games_in_period=0)
 
 
 def _history_write(cursor: Any, params: dict[str, Any]) -> None:

@@ -110,6 +110,69 @@ def test_a_junior_is_listed_with_the_k_of_the_year_the_list_is_in_force(
     )
 
 
+@pytest.mark.parametrize(
+    ("list_date", "k_of_the_junior_born_2007"),
+    [(dt.date(2025, 11, 1), 40), (dt.date(2025, 12, 1), 20)],
+)
+def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
+    period_world, compute, publish, django_capture_on_commit_callbacks, list_date,
+    k_of_the_junior_born_2007,
+):  # fmt: skip
+    """Standard-2009 7.12, R&B 2024 6.1.2: the list shows the current K. R&B 2024 7.3.3:
+    born 2007, K 40 until the end of 2025; the December 2025 list opens the period of
+    January 2026's list, so it shows K 20 though he did not play. Born 2008: still 40. A K
+    the rules do not explain (imported: 40 after 50 games) is left as it was."""
+    w = period_world
+    previous = dt.date(list_date.year, list_date.month - 1, 1)
+    states = {
+        "Born2007": (1800, 2007, 40),
+        "Born2008": (1800, 2008, 40),
+        "Adult": (1800, 1990, 20),
+        "Imported": (1900, 1990, 40),
+    }
+    for name, (rating, birth_year, k) in states.items():
+        player = w.player(name, rating, games=50, birth_year=birth_year, list_date=previous)
+        RatingState.objects.filter(player=player).update(k=k)
+    white, black = w.player("White", 1800, list_date=previous), w.player("Black", 1800)
+    w.tournament([(white, black, 1)], start=previous + dt.timedelta(days=9), list_date=list_date)
+    period = publish(compute("rapid", list_date))
+
+    listed = dict(ListEntry.objects.filter(period=period).values_list("name", "k"))
+    assert listed["Born2007"] == k_of_the_junior_born_2007
+    assert (listed["Born2008"], listed["Adult"], listed["Imported"]) == (40, 20, 40)
+    state = RatingState.objects.get(player__name="Born2007", category="rapid")
+    assert state.k == k_of_the_junior_born_2007
+    history = RatingHistory.objects.get(player__name="Born2007", list_date=list_date)
+    assert history.k == k_of_the_junior_born_2007
+
+
+def test_a_list_that_opens_a_new_rule_set_shows_its_k(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """The January 2024 rapid list opens the period of R&B 2024 (in force from 1 January
+    2024): a tournament of December 2023 is rated by the rules before (7.32: K 20 for
+    all), but the list shows R&B 2024's K (7.3.3: 10 once the published rating reached
+    2400), for the player who played and for the one who did not."""
+    w = period_world
+    december, january = dt.date(2023, 12, 1), dt.date(2024, 1, 1)
+    played = w.player("Played", 2450, games=100, reached_2400=True, list_date=december)
+    idle = w.player("Idle", 2450, games=100, reached_2400=True, list_date=december)
+    RatingState.objects.filter(player=idle).update(k=20)
+    peer = w.player("Peer", 2450, games=100, list_date=december)
+    w.tournament([(played, peer, 1)], start=dt.date(2023, 12, 10), list_date=january)
+    period = compute("rapid", january)
+    result = results_by_name(period)["Played"]
+    # Pre-2024 7.32: K 20, D = 0: +0.5 x 20 = +10.
+    assert (result.rules, result.k, result.new_rating, result.list_k) == (
+        "rapid-blitz-pre2024", 20, 2460, 10,
+    )  # fmt: skip
+    publish(period)
+    listed = dict(ListEntry.objects.filter(period=period).values_list("name", "k"))
+    assert (listed["Played"], listed["Idle"]) == (10, 10)
+    # Peer: 2440 after his loss, 2400 reached on this list (7.3.3): 10 as well.
+    assert listed["Peer"] == 10
+
+
 def test_a_standard_rating_is_used_for_a_player_unrated_in_rapid(
     period_world, compute, django_capture_on_commit_callbacks
 ):
