@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from lists.models import WorkerHeartbeat
+from lists.models import ListEntry, PeriodPart, PeriodResult, RatingPeriod, WorkerHeartbeat
 
 
 @admin.register(WorkerHeartbeat)
@@ -17,3 +17,67 @@ class WorkerHeartbeatAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Seen in the admin, changed only through the services: a period by its dashboard,
+    a published list never (issue 4; ``lists.models.PublishedListIsImmutable``)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class PeriodPartInline(admin.TabularInline):
+    model = PeriodPart
+    fields = ("run", "index", "players", "finished_at")
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RatingPeriod)
+class RatingPeriodAdmin(ReadOnlyAdmin):
+    list_display = (
+        "category", "list_date", "closing_date", "status", "progress_done", "progress_total",
+        "games_count", "computed_at", "published_at",
+    )  # fmt: skip
+    list_filter = ("category", "status")
+    date_hierarchy = "list_date"
+    ordering = ("-list_date", "category")
+    inlines = (PeriodPartInline,)
+
+
+@admin.register(PeriodResult)
+class PeriodResultAdmin(ReadOnlyAdmin):
+    list_display = (
+        "player", "period", "run", "kind", "rules", "old_rating", "new_rating",
+        "change_rounded", "games", "k", "list_k",
+    )  # fmt: skip
+    list_filter = ("kind", "rules", "period__category")
+    search_fields = ("=player__fide_id", "player__name")
+    list_select_related = ("player", "period")
+    show_full_result_count = False
+
+
+@admin.register(ListEntry)
+class ListEntryAdmin(ReadOnlyAdmin):
+    list_display = (
+        "fide_id", "name", "federation", "title", "rating", "change", "games", "k", "flag",
+        "period",
+    )  # fmt: skip
+    list_filter = ("period__category", "period__list_date")
+    search_fields = ("=fide_id", "name")
+    list_select_related = ("period",)
+    # A federation's list has hundreds of thousands of entries a month.
+    show_full_result_count = False

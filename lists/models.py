@@ -149,6 +149,26 @@ class PeriodTournament(models.Model):
         return f"{self.tournament_id} in {self.period_id} run {self.run}"
 
 
+class PeriodPart(models.Model):
+    """One part of a run (``PERIOD_PARTITIONS``; a whole computation is its one part): how
+    many players it rates and whether it finished. A part's task delivered again after
+    its worker died counts once, for progress and for the parts finished."""
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="parts")
+    run = models.PositiveIntegerField()
+    index = models.PositiveSmallIntegerField()
+    players = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("period", "run", "index"), name="one_row_per_part")
+        ]
+
+    def __str__(self) -> str:
+        return f"part {self.index} of {self.period_id} run {self.run}"
+
+
 class PeriodResult(models.Model):
     """One player's outcome of a computed run: old -> new rating and how it came about."""
 

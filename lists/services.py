@@ -25,7 +25,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, Sum
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from audit.models import AuditEntry
@@ -35,6 +36,7 @@ from lists.computation import GameOutcome, PlayerOutcome, compute_period
 from lists.models import (
     ListEntry,
     PeriodGame,
+    PeriodPart,
     PeriodResult,
     PeriodTournament,
     RatingPeriod,
@@ -308,13 +310,11 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                 next_list_date=list_after(period.list_date),
                 listing_rules=listing_rules(period.category, period.list_date),
             )
-            RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
-                progress_total=F("progress_total") + len(outcome.players)
-            )
+            _part_begin(period, token, share, len(outcome.players))
             _results_write(period, token, outcome.players)
             with transaction.atomic():
                 bulk_insert(PeriodGame, GAME_FIELDS, _game_rows(period, outcome.games))
-            return _part_finish(period, token, parts)
+            return _part_finish(period, token, share)
     except PeriodRefused:
         raise
     except Exception as error:
@@ -415,14 +415,37 @@ def _two_decimals(value: int | Fraction | None) -> int | Decimal | None:
     )
 
 
-@transaction.atomic
-def _part_finish(period: RatingPeriod, token: str, parts: int) -> RatingPeriod:
+def _locked_claim(period: RatingPeriod, token: str) -> RatingPeriod:
+    """The period locked for the rest of the transaction, while ``token`` holds the claim."""
     locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
     if locked.claim_token != token or locked.status != Status.COMPUTING:
         raise PeriodRefused(f"The claim on {period} has passed to another computation.")
-    locked.partitions_done += 1
+    return locked
+
+
+@transaction.atomic
+def _part_begin(period: RatingPeriod, token: str, share: Part, players: int) -> None:
+    """The part's number of players, and the run's total from every part's: a part
+    delivered again replaces its own number rather than adding it twice."""
+    locked = _locked_claim(period, token)
+    run = {"period": locked, "run": locked.run}
+    PeriodPart.objects.update_or_create(**run, index=share.index, defaults={"players": players})
+    locked.progress_total = PeriodPart.objects.filter(**run).aggregate(total=Sum("players"))[
+        "total"
+    ]
     locked.heartbeat_at = timezone.now()
-    if locked.partitions_done < parts:
+    locked.save(update_fields=["progress_total", "heartbeat_at"])
+
+
+@transaction.atomic
+def _part_finish(period: RatingPeriod, token: str, share: Part) -> RatingPeriod:
+    locked = _locked_claim(period, token)
+    parts = PeriodPart.objects.filter(period=locked, run=locked.run)
+    parts.filter(index=share.index, finished_at=None).update(finished_at=timezone.now())
+    # Counted, not added to: a part delivered again after it finished finishes once.
+    locked.partitions_done = parts.exclude(finished_at=None).count()
+    locked.heartbeat_at = timezone.now()
+    if locked.partitions_done < share.count:
         locked.save(update_fields=["partitions_done", "heartbeat_at"])
         return locked
     locked.status = Status.COMPUTED
@@ -461,6 +484,9 @@ def _run_start(period: RatingPeriod) -> None:
     see, and publication marks rated only what was rated (one approved later moves to the
     next list)."""
     _run_rows_delete(period, period.run)
+    RatingPeriod.objects.filter(pk=period.pk).update(
+        progress_done=0, progress_total=0, partitions_done=0
+    )
     bulk_insert(
         PeriodTournament,
         ("period_id", "run", "tournament_id"),
@@ -474,17 +500,21 @@ def _part_rows_delete(period: RatingPeriod, share: Part) -> None:
     run = {"period": period, "run": period.run}
     for model, player in ((PeriodResult, "player_id"), (PeriodGame, "white_id")):
         mine = model.objects.filter(**run).alias(part=F(player) % share.count)
-        mine.filter(part=share.index).delete()
+        deleted, _ = mine.filter(part=share.index).delete()
+        if model is PeriodResult and deleted:  # no longer done: written again below
+            RatingPeriod.objects.filter(pk=period.pk).update(
+                progress_done=Greatest(F("progress_done") - deleted, 0)
+            )
 
 
 def _run_rows_delete(period: RatingPeriod, run: int) -> None:
     """Rows a killed attempt of this run left behind."""
-    for model in (PeriodGame, PeriodResult, PeriodTournament):
+    for model in (PeriodGame, PeriodResult, PeriodTournament, PeriodPart):
         model.objects.filter(period=period, run=run).delete()
 
 
 def _stale_runs_delete(period: RatingPeriod) -> None:
-    for model in (PeriodGame, PeriodResult, PeriodTournament):
+    for model in (PeriodGame, PeriodResult, PeriodTournament, PeriodPart):
         model.objects.filter(period=period).exclude(run=period.computed_run).delete()
 
 

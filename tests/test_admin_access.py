@@ -42,7 +42,8 @@ def test_an_administrator_moves_a_rule_sets_effective_date(world):
 @pytest.mark.parametrize(
     "url",
     ["/admin/players/player/", "/admin/tournaments/tournament/", "/admin/audit/auditentry/",
-     "/admin/tournaments/tournamentreport/", "/admin/players/playerimport/"],
+     "/admin/tournaments/tournamentreport/", "/admin/players/playerimport/",
+     "/admin/lists/ratingperiod/", "/admin/lists/periodresult/", "/admin/lists/listentry/"],
 )  # fmt: skip
 def test_an_administrator_sees_every_models_admin(world, url):
     assert persona_client(world, "administrator").get(url).status_code == 200
@@ -78,3 +79,23 @@ def test_reports_and_findings_cannot_be_deleted_in_the_admin(world):
     client = persona_client(world, "administrator")
     url = f"/admin/tournaments/tournamentreport/{report.pk}/delete/"
     assert client.get(url).status_code == 403
+
+
+def test_a_published_list_is_seen_in_the_admin_and_never_changed_there(world):
+    """Issue 4: a published list is immutable; the admin shows its entries and its period
+    but neither changes nor deletes them (the period changes through its dashboard)."""
+    from tests.lists.test_published_pages import entry, published
+
+    period = published()
+    row = entry(period, "Carlsen, Magnus", 2830)
+    client = persona_client(world, "administrator")
+    listing = client.get("/admin/lists/listentry/", {"q": "Carlsen"})
+    assert listing.status_code == 200 and "Carlsen, Magnus" in listing.content.decode()
+    change = f"/admin/lists/listentry/{row.pk}/change/"
+    assert client.get(change).status_code == 200  # shown, read only
+    assert client.post(change, {"rating": "2900"}).status_code == 403
+    assert client.post(f"/admin/lists/listentry/{row.pk}/delete/").status_code == 403
+    assert client.get(f"/admin/lists/ratingperiod/{period.pk}/change/").status_code == 200
+    assert client.post(f"/admin/lists/ratingperiod/{period.pk}/delete/").status_code == 403
+    row.refresh_from_db()
+    assert row.rating == 2830

@@ -253,3 +253,35 @@ def test_a_part_delivered_again_replaces_what_its_killed_attempt_wrote(
     for part in (0, 1):
         services.period_compute(period_id=period.pk, token=token, part=part, parts=2)
     assert computed(period) == whole
+    # The progress counts each player once, the killed attempt's rows not kept.
+    assert period.progress_done == period.progress_total == len(whole[0])
+
+
+def test_a_part_delivered_again_after_it_finished_finishes_once(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """A part's worker dies after the part finished but before Celery heard of it: the
+    part runs again. It must not count as the second part finished, which would make the
+    run computed while the other part is still writing; nor count its players twice."""
+    from lists import services
+
+    w = period_world
+    players = [w.player(f"P{i}", 1500 + 37 * i) for i in range(9)]
+    w.tournament([(players[i], players[(i + 4) % 9], i % 3 / 2) for i in range(9)])
+    april = compute("rapid", APRIL)
+    whole = computed(april)
+
+    settings.PERIOD_PARTITIONS = 2
+    with django_capture_on_commit_callbacks(execute=False):
+        period_compute_request(period=april, actor=ADMIN)
+    period = RatingPeriod.objects.get(pk=april.pk)
+    token = period.claim_token
+    services.period_parts_start(period_id=period.pk, token=token)
+    for _attempt in range(2):
+        period = services.period_compute(period_id=period.pk, token=token, part=0, parts=2)
+        assert (period.status, period.partitions_done) == ("computing", 1)
+        owned = sum(1 for player, *_ in whole[0] if player % 2 == 0)
+        assert (period.progress_done, period.progress_total) == (owned, owned)
+    services.period_compute(period_id=period.pk, token=token, part=1, parts=2)
+    assert computed(period) == whole
+    assert period.progress_done == period.progress_total == len(whole[0])
