@@ -46,6 +46,8 @@ class TournamentFacts:
     #: Olympiad, continental or world team championship (standard-2009 7.14f).
     team_championship: bool = False
     name: str = ""
+    #: The list it is rated on (an earlier period's tournament: the list it was rated on).
+    list_date: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,13 @@ class Standing:
     games: int = 0
     reached_2400: bool = False
     birth_year: int | None = None
-    #: Fell below the floor: unrated from then on (interpretation 9).
-    delisted: bool = False
+    #: Fell below the floor on the list of this date: unrated from then on
+    #: (interpretation 9).
+    delisted_on: dt.date | None = None
+
+    @property
+    def delisted(self) -> bool:
+        return self.delisted_on is not None
 
 
 class GameRow(NamedTuple):
@@ -179,7 +186,9 @@ def compute_period(
         if owned(player):
             players.append(outcome)
     earlier_ru = _round_robin_ratings(tournaments, earlier_games)
-    _, earlier_unrated = _sides(earlier_games, earlier_ru, OwnRatings())
+    rated_on = {key: facts.list_date for key, facts in tournaments.items()}
+    earlier_own = OwnRatings(delisted=_delisted(standings), rated_on=rated_on)
+    _, earlier_unrated = _sides(earlier_games, earlier_ru, earlier_own)
     for player in unrated_sides:
         if player in sides or not owned(player):
             continue
@@ -277,19 +286,35 @@ class OwnRatings:
     - ``current``: unrated at the tournament's start, he has a published rating now: he is
       rated with it, while his opponents count him as unrated (standard-2009 8.4,
       R&B 2024 7.2.5).
-    - ``delisted``: delisted since (interpretation 9): unrated for his own side, while his
-      opponents count him as he was at the start (interpretation 2), as in 8.4.
+    - ``delisted``: delisted since (interpretation 9), on the list of the date given:
+      unrated for his own side, while his opponents count him as he was at the start
+      (interpretation 2), as in 8.4. In an earlier period's tournament (``rated_on`` given)
+      only where it was rated after that list: there his result waited as a new player's,
+      and it is pooled with his later ones.
     """
 
     current: Mapping[Player, int] = field(default_factory=dict)
-    delisted: frozenset[Player] = frozenset()
+    delisted: Mapping[Player, dt.date] = field(default_factory=dict)
+    #: The list each tournament was rated on; None: this period's, all rated after.
+    rated_on: Mapping[Tournament, dt.date | None] | None = None
+
+    def unrated_since(self, player: Player, tournament: Tournament) -> bool:
+        """Whether ``player``, delisted, was already delisted when ``tournament`` was rated."""
+        if self.rated_on is None:
+            return True
+        rated_on = self.rated_on.get(tournament)
+        return rated_on is not None and rated_on > self.delisted[player]
 
 
 def _own_ratings(standings: Mapping[Player, Standing]) -> OwnRatings:
     return OwnRatings(
         current={p: s.rating for p, s in standings.items() if s.rating is not None},
-        delisted=frozenset(p for p, s in standings.items() if s.delisted),
+        delisted=_delisted(standings),
     )
+
+
+def _delisted(standings: Mapping[Player, Standing]) -> dict[Player, dt.date]:
+    return {p: s.delisted_on for p, s in standings.items() if s.delisted_on is not None}
 
 
 def _sides(
@@ -309,7 +334,7 @@ def _sides(
     for index, row in enumerate(games):
         _, tournament, white, black, white_score, white_rating, black_rating = row
         mine_rating = white_rating if white_rating is not None else current.get(white)
-        if delisted and white in delisted:
+        if delisted and white in delisted and own.unrated_since(white, tournament):
             mine_rating = None
         if mine_rating is not None:
             opponent = black_rating
@@ -324,7 +349,7 @@ def _sides(
         else:
             unrated[white].append((index, row))
         mine_rating = black_rating if black_rating is not None else current.get(black)
-        if delisted and black in delisted:
+        if delisted and black in delisted and own.unrated_since(black, tournament):
             mine_rating = None
         if mine_rating is not None:
             opponent = white_rating

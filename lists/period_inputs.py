@@ -106,6 +106,7 @@ def tournament_facts(
         round_robin=tournament.system in ROUND_ROBINS,
         team_championship=tournament.olympiad_type,
         name=tournament.name,
+        list_date=tournament.list_date,
     )
 
 
@@ -285,10 +286,14 @@ def _standings(category: str, players: set[int]) -> dict[int, Standing]:
             games=games_total,
             reached_2400=reached,
             birth_year=birth_years.get(player),
-            delisted=status == RatingStatus.DELISTED,
+            # The state of a delisted player keeps the date of the list that delisted him
+            # (none known: delisted before any list here).
+            delisted_on=(list_date or dt.date.min) if status == RatingStatus.DELISTED else None,
         )
-        for player, rating, games_total, reached, status in rows_of_players(
-            states.values_list("player_id", "rating", "games", "reached_2400", "status"),
+        for player, rating, games_total, reached, status, list_date in rows_of_players(
+            states.values_list(
+                "player_id", "rating", "games", "reached_2400", "status", "list_date"
+            ),
             "player_id",
             players,
         )

@@ -78,6 +78,30 @@ def test_a_player_delisted_since_the_start_is_unrated_for_himself_not_for_his_op
     assert RatingState.objects.get(player=x, category="rapid").status == "delisted"
 
 
+def test_a_result_that_waited_after_a_delisting_is_pooled_later(
+    period_world, compute, publish, django_capture_on_commit_callbacks, settings
+):
+    """Interpretation 9 and R&B 2024 6.1.4: X is delisted on the April list; his win in T2
+    (started when he was 1405, rated on the May list) waits as a new player's result. In
+    June four draws against 1600 join it: five games, pooled with two hypothetical 1800
+    draws (7.2.3): Ra = (1605 + 4 x 1600 + 2 x 1800) / 7 = 1657.86; 4 points of 7: p .57,
+    dp 50 -> 1707.86 -> 1708. Without T2 four games would not be enough."""
+    w = period_world
+    x, mid, opp = w.player("X", 1405, games=10), w.player("Mid", 1405), w.player("Opp", 1605)
+    w.tournament([(mid, x, 1)])
+    w.tournament([(x, opp, 1)], start=dt.date(2025, 3, 28), end=dt.date(2025, 4, 20), list_date=MAY)
+    publish(compute("rapid", APRIL))
+    publish(compute("rapid", MAY))
+    june = dt.date(2025, 6, 1)
+    others = [w.player(f"J{i}", 1600) for i in range(4)]
+    w.tournament([(x, other, 0.5) for other in others], start=dt.date(2025, 5, 10), list_date=june)
+    period = compute("rapid", june)
+    got = results(period)["X"]
+    assert (got.kind, got.new_rating, got.games) == ("initial", 1708, 5)
+    assert [event["games"] for event in got.explanation["counted"]] == [1, 4]
+    assert split_in(period, 2, settings, django_capture_on_commit_callbacks) == computed(period)
+
+
 def test_a_player_delisted_after_a_standard_rating_was_used_is_not_rated_from_it_again(
     period_world, compute, django_capture_on_commit_callbacks
 ):
