@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
@@ -15,6 +16,13 @@ from players.models import (
     RatingHistory,
     RatingState,
 )
+
+
+def list_published(category: str, list_date: dt.date) -> bool:
+    """Whether the list of ``category`` and ``list_date`` is out (published here, or
+    imported): its period takes no more reports (DESIGN.md interpretation 8)."""
+    return RatingHistory.objects.filter(category=category, list_date=list_date).exists()
+
 
 #: How many groups of likely duplicates one page shows.
 DUPLICATE_GROUPS_SHOWN = 200

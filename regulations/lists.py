@@ -67,15 +67,20 @@ def rating_list_for(
     approved_on: dt.date,
     closing_date: ClosingDate,
     every_months: int = 1,
+    list_out: Callable[[dt.date], bool] | None = None,
 ) -> ListAssignment:
     """The list of a tournament that ended on ``end_date`` and whose report was approved on
-    ``approved_on``: a period is open through its closing date, so a report approved after
-    it goes to the next list; later than the third list after the end it is refused."""
+    ``approved_on``: a period is open through its closing date and while its list is not
+    out (``list_out``: published already, a period closed early), so a report approved
+    after it goes to the next list; later than the third list after the end it is
+    refused."""
     first = first_list_closing_on_or_after(end_date, closing_date, every_months)
     last_allowed = first
     for _ in range(LISTS_ALLOWED - 1):
         last_allowed = next_list_date(last_allowed + dt.timedelta(days=1), every_months)
     chosen = first_list_closing_on_or_after(max(end_date, approved_on), closing_date, every_months)
+    while list_out is not None and chosen <= last_allowed and list_out(chosen):
+        chosen = next_list_date(chosen + dt.timedelta(days=1), every_months)
     if chosen > last_allowed:
         raise TooLateToRate(
             LATENESS_CLAUSE,

@@ -79,3 +79,24 @@ def test_lists_every_two_months_skip_the_even_months():
 def test_the_closing_date_of_a_leap_year_march_list():
     assert standard(D(2028, 2, 23), D(2028, 2, 23)).closing_date == D(2028, 2, 23)
     assert standard(D(2028, 2, 24), D(2028, 2, 24)).list_date == D(2028, 4, 1)
+
+
+def test_a_list_already_out_takes_no_more_reports():
+    """Interpretation 8: "whose period was still open when its report was approved". Ended
+    20 Nov 2026 and approved the same day, the report would go on 1 Dec; that list is out
+    already (published after a period closed early), so 1 Jan. With 1 Jan out as well, 1
+    Feb, the third list; with that one out too it is refused (R&B 2024 8.1)."""
+    out: set[dt.date] = {D(2026, 12, 1)}
+
+    def assigned(end, approved):
+        return rating_list_for(
+            end_date=end, approved_on=approved, closing_date=STANDARD.closing_date,
+            list_out=out.__contains__,
+        )  # fmt: skip
+
+    assert assigned(D(2026, 11, 20), D(2026, 11, 20)).list_date == D(2027, 1, 1)
+    out.add(D(2027, 1, 1))
+    assert assigned(D(2026, 11, 20), D(2026, 11, 20)).list_date == D(2027, 2, 1)
+    out.add(D(2027, 2, 1))
+    with pytest.raises(TooLateToRate, match="list of 2027-03-01"):
+        assigned(D(2026, 11, 20), D(2026, 11, 20))

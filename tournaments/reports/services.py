@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +24,7 @@ from django.utils.text import get_valid_filename
 from audit.services import audit_record
 from players.access import Actor, require
 from players.models import Federation, Player
+from players.selectors import list_published
 from players.services import player_register
 from regulations.lists import TooLateToRate, rating_list_for
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
@@ -349,6 +351,7 @@ def report_approve(
             end_date=tournament.end_date,
             approved_on=approved_on or timezone.localdate(),
             closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
+            list_out=partial(list_published, tournament.category),
         )
     except TooLateToRate as late:
         audit_record(

@@ -215,3 +215,25 @@ def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_se
     officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
     tournament.refresh_from_db()
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 4, 1)
+
+
+def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Interpretation 8: the tournament ended 9 March 2025 and would be rated on 1 April
+    2025 (closing 25 March); that list is out already (its period closed early and was
+    published), so a report approved on 20 March goes to 1 May, where it will be rated,
+    and its history says so."""
+    from django.utils import timezone
+
+    from players.models import RatingHistory
+
+    player = next(iter(registry.values()))
+    RatingHistory.objects.create(
+        player=player, category=tournament.category, list_date=dt.date(2025, 4, 1), rating=2000
+    )
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
