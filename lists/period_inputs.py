@@ -367,9 +367,11 @@ class RatingsInForce:
         if not players:
             return {}
         rows = RatingHistory.objects.filter(category=category).order_by()
-        in_force = rows.filter(list_date__gte=self.since, list_date__lte=self.first).aggregate(
-            latest=Max("list_date")
-        )["latest"]
+        # The list in force is the latest one, however old (interpretation 2): a registry
+        # whose lists stopped a year and a half ago still rates its players by the last.
+        in_force = rows.filter(list_date__lte=self.first).aggregate(latest=Max("list_date"))[
+            "latest"
+        ]
         columns = ("player_id", "list_date", "rating")
         # No list in force at the first start (the registry's history begins later): the
         # lists up to the last start, and nobody to look back for.

@@ -53,6 +53,7 @@ def test_publish_writes_the_list_and_a_second_run_is_refused(period_world):
     ("args", "message"),
     [
         (("2025-4x", "--category", "rapid"), "not a month"),
+        (("2025-4", "--category", "rapid"), "not a month"),
         (("2025-04", "--category", "bullet"), "No category 'bullet'"),
     ],
 )
@@ -61,6 +62,23 @@ def test_bad_input_is_one_line_and_exit_status_2(args, message):
     with pytest.raises(CommandError, match=message) as refused:
         run(*args)
     assert refused.value.returncode == 2 and "\n" not in str(refused.value)
+
+
+@pytest.mark.django_db
+def test_a_list_too_far_ahead_is_refused_and_no_period_is_made():
+    """A slip of the pen (2030 for 2026) published would bar every list before it (an
+    earlier list is never computed after a later one is published): periods exist for the
+    next three lists only."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+    from regulations.calendar import add_months
+
+    month = f"{add_months(timezone.localdate().replace(day=1), 4):%Y-%m}"
+    with pytest.raises(CommandError, match="too far ahead") as refused:
+        run(month, "--category", "rapid", "--publish")
+    assert refused.value.returncode == 2
+    assert not RatingPeriod.objects.exists()
 
 
 @pytest.mark.django_db

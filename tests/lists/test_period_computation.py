@@ -212,6 +212,22 @@ def test_each_game_is_rated_on_the_list_in_force_at_its_tournaments_start(
     assert (result.old_rating, result.change_hundredths, result.new_rating) == (1800, 280, 1803)
 
 
+def test_the_list_in_force_is_the_latest_however_old(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Interpretation 2: the registry's last rapid list is that of September 2023, a year
+    and a half before the event; it is still the list in force, so A (1800) and B (1700)
+    are rated players: D = 100, P_D 0.64 for A; his win: 20 x 0.36 = +7.20 -> 1807."""
+    w = period_world
+    september_2023 = dt.date(2023, 9, 1)
+    a = w.player("A", 1800, list_date=september_2023)
+    b = w.player("B", 1700, list_date=september_2023)
+    w.tournament([(a, b, 1)])
+    results = results_by_name(compute("rapid", APRIL))
+    assert (results["A"].old_rating, results["A"].new_rating) == (1800, 1807)
+    assert (results["B"].old_rating, results["B"].new_rating) == (1700, 1693)
+
+
 def test_an_event_before_the_first_list_is_unrated_and_later_ones_are_rated(
     period_world, compute, django_capture_on_commit_callbacks
 ):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import time
 from typing import Any
 
@@ -32,8 +33,10 @@ COMMAND = "compute_period"
 
 
 def list_date_argument(value: str) -> dt.date:
-    """YYYY-MM names the list of the 1st of that month."""
+    """YYYY-MM names the list of the 1st of that month (two digits for the month)."""
     try:
+        if not re.fullmatch(r"\d{4}-\d{2}", value):
+            raise ValueError(value)
         return dt.datetime.strptime(value, "%Y-%m").date()
     except ValueError:
         raise CommandError(f"{value}: not a month; write YYYY-MM", returncode=BAD_INPUT) from None
