@@ -153,14 +153,33 @@ def periods_ensure(*, today: dt.date) -> list[RatingPeriod]:
     return created
 
 
-def period_close(*, period: RatingPeriod, actor_label: str = "celery beat") -> bool:
+def period_close(
+    *, period: RatingPeriod, actor_label: str = "celery beat", actor: Actor | None = None
+) -> bool:
     """Open -> closed. True when this call closed it."""
     closed = RatingPeriod.objects.filter(pk=period.pk, status=Status.OPEN).update(
         status=Status.CLOSED
     )
     if closed:
-        audit_record(target=period, actor=None, actor_label=actor_label, action="closed")
+        audit_record(
+            target=period,
+            actor=actor.user if actor and actor.user.is_authenticated else None,
+            actor_label=actor_label,
+            action="closed",
+        )
     return bool(closed)
+
+
+def period_close_by_hand(*, period: RatingPeriod, actor: Actor, today: dt.date) -> None:
+    """An officer or administrator closes a period whose closing date has passed, where no
+    scheduler runs (the embedded set-up) or it has not come round yet."""
+    if period.status != Status.OPEN:
+        raise PeriodRefused(f"The {period} is {period.get_status_display().lower()} already.")
+    if period.closing_date >= today:
+        raise PeriodRefused(
+            f"The {period} takes reports until its closing date, {period.closing_date}."
+        )
+    period_close(period=period, actor=actor, actor_label="")
 
 
 def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
@@ -197,9 +216,14 @@ def _lease_expiry() -> dt.datetime:
 
 def computation_refusal(period: RatingPeriod) -> str | None:
     """Why ``period`` cannot be computed now, or None."""
+    if period.status == Status.OPEN and period.closing_date < timezone.localdate():
+        return (
+            f"The closing date, {period.closing_date:%Y-%m-%d}, has passed: the scheduler "
+            "closes the period at its next hourly round and computes it, or close it now."
+        )
     if period.status == Status.OPEN:
         return (
-            f"The period is open until {period.closing_date:%d %B %Y}; reports can still be "
+            f"The period is open until {period.closing_date:%Y-%m-%d}; reports can still be "
             "approved for it. It is computed once it closes."
         )
     if period.status == Status.PUBLISHED:

@@ -23,6 +23,7 @@ urlpatterns = [
     path("periods/", views_periods.period_list, name="periods"),
     path("periods/<int:pk>/", views_periods.period_detail, name="period"),
     path("periods/<int:pk>/progress/", views_periods.period_progress, name="period_progress"),
+    path("periods/<int:pk>/close/", views_periods.period_close, name="period_close"),
     path("periods/<int:pk>/compute/", views_periods.period_compute, name="period_compute"),
     path("periods/<int:pk>/publish/", views_periods.period_publish, name="period_publish"),
     path("periods/<int:pk>/preview.csv", views_periods.period_preview_csv, name="period_preview"),

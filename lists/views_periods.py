@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -77,6 +78,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments": tournaments.order_by("end_date", "name"),
         "refusal": services.computation_refusal(period),
         "may_publish": request.actor.is_administrator and period.status == "computed",
+        "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
     }
     return render(request, "lists/period.html", context)
@@ -109,6 +111,21 @@ def period_compute(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(refusal))
     else:
         messages.success(request, f"The {period} is being computed.")
+    return redirect("lists:period", pk=period.pk)
+
+
+@login_required
+@require_POST
+def period_close(request: HttpRequest, pk: int) -> HttpResponse:
+    period = _period(request, pk)
+    try:
+        services.period_close_by_hand(
+            period=period, actor=request.actor, today=timezone.localdate()
+        )
+    except services.PeriodRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, f"The {period} is closed; it can be computed now.")
     return redirect("lists:period", pk=period.pk)
 
 

@@ -558,7 +558,7 @@ def test_a_published_list_is_immutable(period_world, compute, django_capture_on_
 
 def test_an_open_period_is_not_computed(period_world):
     period = period_get_or_create(category="rapid", list_date=APRIL)
-    with pytest.raises(PeriodRefused, match="open until 29 March 2025"):
+    with pytest.raises(PeriodRefused, match="closing date, 2025-03-29, has passed"):
         period_compute_request(period=period, actor=ADMIN)
 
 

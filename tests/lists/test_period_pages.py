@@ -4,6 +4,7 @@ downloads it; only an administrator publishes; the progress the bar polls."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 
@@ -76,12 +77,38 @@ def test_the_progress_says_what_a_computation_is_doing(world, period_world):
 
 
 def test_an_open_period_says_when_it_closes(world, period_world):
-    period = period_get_or_create(category="rapid", list_date=APRIL)
+    from regulations.lists import next_list_date
+
+    coming = next_list_date(timezone.localdate() + datetime.timedelta(days=4))
+    period = period_get_or_create(category="rapid", list_date=coming)
     officer = persona_client(world, "officer_a")
     response = officer.post(f"/lists/periods/{period.pk}/compute/", follow=True)
-    assert "open until 29 March 2025" in response.content.decode()
+    page = response.content.decode()
+    assert f"open until {period.closing_date:%Y-%m-%d}" in page
+    assert 'id="close"' not in page  # reports may still come
+    assert officer.post(f"/lists/periods/{period.pk}/close/").status_code == 302
     period.refresh_from_db()
     assert period.status == "open"
+
+
+def test_a_period_past_its_closing_date_is_closed_by_hand_where_no_scheduler_runs(
+    world, period_world
+):
+    """The embedded set-up has no Celery beat: an officer closes a period whose closing
+    date (R&B 2024 6.1.3: 29 March for 1 April 2025) has passed, then computes it."""
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    officer = persona_client(world, "officer_a")
+    page = officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert "The closing date, 2025-03-29, has passed" in page and 'id="close"' in page
+    response = officer.post(f"/lists/periods/{period.pk}/close/", follow=True)
+    assert "is closed; it can be computed now" in response.content.decode()
+    period.refresh_from_db()
+    assert period.status == "closed"
+    assert 'id="compute"' in officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert (
+        persona_client(world, "arbiter").post(f"/lists/periods/{period.pk}/close/").status_code
+        == 403
+    )
 
 
 def test_only_the_administrator_publishes(world, period_world, django_capture_on_commit_callbacks):
