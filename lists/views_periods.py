@@ -10,7 +10,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    JsonResponse,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
@@ -156,6 +162,8 @@ PREVIEW_COLUMNS = (
 def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     """The computed run as CSV, streamed."""
     period = _period(request, pk)
+    if not period.computed_run:
+        raise Http404(f"The {period} has no computed preview yet.")
     response = StreamingHttpResponse(_preview_rows(period), content_type="text/csv")
     response["Content-Disposition"] = (
         f'attachment; filename="{period.category}-{period.list_date:%Y-%m}-preview.csv"'

@@ -77,6 +77,7 @@ PATHS = {
     "lists:period": lambda s: f"/lists/periods/{s['period'].pk}/",
     "lists:period_progress": lambda s: f"/lists/periods/{s['period'].pk}/progress/",
     "lists:period_compute": lambda s: f"/lists/periods/{s['period'].pk}/compute/",
+    "lists:period_close": lambda s: f"/lists/periods/{s['period'].pk}/close/",
     "lists:period_publish": lambda s: f"/lists/periods/{s['period'].pk}/publish/",
     "lists:period_preview": lambda s: f"/lists/periods/{s['period'].pk}/preview.csv",
 }
@@ -142,7 +143,10 @@ EXPECTED = {
     # the scene's open period cannot be computed yet: officers are sent back with the reason
     "lists:period_compute": ([302, 405, 405, 405, 405], [302, 403, 302, 302, 302]),
     "lists:period_publish": ([302, 405, 405, 405, 405], [302, 403, 403, 403, 302]),
-    "lists:period_preview": ([302, 403, 200, 200, 200], None),
+    # closing by hand: officers and administrators, sent back to the period
+    "lists:period_close": ([302, 405, 405, 405, 405], [302, 403, 302, 302, 302]),
+    # the scene's period has no computed preview to download
+    "lists:period_preview": ([302, 403, 404, 404, 404], None),
 }
 
 
