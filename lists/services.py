@@ -653,7 +653,7 @@ def _publish(period: RatingPeriod) -> int:
     with connection.cursor() as cursor:
         for statement in STATES_SQL:
             cursor.execute(statement, params)
-        _idle_k_turn(cursor, period, params)
+        _idle_k(cursor, period, params)
         entries = _entries_write(cursor, period, params)
         _history_write(cursor, params)
     return entries
@@ -662,10 +662,11 @@ def _publish(period: RatingPeriod) -> int:
 #: The rated players of the category without a result in the run: their rating state
 #: and birth year.
 IDLE_STATES_SQL = """
-    SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year
+    SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year, s.k
     FROM players_ratingstate s
     JOIN players_player p ON p.id = s.player_id
     WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
+      AND (%(turn)s OR s.k IS NULL)
       AND NOT EXISTS (
         SELECT 1 FROM lists_periodresult r
         WHERE r.period_id = %(period)s AND r.run = %(run)s
@@ -673,29 +674,29 @@ IDLE_STATES_SQL = """
 """
 
 
-def _idle_k_turn(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
-    """The K of the listed players who did not play, where the turn of the year or of the
-    rule set changes it: the list shows "the current value of K" (standard-2009 7.12,
-    R&B 2024 6.1.2), and a junior's K 40 ends with the year of his 18th birthday (R&B 2024
-    7.3.3). Elsewhere their K stays as last written (an imported list's K included).
-    Returns the number of players whose K changed."""
+def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
+    """The K of the listed players who did not play: the list shows "the current value of
+    K" for every player (standard-2009 7.12, R&B 2024 6.1.2). Worked out where none is
+    known (an import without K), and where the turn of the year or of the rule set changes
+    it (a junior's K 40 ends with the year of his 18th birthday, R&B 2024 7.3.3);
+    elsewhere it stays as last written (an imported list's K included). Returns the
+    number of players whose K was written."""
     previous = add_months(period.list_date, -list_every_months())
     before = (period.list_date.year, listing_rules(period.category, previous))
     after = (list_after(period.list_date).year, listing_rules(period.category, period.list_date))
-    if before == after:
-        return 0
-    changed = []
-    cursor.execute(IDLE_STATES_SQL, params)
+    turn = before != after
+    written = []
+    cursor.execute(IDLE_STATES_SQL, {**params, "turn": turn})
     while rows := cursor.fetchmany(FETCH_ROWS):
-        for player, rating, games, reached_2400, birth_year in rows:
+        for player, rating, games, reached_2400, birth_year, k in rows:
             state = PlayerState(rating, games, reached_2400, birth_year)
-            k = _k_listed(state, *after)
-            if k != _k_listed(state, *before):
-                changed.append((k, player, period.category))
+            listed = _k_listed(state, *after)
+            if k is None or (turn and listed != _k_listed(state, *before)):
+                written.append((listed, player, period.category))
     cursor.executemany(
-        "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s", changed
+        "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s", written
     )
-    return len(changed)
+    return len(written)
 
 
 def _k_listed(state: PlayerState, year: int, rules: OverTheBoardRules) -> int:

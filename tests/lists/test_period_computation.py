@@ -121,7 +121,8 @@ def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
     """Standard-2009 7.12, R&B 2024 6.1.2: the list shows the current K. R&B 2024 7.3.3:
     born 2007, K 40 until the end of 2025; the December 2025 list opens the period of
     January 2026's list, so it shows K 20 though he did not play. Born 2008: still 40. A K
-    the rules do not explain (imported: 40 after 50 games) is left as it was."""
+    the rules do not explain (imported: 40 after 50 games) is left as it was; none known
+    (an import without K) is worked out: 20."""
     w = period_world
     previous = dt.date(list_date.year, list_date.month - 1, 1)
     states = {
@@ -129,6 +130,7 @@ def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
         "Born2008": (1800, 2008, 40),
         "Adult": (1800, 1990, 20),
         "Imported": (1900, 1990, 40),
+        "Unknown": (1900, 1990, None),
     }
     for name, (rating, birth_year, k) in states.items():
         player = w.player(name, rating, games=50, birth_year=birth_year, list_date=previous)
@@ -140,6 +142,7 @@ def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
     listed = dict(ListEntry.objects.filter(period=period).values_list("name", "k"))
     assert listed["Born2007"] == k_of_the_junior_born_2007
     assert (listed["Born2008"], listed["Adult"], listed["Imported"]) == (40, 20, 40)
+    assert listed["Unknown"] == 20
     state = RatingState.objects.get(player__name="Born2007", category="rapid")
     assert state.k == k_of_the_junior_born_2007
     history = RatingHistory.objects.get(player__name="Born2007", list_date=list_date)
