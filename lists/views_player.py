@@ -22,12 +22,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from lists.models import PeriodGame, PeriodResult, RatingPeriod
+from lists.period_inputs import tournament_facts
 from players.access import Actor
 from players.models import Player
 from regulations import RULE_SETS
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
+from regulations.standard_2009 import Standard2009
 from tournaments.models import Game, Tournament, TournamentReport
+from tournaments.selectors import rule_schedule
 
 #: Lists shown per page of a player's calculations (a year of monthly lists).
 PERIODS_PER_PAGE = 12
@@ -45,6 +48,7 @@ FIRST_EVENT_RULES = {
 }
 UNRATED_OPPONENT = "not rated: the opponent is unrated (DESIGN.md interpretation 6)"
 TOWARDS_FIRST_RATING = "towards a first rating: see the events above"
+BOTH_UNRATED = "not rated: both players are unrated (DESIGN.md interpretation 6)"
 
 
 # -- formatting ------------------------------------------------------------------------------
@@ -97,9 +101,14 @@ class GameLine:
     k: int | None
     #: The clause of the rating difference used (standard-2009 8.54, R&B 2024 7.3.1, ...).
     clause: str
+    #: A standard-2009 round robin, where games between unrated players count towards
+    #: their first ratings (8.58, interpretation 7); elsewhere they are not rated.
+    unrated_games_count: bool = False
 
     @classmethod
-    def of(cls, row: PeriodGame, player_id: int, k: int | None) -> GameLine:
+    def of(
+        cls, row: PeriodGame, player_id: int, k: int | None, unrated_games_count: bool = False
+    ) -> GameLine:
         white = row.white_id == player_id
         return cls(
             round=row.game.round,
@@ -112,6 +121,7 @@ class GameLine:
             score_halves=row.white_score if white else 2 - row.white_score,
             k=k,
             clause=row.clause,
+            unrated_games_count=unrated_games_count,
         )
 
     @property
@@ -154,7 +164,11 @@ class GameLine:
     def note(self) -> str:
         if self.counted:
             return ""
-        return TOWARDS_FIRST_RATING if self.rating is None else UNRATED_OPPONENT
+        if self.rating is not None:
+            return UNRATED_OPPONENT
+        if self.opponent_rating is None and not self.unrated_games_count:
+            return BOTH_UNRATED
+        return TOWARDS_FIRST_RATING
 
 
 @dataclass(frozen=True)
@@ -334,14 +348,18 @@ def player_period_blocks(player: Player, results: Sequence[PeriodResult]) -> lis
     by_tournament: dict[tuple[int, int], list[PeriodGame]] = defaultdict(list)
     for row in rows:
         by_tournament[(row.period_id, row.tournament_id)].append(row)
+    schedule = rule_schedule()
     for (period_id, _), tournament_rows in by_tournament.items():
         block = blocks[period_id]
         k = block.result.k
+        tournament = tournament_rows[0].tournament
+        facts = tournament_facts(tournament, schedule)
+        between_unrated = facts.round_robin and isinstance(facts.rules, Standard2009)
         block.tournaments.append(
             TournamentBlock(
-                tournament=tournament_rows[0].tournament,
+                tournament=tournament,
                 k=k,
-                lines=[GameLine.of(row, player.pk, k) for row in tournament_rows],
+                lines=[GameLine.of(row, player.pk, k, between_unrated) for row in tournament_rows],
             )
         )
     return list(blocks.values())

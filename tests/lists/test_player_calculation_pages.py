@@ -184,6 +184,23 @@ def test_a_game_against_an_unrated_opponent_is_shown_as_not_rated(
     assert "not rated: the opponent is unrated (DESIGN.md interpretation 6)" in unrated[-1]
 
 
+def test_a_game_between_two_unrated_players_is_shown_as_not_rated(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """Interpretation 6: games between two unrated players are not rated; outside a
+    standard-2009 round robin they do not count towards a first rating either, and the
+    page says so rather than point to the events above."""
+    w = period_world
+    first, second, rated = w.player("First"), w.player("Second"), w.player("Rated", 1600)
+    tournament = w.tournament([(first, second, 1), (first, rated, 1)])
+    period = publish(compute("rapid", APRIL))
+    games = rows_of(calculations(first), games_id(period, tournament))
+    between = next(row for row in games if "Second" in row)
+    assert "not rated: both players are unrated (DESIGN.md interpretation 6)" in between[-1]
+    against_rated = next(row for row in games if "Rated" in row)
+    assert "towards a first rating" in against_rated[-1]
+
+
 def test_a_new_players_page_shows_the_games_still_needed_then_his_first_rating(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):
