@@ -57,6 +57,9 @@ TOURNAMENTS = (
         "end_date": datetime.date(2025, 4, 13),
         "category": Tournament.Category.STANDARD,
         "system": Tournament.System.SWISS,
+        "base_minutes": 90,
+        "increment_seconds": 30,
+        "number_of_rounds": 9,
     },
     {
         "name": "Demo Rapid Round Robin",
@@ -66,6 +69,9 @@ TOURNAMENTS = (
         "end_date": datetime.date(2025, 6, 15),
         "category": Tournament.Category.RAPID,
         "system": Tournament.System.ROUND_ROBIN,
+        "base_minutes": 15,
+        "increment_seconds": 10,
+        "number_of_rounds": 7,
     },
 )
 

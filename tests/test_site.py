@@ -215,3 +215,23 @@ def test_every_page_names_the_sites_icon(client):
     response = client.get(href)
     assert response.status_code == 200
     assert b"<svg" in b"".join(response.streaming_content)
+
+
+def test_the_demo_tournaments_are_registered_as_their_reports_will_be_checked(db):
+    """An arbiter trying the demo uploads a report for a demo tournament: its registered
+    rate of play must suit its category (standard-2009 1.1, R&B 2024 1.1) and it must have
+    more than one round, or every report is refused."""
+    from ratings_site.demo import TOURNAMENTS, demo_data_load
+    from regulations.types import Category
+    from tournaments.models import Tournament
+    from tournaments.selectors import rules_for
+
+    demo_data_load()
+    for fields in TOURNAMENTS:
+        tournament = Tournament.objects.get(name=fields["name"])
+        rules = rules_for(tournament.category, tournament.start_date)
+        violations = rules.rate_of_play_violations(
+            tournament.time_control, category=Category(tournament.category), highest_rating=2400
+        )
+        assert violations == [], (tournament.name, violations)
+        assert tournament.number_of_rounds > 1

@@ -49,6 +49,19 @@ def test_publish_writes_the_list_and_a_second_run_is_refused(period_world):
     assert refused.value.returncode == 2
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_plain_output_counts_the_list_and_the_results_apart(period_world):
+    """Three players on the list, two of them with a result (C did not play)."""
+    w = period_world
+    w.player("C", 1600)
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    out = io.StringIO()
+    call_command("compute_period", "2025-04", "--category", "rapid", "--publish", stdout=out)
+    assert "published; 3 players on the list; 2 players with a result, 1 tournament, 1 game." in (
+        out.getvalue()
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.template.defaultfilters import pluralize
 
 from lists.models import RatingPeriod
 from lists.selectors import period_results_json
@@ -64,9 +65,11 @@ class Command(BaseCommand):
             period = period_compute_request(period=period, actor=actor, actor_label=COMMAND)
             period = wait_until_computed(period, options["timeout"])
             published = False
+            entries = ""
             if options["publish"]:
-                period_publish(period=period, actor=actor, actor_label=COMMAND)
+                publication = period_publish(period=period, actor=actor, actor_label=COMMAND)
                 published = True
+                entries = f" {publication.entries} players on the list;"
         except PeriodRefused as refusal:
             raise CommandError(f"{options['month']}: {refusal}", returncode=BAD_INPUT) from None
         period.refresh_from_db()
@@ -76,9 +79,10 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(document, ensure_ascii=False, indent=2))
         else:
             self.stdout.write(
-                f"{period}: {period.get_status_display().lower()}; "
-                f"{len(document['players'])} players, {period.tournaments_count} tournaments, "
-                f"{period.games_count} games."
+                f"{period}: {period.get_status_display().lower()};{entries} "
+                f"{len(document['players'])} players with a result, "
+                f"{period.tournaments_count} tournament{pluralize(period.tournaments_count)}, "
+                f"{period.games_count} game{pluralize(period.games_count)}."
             )
 
 
