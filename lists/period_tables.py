@@ -11,6 +11,8 @@ class PeriodTable(tables.Table):
         verbose_name="List",
         linkify=("lists:period", {"pk": tables.A("pk")}),
     )
+    tournaments_count = tables.Column(verbose_name="Tournaments")
+    games_count = tables.Column(verbose_name="Games")
     progress = tables.TemplateColumn(
         "{{ record.progress_done }} / {{ record.progress_total }}",
         verbose_name="Players done",
@@ -24,7 +26,10 @@ class PeriodTable(tables.Table):
             "progress", "published_at",
         )  # fmt: skip
         order_by = ("-period",)
-        empty_text = "No rating periods yet: they are created ahead by Celery beat."
+        empty_text = (
+            "No rating periods yet: they are created ahead by Celery beat, or by "
+            "compute_period for a list date."
+        )
         attrs = {"class": "table table-sm table-striped align-middle", "id": "periods"}
 
 

@@ -137,6 +137,7 @@ def test_the_periods_page_lists_periods(world, period_world):
     assert "2025-04-01" in page and "2025-03-29" in page
     assert "April 1, 2025" not in page and "03/29/2025" not in page
     assert "Closed" in page
+    assert ">Tournaments</a>" in page and ">Games</a>" in page and "count<" not in page
 
 
 def test_a_preview_filtered_to_a_kind_nobody_has_says_so(
