@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape
 
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Length
+from django.utils.text import slugify
 
 from lists.models import ListEntry, RatingPeriod
 from lists.selectors import published_entries
@@ -290,6 +291,8 @@ def export_list(period: RatingPeriod, fmt: str) -> Iterator[str]:
     return export_entries(published_entries(period), period.category, fmt)
 
 
-def export_filename(period: RatingPeriod, fmt: str) -> str:
-    """``rapid-2025-04.txt``"""
-    return f"{period.category}-{period.list_date:%Y-%m}.{fmt}"
+def export_filename(period: RatingPeriod, fmt: str, chosen: Iterable[tuple[str, str]] = ()) -> str:
+    """``rapid-2025-04.txt``; a part of the list chosen by filters says which part:
+    ``rapid-2025-04-federation-nor-sex-f.txt``."""
+    parts = [f"{name}-{slugify(value)}" for name, value in chosen if slugify(value)]
+    return "-".join([f"{period.category}-{period.list_date:%Y-%m}", *parts]) + f".{fmt}"

@@ -141,7 +141,9 @@ def published_download(
     response = StreamingHttpResponse(
         export_entries(filtered.qs, period.category, fmt), content_type=CONTENT_TYPES[fmt]
     )
-    response["Content-Disposition"] = f'attachment; filename="{export_filename(period, fmt)}"'
+    chosen = [(name, request.GET.get(name, "")) for name in filtered.filters]
+    filename = export_filename(period, fmt, chosen)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -312,6 +312,14 @@ def test_a_download_with_the_pages_filters_holds_only_those_players(april):
     response = get(f"{URL}download.csv", federation="GER")
     rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert [row["name"] for row in rows] == ["Young, Yuri", "Old, Olaf"]
+    # The file says which part of the list it holds.
+    assert response["Content-Disposition"] == (
+        'attachment; filename="rapid-2025-04-federation-ger.csv"'
+    )
+    both = get(f"{URL}download.txt", federation="GER", status="inactive", page="2", sort="name")
+    assert 'filename="rapid-2025-04-federation-ger-status-inactive.txt"' in (
+        both["Content-Disposition"]
+    )
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
