@@ -479,6 +479,21 @@ def approved(world):
     return tournament
 
 
+def test_the_crosstable_marks_a_standard_rating_used_in_rapid(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.1: unrated in rapid, Adopted is rated from his standard 2000; the
+    crosstable says the rating it shows is his standard one."""
+    w = period_world
+    adopted, rapid = w.player("Adopted", standard=2000), w.player("Rapid", 2000)
+    tournament = w.tournament([(adopted, rapid, 1)])
+    publish(compute("rapid", APRIL))
+    rows = rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
+    by_name = {row[1]: row for row in rows[1:]}
+    assert by_name["Adopted"][4] == "2000 (standard)"
+    assert by_name["Rapid"][4] == "2000" and "(standard)" not in by_name["Rapid"]
+
+
 def test_the_crosstable_of_a_tournament_without_a_report_is_empty_and_public(approved):
     assert "No approved report yet" in get(f"/lists/tournaments/{approved.pk}/")
 
