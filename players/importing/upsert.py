@@ -51,6 +51,7 @@ STATE_FIELDS = (
     "active",
     "status",
     "list_date",
+    "last_played",
 )
 HISTORY_FIELDS = ("rating", "games", "k", "active")
 
@@ -222,7 +223,11 @@ class ListWriter:
                         values = {**current_values, "reached_2400": reached}
                     else:
                         values = self._state_values(
-                            record, entry, reached, self._games(current_values, entry)
+                            record,
+                            entry,
+                            reached,
+                            self._games(current_values, entry),
+                            current_values["last_played"],
                         )
                     if values == current_values:
                         continue
@@ -266,8 +271,17 @@ class ListWriter:
         return entry.games * (k + 1) <= RULE_700
 
     def _state_values(
-        self, record: ListRecord, entry: CategoryRating, reached: bool, games: int
+        self,
+        record: ListRecord,
+        entry: CategoryRating,
+        reached: bool,
+        games: int,
+        last_played: dt.date | None = None,
     ) -> dict[str, object]:
+        """The state the list gives. Active on it, the player played within the twelve
+        months before it (interpretation 9): the list date stands for his last game, so
+        that he turns inactive twelve months on without one (never too early, up to a year
+        late); inactive on it, he keeps what was known."""
         return {
             "rating": entry.rating,
             "games": games,
@@ -277,6 +291,7 @@ class ListWriter:
             "active": record.active,
             "status": RatingStatus.RATED if entry.rating else RatingStatus.UNRATED,
             "list_date": self.as_of,
+            "last_played": self.as_of if record.active else last_played,
         }
 
     def _write_history(self, records: list[ListRecord], player_ids: dict[int, int]) -> None:

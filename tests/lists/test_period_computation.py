@@ -22,7 +22,8 @@ from lists.services import (
     period_publish,
 )
 from players.access import Actor
-from players.models import RatingHistory, RatingState
+from players.models import Player, RatingHistory, RatingState
+from regulations.calendar import add_months
 from tests.lists.conftest import APRIL, MARCH, MAY
 from tournaments.models import Tournament
 
@@ -174,6 +175,47 @@ def test_a_list_that_opens_a_new_rule_set_shows_its_k(
     assert (listed["Played"], listed["Idle"]) == (10, 10)
     # Peer: 2440 after his loss, 2400 reached on this list (7.3.3): 10 as well.
     assert listed["Peer"] == 10
+
+
+def test_a_player_without_a_rated_game_for_twelve_months_is_listed_inactive(
+    tmp_path, period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """Interpretation 9: inactive after twelve months without a rated game; one game makes
+    him active again on the next list. Quiet is active on the imported rapid list of March
+    2025 (he played within the year before it) and never plays again: active up to the
+    list of February 2026, inactive from March 2026's. Idle, inactive on import, stays so
+    until he plays in January 2026: active on February's list."""
+    from players.access import Actor
+    from players.services import player_import_file
+
+    march_2025 = dt.date(2025, 3, 1)
+    imported = tmp_path / "rapid.csv"
+    imported.write_text(
+        "ID Number,Name,Fed,Sex,Tit,RRtng,RGm,Rk,B-day,Flag\n"
+        "90900001,Quiet,NOR,M,,1800,0,20,1990,\n"
+        "90900002,Idle,NOR,M,,1700,0,20,1990,i\n"
+        "90900003,Opponent,NOR,M,,1750,0,20,1990,\n"
+    )
+    player_import_file(
+        actor=Actor(is_administrator=True), path=imported, list_format="csv",
+        as_of=march_2025, actor_label="import_players",
+    )  # fmt: skip
+    w = period_world
+    idle, opponent = (Player.objects.get(name=name) for name in ("Idle", "Opponent"))
+    january = dt.date(2026, 1, 1)
+    w.tournament([(idle, opponent, 0.5)], start=dt.date(2025, 12, 20), list_date=january)
+    flags = {}
+    month = dt.date(2025, 4, 1)
+    while month <= dt.date(2026, 3, 1):
+        period = publish(compute("rapid", month))
+        entries = ListEntry.objects.filter(period=period)
+        flags[month] = dict(entries.values_list("name", "active"))
+        month = add_months(month, 1)
+    assert flags[dt.date(2026, 2, 1)]["Quiet"] is True
+    assert flags[dt.date(2026, 3, 1)]["Quiet"] is False
+    assert flags[dt.date(2025, 12, 1)]["Idle"] is False
+    assert flags[january]["Idle"] is True  # played in January's period
+    assert flags[dt.date(2026, 3, 1)]["Idle"] is True
 
 
 def test_a_standard_rating_is_used_for_a_player_unrated_in_rapid(

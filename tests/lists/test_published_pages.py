@@ -317,8 +317,9 @@ def test_a_download_with_the_pages_filters_holds_only_those_players(april):
         'attachment; filename="rapid-2025-04-federation-ger.csv"'
     )
     both = get(f"{URL}download.txt", federation="GER", status="inactive", page="2", sort="name")
-    assert 'filename="rapid-2025-04-federation-ger-status-inactive.txt"' in (
-        both["Content-Disposition"]
+    assert (
+        'filename="rapid-2025-04-federation-ger-status-inactive.txt"'
+        in (both["Content-Disposition"])
     )
 
 
