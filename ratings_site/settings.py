@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "players.middleware.ActorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "ratings_site.middleware.MethodNotAllowedPage",
 ]
 
 ROOT_URLCONF = "ratings_site.urls"

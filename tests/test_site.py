@@ -235,3 +235,14 @@ def test_the_demo_tournaments_are_registered_as_their_reports_will_be_checked(db
         )
         assert violations == [], (tournament.name, violations)
         assert tournament.number_of_rounds > 1
+
+
+def test_a_get_on_a_form_action_says_why_it_is_not_a_page(world):
+    """Following a link to a POST-only address (publish, approve) gets the 405 with a page
+    that explains it, not an empty one; the Allow header stays."""
+    from tests.conftest import persona_client
+
+    response = persona_client(world, "administrator").get("/lists/periods/1/publish/")
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    page = response.content.decode()
+    assert "This address is a button, not a page" in page and "not a GET" in page
