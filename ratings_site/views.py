@@ -5,6 +5,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django_tables2 import RequestConfig
 
 from lists.models import RatingPeriod
@@ -56,14 +57,18 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             .select_related("report__tournament")
         )
     if actor.is_officer or actor.is_administrator:
-        # Closed: to compute (beat starts it; an officer may sooner); computed: to publish,
-        # by an administrator; failed: to look at and compute again (issue 4).
+        # Open past its closing date: to close (beat does it within the hour; where none
+        # runs, an officer); closed: to compute (beat starts it; an officer may sooner);
+        # computed: to publish, by an administrator; failed: to look at and compute again.
         context["periods_waiting"] = RatingPeriod.objects.filter(
-            status__in=(
-                RatingPeriod.Status.CLOSED,
-                RatingPeriod.Status.COMPUTED,
-                RatingPeriod.Status.FAILED,
+            Q(
+                status__in=(
+                    RatingPeriod.Status.CLOSED,
+                    RatingPeriod.Status.COMPUTED,
+                    RatingPeriod.Status.FAILED,
+                )
             )
+            | Q(status=RatingPeriod.Status.OPEN, closing_date__lt=timezone.localdate())
         ).order_by("list_date", "category")
     if actor.is_administrator:
         context["approvals"] = ApprovalRequest.objects.filter(

@@ -170,6 +170,15 @@ def test_waiting_for_me_lists_the_periods_to_compute_and_to_publish(
     assert "waiting for an administrator" in officer.get("/dashboard/").content.decode()
 
 
+def test_waiting_for_me_lists_an_open_period_past_its_closing_date(world, period_world):
+    """No scheduler closed it (the embedded set-up): the officer is told to close it."""
+    period = period_get_or_create(category="blitz", list_date=APRIL)
+    page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    section = page.split('id="periods-waiting"', 1)[1].split("</section>", 1)[0]
+    assert f'href="/lists/periods/{period.pk}/"' in section
+    assert "closing date 2025-03-29 passed: to close" in section
+
+
 def test_the_preview_shows_where_a_standard_rating_started_and_new_players_as_new(
     world, period_world, compute, django_capture_on_commit_callbacks
 ):
