@@ -343,8 +343,8 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
         with _collection_paused():
             if share.whole:
                 _run_start(period)
-            else:
-                _part_rows_delete(period, share)
+            elif not _part_start(period, token, share):
+                return RatingPeriod.objects.get(pk=period.pk)
             with transaction.atomic():
                 _tuned_for_bulk()
                 inputs = load_period_inputs(period, share)
@@ -540,6 +540,20 @@ def _run_start(period: RatingPeriod) -> None:
         ("period_id", "run", "tournament_id"),
         [(period.pk, period.run, pk) for pk in tournaments_to_rate(period)],
     )
+
+
+@transaction.atomic
+def _part_start(period: RatingPeriod, token: str, share: Part) -> bool:
+    """Whether the part is to be computed: not when it finished already (its task
+    delivered again after its worker died unacknowledged), where computing it again would
+    delete rows the run may count as done meanwhile. Otherwise what a killed attempt of it
+    left behind is deleted first, under the period's lock."""
+    locked = _locked_claim(period, token)
+    part = PeriodPart.objects.filter(period=locked, run=locked.run, index=share.index).first()
+    if part is not None and part.finished_at is not None:
+        return False
+    _part_rows_delete(locked, share)
+    return True
 
 
 def _part_rows_delete(period: RatingPeriod, share: Part) -> None:
