@@ -17,7 +17,7 @@ import socket
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -25,7 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q, Sum
+from django.db.models import F, Max, Q, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -44,11 +44,11 @@ from lists.models import (
 )
 from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournaments_to_rate
 from players.access import Actor, require_administrator
-from players.models import RatingCategory
+from players.models import RatingCategory, RatingHistory
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.lists import is_list_date, next_list_date
-from regulations.types import PlayerState
+from regulations.types import NEW_PLAYER_GAMES, PlayerState
 from tournaments.models import Tournament
 from tournaments.selectors import rules_for
 
@@ -693,19 +693,30 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
     K" for every player (standard-2009 7.12, R&B 2024 6.1.2). Worked out where none is
     known (an import without K), and where the turn of the year or of the rule set changes
     it (a junior's K 40 ends with the year of his 18th birthday, R&B 2024 7.3.3);
-    elsewhere it stays as last written (an imported list's K included). Returns the
-    number of players whose K was written."""
-    previous = add_months(period.list_date, -list_every_months())
-    before = (period.list_date.year, listing_rules(period.category, previous))
+    elsewhere it stays as last written (an imported list's K included). The turn is
+    from the last list out before this one (a list in between may never have been
+    published). A K that hangs on a games total an import could not tell (the K of a
+    player with fewer than 30 games known, were he established) stays unknown. Returns
+    the number of players whose K was written."""
     after = (list_after(period.list_date).year, listing_rules(period.category, period.list_date))
-    turn = before != after
+    previous = (
+        RatingHistory.objects.filter(category=period.category, list_date__lt=period.list_date)
+        .order_by()
+        .aggregate(latest=Max("list_date"))["latest"]
+    )
+    before = (list_after(previous).year, listing_rules(period.category, previous))
+    turn = previous is not None and before != after
     written = []
     cursor.execute(IDLE_STATES_SQL, {**params, "turn": turn})
     while rows := cursor.fetchmany(FETCH_ROWS):
         for player, rating, games, reached_2400, birth_year, k in rows:
             state = PlayerState(rating, games, reached_2400, birth_year)
             listed = _k_listed(state, *after)
-            if k is None or (turn and listed != _k_listed(state, *before)):
+            if k is None:
+                established = replace(state, games=max(games, NEW_PLAYER_GAMES))
+                if listed == _k_listed(established, *after):
+                    written.append((listed, player, period.category))
+            elif turn and listed != _k_listed(state, *before):
                 written.append((listed, player, period.category))
     cursor.executemany(
         "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s", written

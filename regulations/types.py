@@ -57,6 +57,11 @@ def points_from_halves(halves: int) -> Decimal:
     return Decimal(halves) / 2
 
 
+#: "New" means fewer rated games in the category than this (standard-2009 8.56, R&B 2024
+#: 7.3.3, standard-1994 10.54, online arena 3.10.3).
+NEW_PLAYER_GAMES = 30
+
+
 @dataclass(frozen=True)
 class PlayerState:
     """What K depends on, as of the previous list (DESIGN.md interpretation 4).
@@ -75,7 +80,7 @@ class PlayerState:
         if not 0 <= self.rating <= 9999:
             raise ValueError(f"a rating has four digits at most, not {self.rating}")
 
-    def is_new(self, threshold: int = 30) -> bool:
+    def is_new(self, threshold: int = NEW_PLAYER_GAMES) -> bool:
         """Fewer than ``threshold`` rated games (standard-2009 8.56, R&B 2024 7.3.3)."""
         return self.games < threshold
 

@@ -16,6 +16,7 @@ from regulations import OnlineArena, OverTheBoardRules, get_rule_set
 from regulations.online_arena import OnlineChange, OnlineState, display_rating
 from regulations.rounding import hundredths, round_to_hundredths_half_up
 from regulations.types import (
+    NEW_PLAYER_GAMES,
     Category,
     Game,
     GameDetail,
@@ -30,9 +31,6 @@ from regulations.types import (
 CALCULATOR_TOURNAMENT = "calculator"
 #: The key of the calculated player among the online arena's states.
 PLAYER = "player"
-#: The number of games from which a player is no longer new (standard-2009 8.56,
-#: R&B 2024 7.3.3, standard-1994 10.54, online arena 3.10.3).
-ESTABLISHED_GAMES = 30
 
 
 @dataclass(frozen=True)
@@ -377,7 +375,7 @@ def over_the_board_k_facts(
     if texts.seven_hundred_rule:
         facts.append(f"{games_in_period} games in this period (the 700 rule's n)")
     if texts.k_from_state:
-        new = f": fewer than {ESTABLISHED_GAMES}, a new player" if state.is_new() else ""
+        new = f": fewer than {NEW_PLAYER_GAMES}, a new player" if state.is_new() else ""
         facts.append(f"{state.games} rated games before these{new}")
         reached = "has reached" if state.reached_2400 else "has not reached"
         facts.append(f"published rating {reached} 2400")

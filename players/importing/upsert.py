@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from players.importing.records import CategoryRating, ListRecord, SkippedLine
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
+from regulations.types import NEW_PLAYER_GAMES
 
 BATCH_SIZE = 5_000
 #: How many skipped lines a summary keeps (all are counted).
@@ -22,8 +23,6 @@ REACHED_2400 = 2400  # standard-2009 8.56, R&B 2024 7.3.3
 #: A list's K at or below this is an established player's (standard-2009 8.56: 15 or 10;
 #: R&B 2024 7.3.3 and FIDE's standard lists: 20 or 10); a new player's is 30 or 40.
 ESTABLISHED_K = 20
-#: "New" means fewer rated games than this (standard-2009 8.56, R&B 2024 7.3.3).
-NEW_PLAYER_GAMES = 30
 #: K 10 is given once the published rating has reached 2400, and kept.
 K_AFTER_2400 = 10
 #: The 700 rule (R&B 2024 7.3.3, pre-2024 7.32): over this many games in a period, K x n

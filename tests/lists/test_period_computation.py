@@ -123,7 +123,9 @@ def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
     born 2007, K 40 until the end of 2025; the December 2025 list opens the period of
     January 2026's list, so it shows K 20 though he did not play. Born 2008: still 40. A K
     the rules do not explain (imported: 40 after 50 games) is left as it was; none known
-    (an import without K) is worked out: 20."""
+    (an import without K) is worked out: 20; but not where it hangs on a games total the
+    import could not tell: 2600 with 5 games known would be new (K 40) or established
+    (K 10)."""
     w = period_world
     previous = dt.date(list_date.year, list_date.month - 1, 1)
     states = {
@@ -136,6 +138,7 @@ def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
     for name, (rating, birth_year, k) in states.items():
         player = w.player(name, rating, games=50, birth_year=birth_year, list_date=previous)
         RatingState.objects.filter(player=player).update(k=k)
+    w.player("FewKnown", 2600, games=5, reached_2400=True, list_date=previous)
     white, black = w.player("White", 1800, list_date=previous), w.player("Black", 1800)
     w.tournament([(white, black, 1)], start=previous + dt.timedelta(days=9), list_date=list_date)
     period = publish(compute("rapid", list_date))
@@ -144,10 +147,28 @@ def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
     assert listed["Born2007"] == k_of_the_junior_born_2007
     assert (listed["Born2008"], listed["Adult"], listed["Imported"]) == (40, 20, 40)
     assert listed["Unknown"] == 20
+    assert listed["FewKnown"] is None
     state = RatingState.objects.get(player__name="Born2007", category="rapid")
     assert state.k == k_of_the_junior_born_2007
     history = RatingHistory.objects.get(player__name="Born2007", list_date=list_date)
     assert history.k == k_of_the_junior_born_2007
+
+
+def test_the_turn_of_the_year_is_seen_from_the_last_list_out(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.3.3: the junior born 2007 has K 40 on November 2025's list. December's
+    was never published (no tournament); January 2026's list is the first of 2026 he is
+    on without a game: K 20, the turn seen from November's list."""
+    w = period_world
+    november = dt.date(2025, 11, 1)
+    junior = w.player("Junior", 1800, games=50, birth_year=2007, list_date=november)
+    RatingState.objects.filter(player=junior).update(k=40)
+    white, black = w.player("White", 1800, list_date=november), w.player("Black", 1800)
+    january = dt.date(2026, 1, 1)
+    w.tournament([(white, black, 1)], start=dt.date(2025, 12, 20), list_date=january)
+    period = publish(compute("rapid", january))
+    assert ListEntry.objects.get(period=period, player=junior).k == 20
 
 
 def test_a_list_that_opens_a_new_rule_set_shows_its_k(
