@@ -698,16 +698,15 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
     published). A K that hangs on a games total an import could not tell (the K of a
     player with fewer than 30 games known, were he established) stays unknown. Returns
     the number of players whose K was written."""
-    after = (list_after(period.list_date).year, listing_rules(period.category, period.list_date))
+    after = _listing(period.category, period.list_date)
     previous = (
         RatingHistory.objects.filter(category=period.category, list_date__lt=period.list_date)
         .order_by()
         .aggregate(latest=Max("list_date"))["latest"]
     )
-    before = (list_after(previous).year, listing_rules(period.category, previous))
-    turn = previous is not None and before != after
+    before = _listing(period.category, previous) if previous else after
     written = []
-    cursor.execute(IDLE_STATES_SQL, {**params, "turn": turn})
+    cursor.execute(IDLE_STATES_SQL, {**params, "turn": before != after})
     while rows := cursor.fetchmany(FETCH_ROWS):
         for player, rating, games, reached_2400, birth_year, k in rows:
             state = PlayerState(rating, games, reached_2400, birth_year)
@@ -716,12 +715,17 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
                 established = replace(state, games=max(games, NEW_PLAYER_GAMES))
                 if listed == _k_listed(established, *after):
                     written.append((listed, player, period.category))
-            elif turn and listed != _k_listed(state, *before):
+            elif before != after and listed != _k_listed(state, *before):
                 written.append((listed, player, period.category))
     cursor.executemany(
         "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s", written
     )
     return len(written)
+
+
+def _listing(category: str, list_date: dt.date) -> tuple[int, OverTheBoardRules]:
+    """The year and the rule set by which the list of ``list_date`` shows K."""
+    return list_after(list_date).year, listing_rules(category, list_date)
 
 
 def _k_listed(state: PlayerState, year: int, rules: OverTheBoardRules) -> int:
