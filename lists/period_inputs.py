@@ -359,10 +359,11 @@ class RatingsInForce:
     ) -> dict[int, tuple[list[dt.date], list[int | None]]]:
         """Per player his list dates and ratings, ascending: his row of the last list on or
         before the first start (the list in force then), the rows of the lists after it up
-        to the last start, and, for a player missing from that list, his last earlier row
-        within the look-back. A year of monthly lists is a dozen rows a player; only the
-        one in force is read. Without a list in force at the first start, the lists from
-        the look-back's start on."""
+        to the last start, and, for a player missing from that list (a partial import, a
+        list that left him off), his last earlier row, however old: interpretation 2's
+        latest row on or before the start. A year of monthly lists is a dozen rows a
+        player; only the one in force is read. Without a list in force at the first start,
+        the lists from the look-back's start on."""
         history: dict[int, tuple[list[dt.date], list[int | None]]] = defaultdict(lambda: ([], []))
         if not players:
             return {}
@@ -386,7 +387,7 @@ class RatingsInForce:
         missing = {
             p for p in players if in_force and (p not in history or history[p][0][0] != in_force)
         }
-        earlier = rows.filter(list_date__gte=self.since, list_date__lt=in_force or self.since)
+        earlier = rows.filter(list_date__lt=in_force) if in_force else rows.none()
         looked_back: set[int] = set()
         for chunk in id_chunks(missing):
             latest_first = earlier.filter(player_id__in=chunk).order_by("player_id", "-list_date")

@@ -294,6 +294,23 @@ def test_the_list_in_force_is_the_latest_however_old(
     assert (results["B"].old_rating, results["B"].new_rating) == (1700, 1693)
 
 
+def test_a_player_left_off_a_partial_list_keeps_his_latest_rating_however_old(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Interpretation 2: the latest list date is March 2025's, but it holds one imported
+    player only (a partial import); A and B were last listed in September 2023 and are
+    rated by those rows: A (1800) beats B (1700), D = 100, P_D 0.64: +7.20 -> 1807."""
+    w = period_world
+    september_2023 = dt.date(2023, 9, 1)
+    a = w.player("A", 1800, list_date=september_2023)
+    b = w.player("B", 1700, list_date=september_2023)
+    w.player("Imported", 2000, list_date=MARCH)
+    w.tournament([(a, b, 1)])
+    results = results_by_name(compute("rapid", APRIL))
+    assert (results["A"].old_rating, results["A"].new_rating) == (1800, 1807)
+    assert (results["B"].old_rating, results["B"].new_rating) == (1700, 1693)
+
+
 def test_an_event_before_the_first_list_is_unrated_and_later_ones_are_rated(
     period_world, compute, django_capture_on_commit_callbacks
 ):
