@@ -31,6 +31,8 @@ from regulations.rounding import hundredths
 from regulations.standard_2009 import Standard2009
 from tournaments.models import Game, Tournament, TournamentReport
 from tournaments.selectors import rule_schedule
+from tournaments.trf import parse
+from tournaments.trf.codes import DEFAULT_HALVES
 
 #: Lists shown per page of a player's calculations (a year of monthly lists).
 PERIODS_PER_PAGE = 12
@@ -389,11 +391,35 @@ def player_calculations(request: HttpRequest, fide_id: int) -> HttpResponse:
 
 @dataclass(frozen=True)
 class Cell:
-    """One game in a crosstable row: the opponent's rank, the colour, the result."""
+    """One round in a crosstable row: the opponent's rank (0: none, a bye), the colour,
+    the result (1, ½, 0 over the board; TRF's codes otherwise: + and - a forfeit, W D L a
+    game not moved, H F U Z a bye)."""
 
     opponent_rank: int
     colour: str
     result: str
+
+    @property
+    def text(self) -> str:
+        if not self.opponent_rank:
+            return f"bye {RESULT_SIGNS[DEFAULT_HALVES.get(self.result, 0)]}"
+        return f"{self.opponent_rank}{self.colour}{self.result}"
+
+    @property
+    def over_the_board(self) -> bool:
+        return self.result in RESULT_SIGNS.values()
+
+
+@dataclass(frozen=True)
+class Unplayed:
+    """A round not played over the board (a forfeit, a game not moved, a bye): it counts
+    in the standings and never in the ratings (DESIGN.md interpretation 6)."""
+
+    round: int
+    opponent: int | None
+    colour: str
+    code: str
+    halves: int
 
 
 RESULT_SIGNS = {2: "1", 1: "½", 0: "0"}
@@ -424,32 +450,73 @@ class CrossRow:
         return signed(self.change_hundredths)
 
 
-def tournament_games(tournament: Tournament) -> list[Game]:
-    """The games of the tournament's approved report (the latest approved version)."""
-    report = (
+def approved_report(tournament: Tournament) -> TournamentReport | None:
+    """The tournament's approved report (the latest approved version)."""
+    return (
         TournamentReport.objects.filter(
             tournament=tournament, status=TournamentReport.Status.APPROVED
         )
         .order_by("-version")
-        .values_list("pk", flat=True)
         .first()
     )
+
+
+def tournament_games(report: TournamentReport | None) -> list[Game]:
+    """The games of the report played over the board."""
     if report is None:
         return []
     return list(
-        Game.objects.filter(report_id=report)
+        Game.objects.filter(report=report)
         .select_related("white__federation", "black__federation")
         .order_by("round", "pk")
     )
 
 
-def crosstable_rows(games: Sequence[Game]) -> tuple[list[CrossRow], list[int]]:
-    """Players by score (then name), each with his games per round."""
+def tournament_unplayed(report: TournamentReport | None) -> dict[int, list[Unplayed]]:
+    """Per registry player, his rounds the report records as not played over the board,
+    read from the file as received (only the played games are stored as games)."""
+    if report is None:
+        return {}
+    try:
+        with report.file.open("rb") as handle:
+            parsed = parse(handle.read()).report
+    except OSError:  # the file gone from storage: the games played still show
+        return {}
+    if parsed is None:
+        return {}
+    players = dict(report.matches.values_list("start_rank", "player_id"))
+    unplayed: dict[int, list[Unplayed]] = defaultdict(list)
+    for entrant in parsed.players:
+        player_id = players.get(entrant.start_rank)
+        if player_id is None:
+            continue
+        for block in entrant.rounds:
+            if block.played or block.is_empty or block.result_blank:
+                continue
+            opponent = players.get(block.opponent) if block.opponent else None
+            unplayed[player_id].append(
+                Unplayed(block.round, opponent, block.colour or "", block.result, block.halves)
+            )
+    return unplayed
+
+
+def crosstable_rows(
+    games: Sequence[Game], unplayed: dict[int, list[Unplayed]] | None = None
+) -> tuple[list[CrossRow], list[int]]:
+    """Players by score (then name), each with his rounds: the games played over the
+    board and the rounds that were not (forfeits, byes), whose points count as well."""
+    unplayed = unplayed or {}
     rows: dict[int, CrossRow] = {}
     for game in games:
         for player, halves in ((game.white, game.white_score), (game.black, 2 - game.white_score)):
             row = rows.setdefault(player.pk, CrossRow(player))
             row.score_halves += halves
+    absent = set(unplayed) - set(rows)  # players with no game over the board
+    for player in Player.objects.filter(pk__in=absent).select_related("federation"):
+        rows[player.pk] = CrossRow(player)
+    for player_id, rounds in unplayed.items():
+        if player_id in rows:
+            rows[player_id].score_halves += sum(entry.halves for entry in rounds)
     ordered = sorted(rows.values(), key=lambda r: (-r.score_halves, r.player.name, r.player.pk))
     for rank, row in enumerate(ordered, start=1):
         row.rank = rank
@@ -459,6 +526,13 @@ def crosstable_rows(games: Sequence[Game]) -> tuple[list[CrossRow], list[int]]:
         white, black = rows[game.white_id], rows[game.black_id]
         white.cells[game.round].append(Cell(black.rank, "w", RESULT_SIGNS[game.white_score]))
         black.cells[game.round].append(Cell(white.rank, "b", RESULT_SIGNS[2 - game.white_score]))
+    for player_id, rounds in unplayed.items():
+        row = rows.get(player_id)
+        for entry in rounds if row is not None else ():
+            last_round = max(last_round, entry.round)
+            opponent = rows.get(entry.opponent) if entry.opponent else None
+            rank = opponent.rank if opponent is not None else 0
+            row.cells[entry.round].append(Cell(rank, entry.colour, entry.code))
     numbers = list(range(1, last_round + 1))
     for row in ordered:
         row.rounds = [row.cells.get(number, []) for number in numbers]
@@ -510,7 +584,8 @@ def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(
         Tournament.objects.restrict(request.actor).select_related("federation"), pk=pk
     )
-    rows, rounds = crosstable_rows(tournament_games(tournament))
+    report = approved_report(tournament)
+    rows, rounds = crosstable_rows(tournament_games(report), tournament_unplayed(report))
     period = rated_period(tournament, rows) if rows else None
     context = {"tournament": tournament, "rows": rows, "rounds": rounds, "period": period}
     return render(request, "lists/crosstable.html", context)
