@@ -346,10 +346,16 @@ def report_approve(
     )
     _approval_refusal(report)  # errors and unmatched players first: they are the arbiter's to fix
     tournament = report.tournament
+    approved_on = approved_on or timezone.localdate()
+    if tournament.end_date > approved_on:
+        raise ReportRefused(
+            f"The tournament ends on {tournament.end_date}; its report is approved for rating "
+            "once it has ended (interpretation 8: rated on the first list after its end)."
+        )
     try:
         assignment = rating_list_for(
             end_date=tournament.end_date,
-            approved_on=approved_on or timezone.localdate(),
+            approved_on=approved_on,
             closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
             list_out=partial(list_published, tournament.category),
         )

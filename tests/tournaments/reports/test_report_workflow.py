@@ -237,3 +237,22 @@ def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
     persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
     tournament.refresh_from_db()
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
+
+
+def test_a_report_of_a_tournament_not_ended_yet_is_not_approved(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Interpretation 8 rates a tournament on the first list after its end: before it
+    ends (9 March 2025) its report is not complete, and approval is refused with why."""
+    from django.utils import timezone
+
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 5))
+    response = persona_client(world, "officer_a").post(
+        f"/tournaments/{tournament.pk}/reports/1/approve/", follow=True
+    )
+    assert "ends on 2025-03-09; its report is approved for rating once it has ended" in (
+        response.content.decode()
+    )
+    tournament.refresh_from_db()
+    assert tournament.status == "checked" and tournament.list_date is None

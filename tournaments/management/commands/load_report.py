@@ -29,7 +29,10 @@ class Command(BaseCommand):
         parser.add_argument("--category", required=True, help="standard, rapid or blitz")
         parser.add_argument("--register", action="store_true", help="register it if needed")
         parser.add_argument("--approve", action="store_true", help="grant approvals; approve")
-        parser.add_argument("--federation", help="federation code when record 032 lacks it")
+        parser.add_argument(
+            "--federation",
+            help="the federation that registers the tournament (default: record 032's)",
+        )
         parser.add_argument("--tournament", type=int, help="add a version to tournament #ID")
         parser.add_argument("--name", help="the tournament's name, when record 012 is shared")
         parser.add_argument("--json", action="store_true", help="print one JSON document")
