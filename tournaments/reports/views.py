@@ -176,11 +176,16 @@ def player_match_register(
     return redirect("tournaments:report_detail", pk=pk, version=version)
 
 
+def _label(form, field: str) -> str:
+    """A field's label as the form shows it (not its name); a form-wide error has none."""
+    return str(form[field].label) if field in form.fields else "The form"
+
+
 def _run(request: HttpRequest, form, action) -> None:
     """Run ``action`` on the form's data; problems become messages on the findings page."""
     if not form.is_valid():
         problems = "; ".join(
-            f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()
+            f"{_label(form, field)}: {' '.join(errors)}" for field, errors in form.errors.items()
         )
         messages.error(request, f"Not saved: {problems}")
         return

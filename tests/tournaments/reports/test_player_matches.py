@@ -198,8 +198,14 @@ def test_an_officer_registering_another_federations_newcomer_is_told_so_and_noth
         {"name": "Newcomer, Nina", "federation": "BBB", "sex": "F"},
         follow=True,
     )
-    assert response.status_code == 200 and "Not saved: federation" in response.content.decode()
+    assert response.status_code == 200 and "Not saved: Federation" in response.content.decode()
     assert not Player.objects.filter(name="Newcomer, Nina").exists()
+    bad_year = persona_client(world, "officer_a").post(
+        f"{base}/players/4/register/",
+        {"name": "Newcomer, Nina", "federation": "AAA", "sex": "F", "birth_year": "19x"},
+        follow=True,
+    )
+    assert "Not saved: Birth year: Enter a whole number." in bad_year.content.decode()
     assert PlayerMatch.objects.get(report=foreign_newcomer, start_rank=4).status == "no_id"
 
 
