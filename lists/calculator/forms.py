@@ -66,6 +66,15 @@ def is_online(rule_set_id: str) -> bool:
     return isinstance(RULE_SETS.get(rule_set_id), OnlineArena)
 
 
+def lowest_rating(rules: Any) -> int:
+    """The lowest rating a game under ``rules`` is rated with: the floor, or in rapid and
+    blitz the standard floor where lower, since a player unrated there plays with his
+    standard rating (R&B 2024 7.2.1; standard-2009 0.6: 1200)."""
+    if is_online(rules.id) or Category.STANDARD in rules.categories:
+        return int(rules.floor)
+    return min(int(rules.floor), RULE_SETS["standard-2009"].floor)
+
+
 def is_whole(value: Decimal) -> bool:
     return value == value.to_integral_value()
 
@@ -244,24 +253,24 @@ class CalculatorForm(forms.Form):
         return cleaned
 
     def _floor_check(self, rules: Any, cleaned: dict[str, Any]) -> None:
-        """A rating below the rule set's floor is no published rating (standard-2009 0.6,
-        7.12, 7.21; R&B 2024 6.1.2; online arena 3.2, 3.3): neither the player's own nor
-        an opponent's, whose games are then against an unrated player (standard-2009
-        8.52)."""
+        """A rating below the floor is no published rating (standard-2009 0.6, 7.12,
+        7.21; R&B 2024 6.1.2; online arena 3.2, 3.3): neither the player's own nor an
+        opponent's, whose games are then against an unrated player (standard-2009 8.52)."""
+        floor = lowest_rating(rules)
         rating = cleaned.get("rating")
-        if rating is not None and rating < rules.floor:
+        if rating is not None and rating < floor:
             self.add_error(
                 "rating",
-                f"{rating} is below the rating floor of {rules.floor} of {rules.id}: "
-                "no published rating is that low.",
+                f"{rating} is below {floor}, the lowest rating a game under {rules.id} is "
+                "rated with: no published rating is that low.",
             )
         for opponent in cleaned.get("opponents") or ():
-            if opponent.rating < rules.floor:
+            if opponent.rating < floor:
                 self.add_error(
                     "opponents",
-                    f"Line {opponent.line}: {opponent.rating} is below the rating floor of "
-                    f"{rules.floor} of {rules.id}; such an opponent is unrated and the game "
-                    "is not rated against him. Leave the line out.",
+                    f"Line {opponent.line}: {opponent.rating} is below {floor}, the lowest "
+                    f"rating a game under {rules.id} is rated with; such an opponent is "
+                    "unrated and the game is not rated against him. Leave the line out.",
                 )
 
     def calculator_input(self) -> CalculatorInput:

@@ -409,20 +409,22 @@ def test_a_birth_year_after_the_lists_year_is_refused(client):
     ("rule_set", "floor", "category"),
     [
         ("standard-2009", 1200, ""),
-        ("rapid-blitz-2024", 1400, ""),
+        ("rapid-blitz-2024", 1200, ""),
         ("online-arena", 100, "online-blitz"),
     ],
 )
 def test_a_rating_below_the_floor_is_refused(client, rule_set, floor, category):
     """standard-2009 0.6 and 7.21, R&B 2024 6.1.2, online arena 3.2: nobody is published
     below the floor, so an opponent rated 0 (or 1100 in rapid) is an unrated one, whose game
-    is not rated against him (standard-2009 8.52); the player's own rating likewise."""
+    is not rated against him (standard-2009 8.52); the player's own rating likewise. The
+    rapid floor is 1400, but a player unrated in rapid plays with his standard rating
+    (R&B 2024 7.2.1), which may be as low as 1200."""
     response = calculate(client, rule_set=rule_set, rating=str(floor - 1), category=category,
                          opponents=f"{floor} 1\n0 1\n{floor - 1} 0")  # fmt: skip
     errors = response.context["form"].errors
     assert errors["rating"] == [
-        f"{floor - 1} is below the rating floor of {floor} of {rule_set}: "
-        "no published rating is that low."
+        f"{floor - 1} is below {floor}, the lowest rating a game under {rule_set} is rated "
+        "with: no published rating is that low."
     ]
     assert [error.split(":")[0] for error in errors["opponents"]] == ["Line 2", "Line 3"]
     assert "such an opponent is unrated" in errors["opponents"][0]
