@@ -713,3 +713,26 @@ def test_a_period_read_whole_gives_what_one_read_by_ids_gives(
     monkeypatch.setattr(period_inputs, "PLAYERS_BY_ID", 20_000)
     monkeypatch.setattr(period_inputs, "ID_CHUNK", 2)  # ids, two a query
     assert recomputed_results() == expected
+
+
+def test_states_imported_before_take_the_last_imported_list_showing_them_active(period_world):
+    """players.0008 on a database that already published lists: the last game of an
+    imported active player is dated by the last imported list that showed him active
+    (March 2025), not by a list published here (April), whose flags are the states' own."""
+    import importlib
+
+    migration = importlib.import_module(
+        "players.migrations.0008_imported_active_states_last_played"
+    )
+    w = period_world
+    imported = w.player("Imported", 1800, list_date=MARCH)  # history row of March: an import
+    RatingPeriod.objects.create(
+        category="rapid", list_date=APRIL, closing_date=APRIL, status="published"
+    )
+    RatingHistory.objects.create(player=imported, category="rapid", list_date=APRIL, rating=1800)
+    only_published = w.player("Local", 1700, list_date=APRIL)
+    RatingState.objects.update(last_played=None, active=True)
+    with connection.cursor() as cursor:
+        cursor.execute(migration.FORWARD)
+    assert RatingState.objects.get(player=imported).last_played == MARCH
+    assert RatingState.objects.get(player=only_published).last_played is None
