@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q, Sum
 from django.db.models.functions import Greatest
@@ -173,6 +174,8 @@ def period_close(
 def period_close_by_hand(*, period: RatingPeriod, actor: Actor, today: dt.date) -> None:
     """An officer or administrator closes a period whose closing date has passed, where no
     scheduler runs (the embedded set-up) or it has not come round yet."""
+    if not (actor.is_administrator or actor.is_officer):
+        raise PermissionDenied("Only rating officers and administrators close a period.")
     if period.status != Status.OPEN:
         raise PeriodRefused(f"The {period} is {period.get_status_display().lower()} already.")
     if period.closing_date >= today:

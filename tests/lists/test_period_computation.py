@@ -645,6 +645,26 @@ def test_an_open_period_is_not_computed(period_world):
     period = period_get_or_create(category="rapid", list_date=APRIL)
     with pytest.raises(PeriodRefused, match="closing date, 2025-03-29, has passed"):
         period_compute_request(period=period, actor=ADMIN)
+    from django.utils import timezone
+
+    from regulations.lists import next_list_date
+
+    coming = next_list_date(timezone.localdate() + dt.timedelta(days=8))
+    still_open = period_get_or_create(category="standard", list_date=coming)
+    with pytest.raises(PeriodRefused, match=f"open until {still_open.closing_date}"):
+        period_compute_request(period=still_open, actor=ADMIN)
+
+
+def test_only_officers_and_administrators_close_a_period(period_world):
+    from django.core.exceptions import PermissionDenied
+
+    from lists.services import period_close_by_hand
+
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    with pytest.raises(PermissionDenied):
+        period_close_by_hand(period=period, actor=Actor(), today=dt.date(2025, 3, 30))
+    period_close_by_hand(period=period, actor=ADMIN, today=dt.date(2025, 3, 30))
+    assert RatingPeriod.objects.get(pk=period.pk).status == "closed"
 
 
 def test_only_administrators_publish(period_world, compute, django_capture_on_commit_callbacks):
