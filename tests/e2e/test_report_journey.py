@@ -57,7 +57,7 @@ def sign_out(page):
 
 
 def test_arbiter_registers_uploads_fixes_and_the_officer_approves(
-    browser_page, live_server, tmp_path
+    browser_page, live_server, tmp_path, monkeypatch
 ):
     norway = factories.FederationFactory(code="NOR", name="Norway")
     arbiter = factories.ArbiterFactory(user__username="arbiter", federation=norway, name="Lie, Liv")
@@ -113,7 +113,11 @@ def test_arbiter_registers_uploads_fixes_and_the_officer_approves(
     report_url = page.url
     sign_out(page)
 
-    # The federation's rating officer approves it for rating.
+    # The federation's rating officer approves it for rating, once the weekend is over (a
+    # report is approved after its tournament ends; the live server shares this clock).
+    from django.utils import timezone
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: START + dt.timedelta(days=2))
     sign_in(page, base, "officer")
     page.goto(f"{base}/dashboard/")
     assert "Fjord Weekend" in page.inner_text("#reports-to-approve")
