@@ -4,16 +4,10 @@ from audit.models import AuditEntry
 from audit.services import audit_record
 
 
-@admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    """Read-only: the trail is evidence."""
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Seen in the admin, changed only through the application's services (or never)."""
 
-    list_display = ("at", "who", "action", "content_type", "object_id", "reason")
-    list_filter = ("action", "content_type")
-    search_fields = ("reason", "actor__username", "actor_label", "action")
-    date_hierarchy = "at"
-
-    def has_add_permission(self, request):
+    def has_add_permission(self, request, obj=None):
         return False
 
     def has_change_permission(self, request, obj=None):
@@ -21,6 +15,16 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    """Read-only: the trail is evidence."""
+
+    list_display = ("at", "who", "action", "content_type", "object_id", "reason")
+    list_filter = ("action", "content_type")
+    search_fields = ("reason", "actor__username", "actor_label", "action")
+    date_hierarchy = "at"
 
 
 class AuditedModelAdmin(admin.ModelAdmin):

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from audit.admin import ReadOnlyAdmin
 from lists.models import ListEntry, PeriodPart, PeriodResult, RatingPeriod, WorkerHeartbeat
 
 
@@ -19,20 +20,6 @@ class WorkerHeartbeatAdmin(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Seen in the admin, changed only through the services: a period by its dashboard,
-    a published list never (issue 4; ``lists.models.PublishedListIsImmutable``)."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 class PeriodPartInline(admin.TabularInline):
     model = PeriodPart
     fields = ("run", "index", "players", "finished_at")
@@ -48,6 +35,9 @@ class PeriodPartInline(admin.TabularInline):
 
 @admin.register(RatingPeriod)
 class RatingPeriodAdmin(ReadOnlyAdmin):
+    """A period changes through its page (close, compute, publish); a published list
+    never (``lists.models.PublishedListIsImmutable``)."""
+
     list_display = (
         "category", "list_date", "closing_date", "status", "progress_done", "progress_total",
         "games_count", "computed_at", "published_at",

@@ -215,6 +215,24 @@ class Killed(BaseException):
     """A worker's death: nothing in the computation catches it."""
 
 
+def claimed_in_two_parts(period_world, compute, capture, settings) -> tuple:
+    """Nine players' April, computed whole; then claimed for two parts, which are sent
+    out but run by nobody yet: (the period, the claim's token, the whole's figures)."""
+    from lists import services
+
+    w = period_world
+    players = [w.player(f"P{i}", 1500 + 37 * i) for i in range(9)]
+    w.tournament([(players[i], players[(i + 4) % 9], i % 3 / 2) for i in range(9)])
+    april = compute("rapid", APRIL)
+    whole = computed(april)
+    settings.PERIOD_PARTITIONS = 2
+    with capture(execute=False):  # claimed; no worker yet
+        period_compute_request(period=april, actor=ADMIN)
+    period = RatingPeriod.objects.get(pk=april.pk)
+    services.period_parts_start(period_id=period.pk, token=period.claim_token)
+    return period, period.claim_token, whole
+
+
 def test_a_part_delivered_again_replaces_what_its_killed_attempt_wrote(
     period_world, compute, django_capture_on_commit_callbacks, settings, monkeypatch
 ):
@@ -224,18 +242,9 @@ def test_a_part_delivered_again_replaces_what_its_killed_attempt_wrote(
     not send them a second time."""
     from lists import services
 
-    w = period_world
-    players = [w.player(f"P{i}", 1500 + 37 * i) for i in range(9)]
-    w.tournament([(players[i], players[(i + 4) % 9], i % 3 / 2) for i in range(9)])
-    april = compute("rapid", APRIL)
-    whole = computed(april)
-
-    settings.PERIOD_PARTITIONS = 2
-    with django_capture_on_commit_callbacks(execute=False):  # claimed; no worker yet
-        period_compute_request(period=april, actor=ADMIN)
-    period = RatingPeriod.objects.get(pk=april.pk)
-    token = period.claim_token
-    services.period_parts_start(period_id=period.pk, token=token)
+    period, token, whole = claimed_in_two_parts(
+        period_world, compute, django_capture_on_commit_callbacks, settings
+    )
     with pytest.raises(services.PeriodRefused, match="sent out already"):
         services.period_parts_start(period_id=period.pk, token=token)
 
@@ -266,18 +275,9 @@ def test_a_part_delivered_again_after_it_finished_finishes_once(
     does it count as the second part finished, or count its players twice."""
     from lists import services
 
-    w = period_world
-    players = [w.player(f"P{i}", 1500 + 37 * i) for i in range(9)]
-    w.tournament([(players[i], players[(i + 4) % 9], i % 3 / 2) for i in range(9)])
-    april = compute("rapid", APRIL)
-    whole = computed(april)
-
-    settings.PERIOD_PARTITIONS = 2
-    with django_capture_on_commit_callbacks(execute=False):
-        period_compute_request(period=april, actor=ADMIN)
-    period = RatingPeriod.objects.get(pk=april.pk)
-    token = period.claim_token
-    services.period_parts_start(period_id=period.pk, token=token)
+    period, token, whole = claimed_in_two_parts(
+        period_world, compute, django_capture_on_commit_callbacks, settings
+    )
     owned = sum(1 for player, *_ in whole[0] if player % 2 == 0)
     period = services.period_compute(period_id=period.pk, token=token, part=0, parts=2)
     rows = list(PeriodResult.objects.filter(period=period, run=period.run).values_list("pk"))
