@@ -45,6 +45,7 @@ from lists.models import (
 )
 from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournaments_to_rate
 from players.access import Actor, require_administrator
+from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
@@ -603,6 +604,7 @@ def period_publish(
         require_administrator(actor, "Only an administrator publishes a rating list.")
     with transaction.atomic():
         _tuned_for_bulk()
+        rating_list_lock(period.category)  # approvals of the category wait for the list
         _entries_lock()
         locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
         if locked.status == Status.PUBLISHED:

@@ -4,6 +4,7 @@ not at all."""
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 import time
 
@@ -114,3 +115,79 @@ def test_a_player_deleted_while_a_list_is_published_is_kept_if_the_list_names_hi
     assert errors == []
     assert Player.objects.filter(pk=player.pk).exists()
     assert RatingHistory.objects.filter(player_id=player.pk).count() == 1
+
+
+def test_a_report_approved_while_its_list_is_published_goes_to_the_next_list(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Interpretation 8: a report approved while April's list is being published waits
+    for the publication, then finds the list out and goes to May's. Without waiting it
+    would read the list as not out yet and be fixed to a list already published: never
+    rated."""
+    from django.core.files.base import ContentFile
+
+    from tests import factories
+    from tests.tournaments.reports.trf_builder import player_line, trf
+    from tournaments.models import PlayerMatch, Tournament, TournamentReport
+    from tournaments.reports.services import report_approve
+
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)])
+    period = compute("rapid", APRIL)
+    late = factories.TournamentFactory(
+        federation=w.federation, category="rapid", status=Tournament.Status.CHECKED,
+        start_date=dt.date(2025, 3, 19), end_date=dt.date(2025, 3, 20), number_of_rounds=1,
+    )  # fmt: skip
+    lines = [
+        player_line(1, "A", points="1.0", rounds=("   2 w 1",)),
+        player_line(2, "B", points="0.0", rounds=("   1 b 0",)),
+    ]
+    report = factories.TournamentReportFactory(
+        tournament=late, status=TournamentReport.Status.CHECKED,
+        file=ContentFile(trf(lines, start="2025/03/19", end="2025/03/20", dates=("25/03/19",)),
+                         name="late.trf"),
+    )  # fmt: skip
+    for rank, player in ((1, a), (2, b)):
+        PlayerMatch.objects.create(
+            report=report, start_rank=rank, trf_name=player.name, player=player, status="matched"
+        )
+    writing, release = threading.Event(), threading.Event()
+    errors: list[Exception] = []
+
+    def held_while_writing(execute, sql, params, many, context):
+        if sql.startswith("INSERT INTO lists_listentry_") and not writing.is_set():
+            writing.set()
+            release.wait(timeout=10)
+        return execute(sql, params, many, context)
+
+    def publish() -> None:
+        try:
+            with connection.execute_wrapper(held_while_writing):
+                period_publish(period=period, actor=ADMIN)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    def approve() -> None:
+        try:
+            report_approve(actor=ADMIN, report=report, approved_on=dt.date(2025, 3, 21))
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    publication = threading.Thread(target=publish)
+    publication.start()
+    assert writing.wait(timeout=30)
+    approval = threading.Thread(target=approve)
+    approval.start()
+    approval.join(timeout=1)
+    assert approval.is_alive()  # waiting for the publication
+    release.set()
+    publication.join(timeout=60)
+    approval.join(timeout=60)
+    assert errors == []
+    late.refresh_from_db()
+    assert (late.status, late.list_date) == ("ready", dt.date(2025, 5, 1))

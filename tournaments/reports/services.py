@@ -23,6 +23,7 @@ from django.utils.text import get_valid_filename
 
 from audit.services import audit_record
 from players.access import Actor, require
+from players.locks import rating_list_lock
 from players.models import Federation, Player
 from players.selectors import list_published
 from players.services import player_register
@@ -352,19 +353,24 @@ def report_approve(
             f"The tournament ends on {tournament.end_date}; its report is approved for rating "
             "once it has ended (interpretation 8: rated on the first list after its end)."
         )
-    try:
-        assignment = rating_list_for(
-            end_date=tournament.end_date,
-            approved_on=approved_on,
-            closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
-            list_out=partial(list_published, tournament.category),
-        )
-    except TooLateToRate as late:
-        audit_record(
-            target=tournament, actor=actor.user, action="refused: too late", reason=str(late)
-        )
-        raise ReportRefused(str(late)) from None
-    return _report_approve(actor=actor, report=report, list_date=assignment.list_date)
+    with transaction.atomic():
+        # A publication of the category under way finishes first: its list is out then.
+        rating_list_lock(tournament.category)
+        try:
+            assignment = rating_list_for(
+                end_date=tournament.end_date,
+                approved_on=approved_on,
+                closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
+                list_out=partial(list_published, tournament.category),
+            )
+        except TooLateToRate as late:
+            refusal = late
+        else:
+            return _report_approve(actor=actor, report=report, list_date=assignment.list_date)
+    audit_record(
+        target=tournament, actor=actor.user, action="refused: too late", reason=str(refusal)
+    )
+    raise ReportRefused(str(refusal))
 
 
 @transaction.atomic
