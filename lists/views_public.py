@@ -21,7 +21,7 @@ from django_tables2 import RequestConfig
 
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
-from lists.models import ListEntry, RatingPeriod
+from lists.models import ListEntry, PeriodResult, RatingPeriod
 from lists.selectors import published_entries
 from lists.tables import (
     ListEntryTable,
@@ -123,8 +123,23 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
         "count_text": f"{table.paginator.count:,}",
         "downloads": [(fmt, download_url(period, fmt) + choice) for fmt in FORMATS],
         "top_lists": _top_lists(request),
+        "delisted": _delisted_count(period),
     }
     return render(request, "lists/published.html", context)
+
+
+def _delisted_count(period: RatingPeriod) -> int:
+    """How many players this list delisted (standard-2009 7.21, interpretation 9): they
+    are not on it, being unrated from now on. Counted once: a published list never
+    changes."""
+    key = f"lists:delisted:{period.pk}:{period.created_at.timestamp()}"
+    return cache.get_or_set(
+        key,
+        lambda: PeriodResult.objects.filter(
+            period=period, run=period.computed_run, kind=PeriodResult.Kind.DELISTED
+        ).count(),
+        timeout=None,
+    )
 
 
 def published_download(

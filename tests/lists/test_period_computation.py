@@ -11,6 +11,7 @@ import datetime as dt
 import pytest
 from django.db import connection
 from django.db.models import ProtectedError
+from django.test import Client
 
 from lists.models import ListEntry, PeriodResult, PublishedListIsImmutable, RatingPeriod
 from lists.selectors import computed_games, computed_results
@@ -365,6 +366,8 @@ def test_a_player_below_the_floor_is_delisted(
     state = RatingState.objects.get(player=low, category="rapid")
     assert state.status == "delisted"
     assert RatingHistory.objects.get(player=low, list_date=APRIL).rating is None
+    page = Client().get("/lists/rapid/2025-04/").content.decode()
+    assert "1 player delisted, not on the list" in page
 
 
 def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
