@@ -218,14 +218,17 @@ def _lease_expiry() -> dt.datetime:
     return timezone.now() - timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
 
 
-def computation_refusal(period: RatingPeriod) -> str | None:
-    """Why ``period`` cannot be computed now, or None."""
-    if period.status == Status.OPEN and period.closing_date < timezone.localdate():
+def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str | None:
+    """Why ``period`` cannot be computed now, or None. ``closing``: as if it were closed
+    (the batch command closes an open period, once nothing else refuses it)."""
+    if period.status == Status.OPEN and closing:
+        pass
+    elif period.status == Status.OPEN and period.closing_date < timezone.localdate():
         return (
-            f"The closing date, {period.closing_date:%Y-%m-%d}, has passed: the scheduler "
-            "closes the period at its next hourly round and computes it, or close it now."
+            f"The closing date, {period.closing_date:%Y-%m-%d}, has passed: Celery beat "
+            "closes the period within the hour where it runs; or close it now."
         )
-    if period.status == Status.OPEN:
+    elif period.status == Status.OPEN:
         return (
             f"The period is open until {period.closing_date:%Y-%m-%d}; reports can still be "
             "approved for it. It is computed once it closes."
@@ -243,14 +246,28 @@ def computation_refusal(period: RatingPeriod) -> str | None:
     ).first()
     if later:
         return f"The {later} is already published; an earlier list cannot be computed now."
-    previous = (
-        RatingPeriod.objects.filter(category=period.category, list_date__lt=period.list_date)
-        .order_by("-list_date")
+    return earlier_list_waiting(period)
+
+
+def earlier_list_waiting(period: RatingPeriod) -> str | None:
+    """A tournament approved for an earlier list of the category and not rated yet: that
+    list's ratings are this period's start, and once this one is published the earlier
+    one could never be (DESIGN-notes 54). None when there is none."""
+    waiting = (
+        Tournament.objects.filter(
+            category=period.category,
+            status=Tournament.Status.READY,
+            list_date__lt=period.list_date,
+        )
+        .order_by("list_date", "pk")
         .first()
     )
-    if previous and previous.status != Status.PUBLISHED and previous.tournaments_count:
-        return f"The {previous} is not published yet; its ratings are this period's start."
-    return None
+    if waiting is None:
+        return None
+    return (
+        f"{waiting} is approved for the list of {waiting.list_date} and not rated yet: that "
+        "list's ratings are this period's start, so it comes first."
+    )
 
 
 def period_compute_request(
@@ -614,6 +631,8 @@ def period_publish(
                 f"The {locked} is {locked.get_status_display().lower()}; only a computed "
                 "period can be published."
             )
+        if waiting := earlier_list_waiting(locked):
+            raise PeriodRefused(waiting)
         if ListEntry.objects.filter(period=locked).exists():
             raise PeriodRefused(
                 f"The {locked} already has list entries though it is not published; "

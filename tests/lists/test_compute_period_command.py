@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 
 from lists.models import ListEntry, RatingPeriod
 from lists.services import periods_tick
-from tests.lists.conftest import APRIL
+from tests.lists.conftest import APRIL, MAY
 
 
 def run(*args: str) -> dict:
@@ -47,6 +47,31 @@ def test_publish_writes_the_list_and_a_second_run_is_refused(period_world):
     with pytest.raises(CommandError, match="published") as refused:
         run("2025-04", "--category", "rapid", "--publish")
     assert refused.value.returncode == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_later_list_waits_for_an_earlier_one_with_tournaments_to_rate(period_world):
+    """DESIGN-notes 54: April's tournament is approved and not rated; May's list cannot
+    be computed, nor published, before April's (its ratings are May's start, and a
+    published May would bar April for good). The refused period is left open, as it was."""
+    from lists.services import PeriodRefused, period_publish
+
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)], name="April Open")
+    w.tournament([(a, b, 0)], start=dt.date(2025, 4, 10), list_date=MAY, name="May Open")
+    with pytest.raises(CommandError, match=r"April Open \(2025-03-10\) is approved for the list of 2025-04-01"):
+        run("2025-05", "--category", "rapid", "--publish")
+    assert RatingPeriod.objects.get(list_date=MAY).status == "open"
+    # Computed by another way meanwhile, it is still not published before April.
+    may = RatingPeriod.objects.get(list_date=MAY)
+    RatingPeriod.objects.filter(pk=may.pk).update(status="computed", computed_run=1)
+    may.refresh_from_db()
+    with pytest.raises(PeriodRefused, match="April Open"):
+        period_publish(period=may, actor=None)
+    assert run("2025-04", "--category", "rapid", "--publish")["published"] is True
+    RatingPeriod.objects.filter(pk=may.pk).update(status="open", computed_run=None)
+    assert run("2025-05", "--category", "rapid", "--publish")["published"] is True
 
 
 @pytest.mark.django_db(transaction=True)

@@ -22,6 +22,7 @@ from lists.models import RatingPeriod
 from lists.selectors import period_results_json
 from lists.services import (
     PeriodRefused,
+    computation_refusal,
     period_close,
     period_compute_request,
     period_get_or_create,
@@ -60,6 +61,8 @@ class Command(BaseCommand):
         actor = batch_actor(COMMAND)
         try:
             period = period_get_or_create(category=options["category"], list_date=list_date)
+            if refusal := computation_refusal(period, closing=True):
+                raise PeriodRefused(refusal)  # before closing it: a refused period stays open
             period_close(period=period, actor_label=COMMAND)
             period.refresh_from_db()
             period = period_compute_request(period=period, actor=actor, actor_label=COMMAND)
