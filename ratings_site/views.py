@@ -44,8 +44,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     context: dict[str, object] = {"actor": actor}
     if actor.is_officer or actor.is_administrator:
         federation_tournaments = Tournament.objects.restrict(actor, "approve_report")
+        # Approved for rating once ended (interpretation 8: the list after its end).
         context["reports_to_approve"] = federation_tournaments.filter(
-            status=Tournament.Status.CHECKED
+            status=Tournament.Status.CHECKED, end_date__lte=timezone.localdate()
         ).select_related("federation")
         context["reports_with_errors"] = federation_tournaments.filter(
             status=Tournament.Status.REPORT_RECEIVED

@@ -60,7 +60,9 @@ def test_a_later_list_waits_for_an_earlier_one_with_tournaments_to_rate(period_w
     a, b = w.player("A", 1800), w.player("B", 1700)
     w.tournament([(a, b, 1)], name="April Open")
     w.tournament([(a, b, 0)], start=dt.date(2025, 4, 10), list_date=MAY, name="May Open")
-    with pytest.raises(CommandError, match=r"April Open \(2025-03-10\) is approved for the list of 2025-04-01"):
+    with pytest.raises(
+        CommandError, match=r"April Open \(2025-03-10\) is approved for the list of 2025-04-01"
+    ):
         run("2025-05", "--category", "rapid", "--publish")
     assert RatingPeriod.objects.get(list_date=MAY).status == "open"
     # Computed by another way meanwhile, it is still not published before April.

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -76,6 +77,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     officer = request.actor.officer_for(tournament.federation_id)
     matches = list(selectors.player_match_list(report=report))
     unresolved = [m for m in matches if m.status in selectors.UNRESOLVED]
+    ended = tournament.end_date <= timezone.localdate()
     context = {
         "tournament": tournament,
         "report": report,
@@ -85,7 +87,8 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "unresolved": unresolved,
         "officer": officer,
         "can_change": officer and report.status in ("has_errors", "checked"),
-        "can_approve": officer and report.status == "checked" and not unresolved,
+        "can_approve": officer and report.status == "checked" and not unresolved and ended,
+        "not_ended": not ended,
         **_register_choices(request.actor, officer and unresolved),
         "versions": selectors.report_list(actor=request.actor, tournament=tournament),
         "entries": audit_entries_for(report),

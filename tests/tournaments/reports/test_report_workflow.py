@@ -248,6 +248,10 @@ def test_a_report_of_a_tournament_not_ended_yet_is_not_approved(
 
     upload("arbiter", tournament, trf(four_players()))
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 5))
+    officer = persona_client(world, "officer_a")
+    page = officer.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
+    assert 'id="approve"' not in page and "ends on 2025-03-09" in page
+    assert tournament.name not in officer.get("/dashboard/").content.decode()
     response = persona_client(world, "officer_a").post(
         f"/tournaments/{tournament.pk}/reports/1/approve/", follow=True
     )
