@@ -411,6 +411,15 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class ReportStandings:
+    """What the report as received says beyond its games: each registry player's rounds
+    not played over the board, and his final rank where the file gives one."""
+
+    unplayed: dict[int, list[Unplayed]] = field(default_factory=dict)
+    ranks: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Unplayed:
     """A round not played over the board (a forfeit, a game not moved, a bye): it counts
     in the standings and never in the ratings (DESIGN.md interpretation 6)."""
@@ -472,40 +481,45 @@ def tournament_games(report: TournamentReport | None) -> list[Game]:
     )
 
 
-def tournament_unplayed(report: TournamentReport | None) -> dict[int, list[Unplayed]]:
-    """Per registry player, his rounds the report records as not played over the board,
-    read from the file as received (only the played games are stored as games)."""
+def report_standings(report: TournamentReport | None) -> ReportStandings:
+    """Read from the file as received (only the games played are stored as games): per
+    registry player his rounds not played over the board, and his rank (TRF 001 columns
+    86-89)."""
     if report is None:
-        return {}
+        return ReportStandings()
     try:
         with report.file.open("rb") as handle:
             parsed = parse(handle.read()).report
     except OSError:  # the file gone from storage: the games played still show
-        return {}
+        return ReportStandings()
     if parsed is None:
-        return {}
+        return ReportStandings()
     players = dict(report.matches.values_list("start_rank", "player_id"))
-    unplayed: dict[int, list[Unplayed]] = defaultdict(list)
+    standings = ReportStandings(unplayed=defaultdict(list))
     for entrant in parsed.players:
         player_id = players.get(entrant.start_rank)
         if player_id is None:
             continue
+        if entrant.rank is not None:
+            standings.ranks[player_id] = entrant.rank
         for block in entrant.rounds:
             if block.played or block.is_empty or block.result_blank:
                 continue
             opponent = players.get(block.opponent) if block.opponent else None
-            unplayed[player_id].append(
+            standings.unplayed[player_id].append(
                 Unplayed(block.round, opponent, block.colour or "", block.result, block.halves)
             )
-    return unplayed
+    return standings
 
 
 def crosstable_rows(
-    games: Sequence[Game], unplayed: dict[int, list[Unplayed]] | None = None
+    games: Sequence[Game], standings: ReportStandings | None = None
 ) -> tuple[list[CrossRow], list[int]]:
-    """Players by score (then name), each with his rounds: the games played over the
-    board and the rounds that were not (forfeits, byes), whose points count as well."""
-    unplayed = unplayed or {}
+    """Players by score, ties as the report ranks them (then by name), each with his
+    rounds: the games played over the board and the rounds that were not (forfeits,
+    byes), whose points count as well."""
+    standings = standings or ReportStandings()
+    unplayed, ranks = standings.unplayed, standings.ranks
     rows: dict[int, CrossRow] = {}
     for game in games:
         for player, halves in ((game.white, game.white_score), (game.black, 2 - game.white_score)):
@@ -517,7 +531,10 @@ def crosstable_rows(
     for player_id, rounds in unplayed.items():
         if player_id in rows:
             rows[player_id].score_halves += sum(entry.halves for entry in rounds)
-    ordered = sorted(rows.values(), key=lambda r: (-r.score_halves, r.player.name, r.player.pk))
+    ordered = sorted(
+        rows.values(),
+        key=lambda r: (-r.score_halves, ranks.get(r.player.pk, len(ranks) + 1), r.player.name),
+    )
     for rank, row in enumerate(ordered, start=1):
         row.rank = rank
     last_round = 0
@@ -585,7 +602,7 @@ def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
         Tournament.objects.restrict(request.actor).select_related("federation"), pk=pk
     )
     report = approved_report(tournament)
-    rows, rounds = crosstable_rows(tournament_games(report), tournament_unplayed(report))
+    rows, rounds = crosstable_rows(tournament_games(report), report_standings(report))
     period = rated_period(tournament, rows) if rows else None
     context = {"tournament": tournament, "rows": rows, "rounds": rounds, "period": period}
     return render(request, "lists/crosstable.html", context)

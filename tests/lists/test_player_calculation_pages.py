@@ -473,7 +473,8 @@ def test_the_crosstable_shows_each_players_change_once_published(
 def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(period_world, tmp_path):
     """Only games played over the board are rated (interpretation 6), but the standings are
     the report's: R1 A beats B; R2 B wins by forfeit against C, A has a half-point bye; C
-    had a full-point bye in R1. A 1½, B 1, C 1 (B before C by name), as the TRF says."""
+    had a full-point bye in R1. A 1½, then C and B on 1, in the order the TRF ranks them
+    (C 2nd on its tie-break), not by name."""
     from django.core.files.base import ContentFile
 
     from tests.tournaments.reports.trf_builder import player_line, trf
@@ -483,9 +484,9 @@ def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(period_world, 
     a, b, c = w.player("A", 1800), w.player("B", 1700), w.player("C", 1600)
     tournament = w.tournament([(a, b, 1)], name="Forfeit Open")
     lines = [
-        player_line(1, "A", points="1.5", rounds=("   2 w 1", "0000 - H")),
-        player_line(2, "B", points="1.0", rounds=("   1 b 0", "   3 w +")),
-        player_line(3, "C", points="1.0", rounds=("0000 - F", "   2 b -")),
+        player_line(1, "A", points="1.5", final_rank=1, rounds=("   2 w 1", "0000 - H")),
+        player_line(2, "B", points="1.0", final_rank=3, rounds=("   1 b 0", "   3 w +")),
+        player_line(3, "C", points="1.0", final_rank=2, rounds=("0000 - F", "   2 b -")),
     ]
     report = TournamentReport.objects.get(tournament=tournament)
     report.file.save("forfeit.trf", ContentFile(trf(lines, dates=("25/03/01", "25/03/02"))))
@@ -495,9 +496,9 @@ def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(period_world, 
         )
     rows = rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
     assert [row[:2] + row[4:] for row in rows[1:]] == [
-        ["1", "A", "2w1", "bye ½", "1½"],
-        ["2", "B", "1b0", "3w+", "1"],
-        ["3", "C", "bye 1", "2b-", "1"],
+        ["1", "A", "3w1", "bye ½", "1½"],
+        ["2", "C", "bye 1", "3b-", "1"],
+        ["3", "B", "1b0", "2w+", "1"],
     ]
     assert "Not yet rated" in get(f"/lists/tournaments/{tournament.pk}/")
 

@@ -20,11 +20,12 @@ def player_line(
     points: str = "0.0",
     rounds: Sequence[str] = (),
     sex: str = "m",
+    final_rank: int | None = None,
 ) -> str:
     """A TRF16 001 line (trf16.md §3); ``rounds`` are 8-character blocks like '   2 w 1'."""
     head = (
         f"001 {rank:>4} {sex}{'':>3} {name:<33} {rating or '':>4} {federation:<3} "
-        f"{fide_id or '':>11} {birth:<10} {points:>4} {'':>4}  "
+        f"{fide_id or '':>11} {birth:<10} {points:>4} {final_rank or '':>4}  "
     )
     assert len(head) == 91
     return head + "  ".join(rounds)
