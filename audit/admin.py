@@ -25,6 +25,7 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     list_filter = ("action", "content_type")
     search_fields = ("reason", "actor__username", "actor_label", "action")
     date_hierarchy = "at"
+    list_select_related = ("actor", "content_type")  # "who" names the actor on every row
 
 
 class AuditedModelAdmin(admin.ModelAdmin):

@@ -6,7 +6,8 @@ from lists.models import ListEntry, PeriodPart, PeriodResult, RatingPeriod, Work
 
 @admin.register(WorkerHeartbeat)
 class WorkerHeartbeatAdmin(admin.ModelAdmin):
-    """Read-only: is a worker alive, on which host, and on which database?"""
+    """Read-only: is a worker alive, on which host, and on which database? Old
+    heartbeats may be deleted."""
 
     list_display = ("created_at", "hostname", "database_vendor", "token")
     search_fields = ("token", "hostname")
