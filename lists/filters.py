@@ -17,6 +17,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 
 from lists.models import ListEntry
+from players.filters import NarrowingFilterSet
 from players.models import Federation, Player
 
 
@@ -69,7 +70,7 @@ class AgeGroup:
         return Q(birth_year__lte=list_year - age)
 
 
-class ListEntryFilter(django_filters.FilterSet):
+class ListEntryFilter(NarrowingFilterSet):
     """Search by the beginning of a name or by FIDE ID; filter by federation, title, sex,
     age group and activity."""
 
@@ -118,9 +119,3 @@ class ListEntryFilter(django_filters.FilterSet):
 
     def filter_status(self, queryset: QuerySet[ListEntry], name: str, value: str):
         return queryset.filter(active=value == "active")
-
-    @property
-    def is_filtering(self) -> bool:
-        """Whether any search or filter narrows the list."""
-        data = self.form.cleaned_data if self.is_bound and self.form.is_valid() else {}
-        return any(data.get(name) for name in self.Meta.fields)

@@ -4,7 +4,17 @@ from django.db.models import Q
 from players.models import Federation, Player
 
 
-class PlayerFilter(django_filters.FilterSet):
+class NarrowingFilterSet(django_filters.FilterSet):
+    """A filter set that tells whether a search or filter narrows the list: an empty page
+    then says nothing matched, not that there is nothing at all."""
+
+    @property
+    def is_filtering(self) -> bool:
+        data = self.form.cleaned_data if self.is_bound and self.form.is_valid() else {}
+        return any(data.get(name) for name in self.filters)
+
+
+class PlayerFilter(NarrowingFilterSet):
     """Search by name or FIDE ID; filter by federation, title and sex."""
 
     q = django_filters.CharFilter(method="search", label="Name or FIDE ID")
@@ -15,7 +25,11 @@ class PlayerFilter(django_filters.FilterSet):
         fields = ("q", "federation", "title", "sex")
 
     def search(self, queryset, name, value):
+        """A FIDE ID, or words each found in the name in any order ("magnus carlsen" finds
+        "Carlsen, Magnus")."""
         value = value.strip()
         if value.isdigit():
             return queryset.filter(fide_id=int(value))
-        return queryset.filter(Q(name__icontains=value))
+        for word in value.replace(",", " ").split():
+            queryset = queryset.filter(Q(name__icontains=word))
+        return queryset

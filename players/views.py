@@ -38,6 +38,8 @@ def player_list(request: HttpRequest) -> HttpResponse:
     players = Player.objects.restrict(request.actor).select_related("federation")
     filtered = PlayerFilter(request.GET, queryset=players)
     table = PlayerTable(filtered.qs)
+    if filtered.is_filtering:
+        table.empty_text = "No player in the registry matches the search."
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
     return render(request, "players/list.html", {"filter": filtered, "table": table})
 

@@ -1,10 +1,11 @@
 import django_filters
 
+from players.filters import NarrowingFilterSet
 from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament
 
 
-class TournamentFilter(django_filters.FilterSet):
+class TournamentFilter(NarrowingFilterSet):
     name = django_filters.CharFilter(lookup_expr="icontains", label="Name")
     federation = django_filters.ModelChoiceFilter(queryset=Federation.objects.all())
     start_date = django_filters.DateFromToRangeFilter(label="Start between")

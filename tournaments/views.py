@@ -25,6 +25,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.restrict(request.actor).select_related("federation")
     filtered = TournamentFilter(request.GET, queryset=tournaments)
     table = TournamentTable(filtered.qs)
+    if filtered.is_filtering:
+        table.empty_text = "No tournament matches the search."
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
     context = {
         "filter": filtered,

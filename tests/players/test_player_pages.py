@@ -203,3 +203,18 @@ def test_a_players_page_stays_within_a_query_budget(
     client = persona_client(world, persona)
     with django_assert_max_num_queries(12):
         assert client.get(f"/players/{player_a.fide_id}/").status_code == 200
+
+
+def test_the_registry_finds_a_name_by_its_words_in_any_order(db, client):
+    """"magnus carlsen" and "Carlsen, Magnus" find the player the registry writes
+    "Carlsen, Magnus"; a search that finds nobody says so, not that the registry is empty."""
+    from tests.factories import PlayerFactory
+
+    PlayerFactory(name="Carlsen, Magnus")
+    PlayerFactory(name="Magnusson, Karl")
+    for query in ("magnus carlsen", "Carlsen, Magnus", "carlsen"):
+        page = client.get("/players/", {"q": query}).content.decode()
+        assert "Carlsen, Magnus" in page and "Magnusson, Karl" not in page, query
+    nobody = client.get("/players/", {"q": "kasparov"}).content.decode()
+    assert "No player in the registry matches the search." in nobody
+    assert "No players in the registry yet." not in nobody

@@ -1,10 +1,11 @@
 import django_filters
 
+from players.filters import NarrowingFilterSet
 from players.models import Federation
 from tournaments.models import TournamentReport
 
 
-class ReportFilter(django_filters.FilterSet):
+class ReportFilter(NarrowingFilterSet):
     tournament = django_filters.CharFilter(
         field_name="tournament__name", lookup_expr="icontains", label="Tournament"
     )

@@ -208,5 +208,7 @@ def report_list(request: HttpRequest) -> HttpResponse:
     )
     filtered = ReportFilter(request.GET, queryset=reports)
     table = ReportTable(filtered.qs)
+    if filtered.is_filtering:
+        table.empty_text = "No report matches the search."
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/reports/list.html", {"filter": filtered, "table": table})
