@@ -49,7 +49,7 @@ from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
-from regulations.lists import is_list_date, next_list_date
+from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
 from regulations.types import NEW_PLAYER_GAMES, PlayerState
 from tournaments.models import Tournament
 from tournaments.selectors import rules_for
@@ -95,17 +95,17 @@ def period_get_or_create(
     *, category: str, list_date: dt.date, today: dt.date | None = None
 ) -> RatingPeriod:
     """The period of ``category`` for ``list_date`` (a list date: the 1st of a month), at
-    most ``PERIODS_AHEAD`` lists from today: a list further ahead is a slip of the pen,
+    most ``LISTS_AHEAD`` lists from today: a list further ahead is a slip of the pen,
     which once published would bar every list before it."""
     if category not in RatingCategory.values:
         raise PeriodRefused(f"No category '{category}'; use {', '.join(RatingCategory.values)}.")
     if not is_list_date(list_date, list_every_months()):
         raise PeriodRefused(f"{list_date} is not a list date.")
-    furthest = furthest_list(today or timezone.localdate())
+    furthest = furthest_list(today or timezone.localdate(), list_every_months())
     if list_date > furthest:
         raise PeriodRefused(
             f"The list of {list_date} is too far ahead: periods are kept for the next "
-            f"{PERIODS_AHEAD} lists, up to {furthest}."
+            f"{LISTS_AHEAD} lists, up to {furthest}."
         )
     period, _created = RatingPeriod.objects.get_or_create(
         category=category,
@@ -130,23 +130,11 @@ def listing_rules(category: str, list_date: dt.date) -> OverTheBoardRules:
     return rules
 
 
-#: The coming lists whose periods exist ahead of time.
-PERIODS_AHEAD = 3
-
-
-def furthest_list(today: dt.date) -> dt.date:
-    """The last of the ``PERIODS_AHEAD`` coming lists."""
-    list_date = next_list_date(today, list_every_months())
-    for _ in range(PERIODS_AHEAD - 1):
-        list_date = list_after(list_date)
-    return list_date
-
-
 def periods_ensure(*, today: dt.date) -> list[RatingPeriod]:
     """Create the periods of the coming lists ahead of time, for every category."""
     created = []
     list_date = next_list_date(today, list_every_months())
-    for _ in range(PERIODS_AHEAD):
+    for _ in range(LISTS_AHEAD):
         for category in RatingCategory.values:
             created.append(
                 period_get_or_create(category=category, list_date=list_date, today=today)

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from players.importing import FORMATS
 from players.importing.records import FOA_TITLES
 from players.models import Federation, Player, PlayerImport
-from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month
+from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month, import_date_refusal
 
 WOMEN_TITLE_CHOICES = [("", "—")] + [
     (value, label) for value, label in Player.Title.choices if value.startswith("W")
@@ -111,3 +111,9 @@ class PlayerImportForm(forms.Form):
         self.helper.layout = Layout(
             Field("file"), _row("format", "as_of"), Submit("import", "Import")
         )
+
+    def clean_as_of(self) -> Any:
+        as_of = self.cleaned_data["as_of"]
+        if refusal := import_date_refusal(as_of):
+            raise forms.ValidationError(refusal[0].upper() + refusal[1:] + ".")
+        return as_of

@@ -52,6 +52,19 @@ def first_list_closing_on_or_after(
     return candidate
 
 
+#: The coming lists whose periods exist ahead of time; no list further ahead is made or
+#: imported (a slip of the pen, once out, would bar the lists before it).
+LISTS_AHEAD = 3
+
+
+def furthest_list(today: dt.date, every_months: int = 1) -> dt.date:
+    """The last of the ``LISTS_AHEAD`` coming lists."""
+    list_date = next_list_date(today, every_months)
+    for _ in range(LISTS_AHEAD - 1):
+        list_date = next_list_date(list_date + dt.timedelta(days=1), every_months)
+    return list_date
+
+
 @dataclass(frozen=True)
 class ListAssignment:
     """The list a tournament is rated on, its closing date, and the last list allowed."""

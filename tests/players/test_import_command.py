@@ -81,6 +81,7 @@ def run_command(*args: str) -> subprocess.CompletedProcess:
     [
         (["no/such/list.txt"], "no/such/list.txt: no such file"),
         ([str(DATA / "players_list.csv"), "--as-of", "2025-13-01"], "is not a date (YYYY-MM-DD)"),
+        ([str(DATA / "players_list.csv"), "--as-of", "2031-05-01"], "is not out yet"),
     ],
 )
 def test_bad_input_exits_with_status_2_and_one_line_naming_the_file(args, message):

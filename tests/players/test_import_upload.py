@@ -93,3 +93,14 @@ def test_a_redelivered_task_does_not_import_twice(world):
     assert import_player_list.delay(done.pk).get() == "done"
     assert PlayerImport.objects.get(pk=done.pk).lines_read == 8
     assert not Player.objects.exists()
+
+
+def test_a_list_dated_beyond_the_coming_lists_is_a_field_error(world):
+    """A list in force years ahead would show on every player's page and stand for a list
+    already out; the form says so on its date and imports nothing."""
+    from players.models import PlayerImport
+
+    response = upload(persona_client(world, "administrator"), as_of="2031-05-01")
+    assert response.status_code == 200
+    assert "is not out yet" in response.context["form"].errors["as_of"][0]
+    assert not PlayerImport.objects.exists()

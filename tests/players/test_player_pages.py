@@ -206,7 +206,7 @@ def test_a_players_page_stays_within_a_query_budget(
 
 
 def test_the_registry_finds_a_name_by_its_words_in_any_order(db, client):
-    """"magnus carlsen" and "Carlsen, Magnus" find the player the registry writes
+    """ "magnus carlsen" and "Carlsen, Magnus" find the player the registry writes
     "Carlsen, Magnus"; a search that finds nobody says so, not that the registry is empty."""
     from tests.factories import PlayerFactory
 

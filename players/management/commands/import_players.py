@@ -21,7 +21,7 @@ from tqdm import tqdm
 from players.access import Actor
 from players.importing import FORMATS, ListUnreadable
 from players.models import PlayerImport
-from players.services import first_of_this_month, player_import_file
+from players.services import first_of_this_month, import_date_refusal, player_import_file
 
 BAD_INPUT = 2
 #: The command is trusted as an administrator would be; it has no user.
@@ -70,9 +70,12 @@ def parse_as_of(path: str, text: str | None) -> dt.date:
     if text is None:
         return first_of_this_month()
     try:
-        return dt.date.fromisoformat(text)
+        as_of = dt.date.fromisoformat(text)
     except ValueError:
         raise bad_input(path, f"--as-of {text!r} is not a date (YYYY-MM-DD)") from None
+    if refusal := import_date_refusal(as_of):
+        raise bad_input(path, f"--as-of: {refusal}")
+    return as_of
 
 
 def bad_input(path: str, problem: str) -> CommandError:
