@@ -266,6 +266,9 @@ class PlayerImport(models.Model):
     skipped_count = models.PositiveIntegerField(default=0)
     #: [{"line": n, "reason": "..."}], the first ones only (``importing.SKIPPED_KEPT``).
     skipped = models.JSONField(default=list, blank=True)
+    #: Codes of the federations the list named and the registry lacked, created with the
+    #: code as their name for an administrator to complete.
+    federations_created = models.JSONField(default=list, blank=True)
     error = models.TextField(blank=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

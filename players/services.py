@@ -231,9 +231,7 @@ def _import_into(
                 actor_label=player_import.actor_label,
                 action="imported player list",
                 changes={
-                    key: value
-                    for key, value in summary.as_json().items()
-                    if key not in ("skipped", "federations_created")
+                    key: value for key, value in summary.as_json().items() if key != "skipped"
                 },
             )
     except (ListUnreadable, PermissionDenied) as error:
@@ -261,6 +259,7 @@ def _record_summary(player_import: PlayerImport, summary: ImportSummary) -> None
     ):
         setattr(player_import, name, getattr(summary, name))
     player_import.skipped = [line.as_json() for line in summary.skipped]
+    player_import.federations_created = summary.federations_created
     player_import.status = PlayerImport.Status.DONE
     player_import.finished_at = timezone.now()
     player_import.save()

@@ -37,6 +37,12 @@ def test_json_prints_the_summary_as_one_document(db):
     )
     assert summary["skipped"][0] == {"line": 8, "reason": "standard rating '21x5' is not a number"}
     assert RatingState.objects.filter(list_date="2025-03-01").count() == 8
+    # The registry had no federation: those the list names are created, and said so.
+    assert summary["federations_created"] and all(
+        len(code) == 3 for code in summary["federations_created"]
+    )
+    plain = import_players(path, "--as-of", "2025-03-01")
+    assert "Federations new to the registry" not in plain  # the second time, none is new
 
 
 def test_the_format_can_be_given_when_the_name_says_nothing(db, tmp_path):

@@ -105,6 +105,7 @@ def summary_json(player_import: PlayerImport) -> dict[str, object]:
         "history_written": player_import.history_written,
         "skipped_count": player_import.skipped_count,
         "skipped": player_import.skipped,
+        "federations_created": player_import.federations_created,
     }
 
 
@@ -117,5 +118,10 @@ def human_summary(player_import: PlayerImport) -> str:
         f"ratings and {player_import.history_written} history rows written; "
         f"{player_import.skipped_count} lines skipped."
     ]
+    if player_import.federations_created:
+        lines.append(
+            "Federations new to the registry, created with their code as the name: "
+            + ", ".join(player_import.federations_created)
+        )
     lines += [f"  line {s['line']}: {s['reason']}" for s in player_import.skipped]
     return "\n".join(lines)
