@@ -34,7 +34,7 @@ def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
         if not any(value.strip() for value in row):
             continue
         number = rows.line_num + 1  # the header is line 1
-        if len(row) > len(names):
+        if len(row) != len(names):
             yield SkippedLine(number, f"{len(row)} values for {len(names)} columns")
             continue
         fields = {name: value for name, value in zip(names, row, strict=False) if name}

@@ -8,6 +8,7 @@ on what a value means: rating 0 or blank = unrated, flag ``i``/``wi`` = inactive
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -175,6 +176,8 @@ def _birth_year(text: str) -> int | None:
     year = text[:4]  # a year, or a date written year first (1990-05-17, 1990/00/00)
     if not year.isdigit():
         raise Malformed(f"birth year {text!r} is not a year")
+    if int(year) > dt.date.today().year:
+        raise Malformed(f"birth year {year} is in the future")
     return int(year) if int(year) >= 1800 else None
 
 

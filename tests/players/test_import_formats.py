@@ -125,3 +125,23 @@ def test_a_number_straddling_a_column_is_a_skipped_line_not_a_guess(
     assert result.skipped == [
         {"line": 2, "reason": "the columns after OTit do not line up with the header"}
     ]
+
+
+def test_a_short_row_and_a_birth_year_to_come_are_skipped_with_their_reasons(
+    import_as_administrator, tmp_path
+):
+    """A CSV row with fewer values than the header has columns is named as such (not by
+    the first column it lacks); a birth year after this year is nobody's."""
+    path = tmp_path / "list.csv"
+    path.write_text(
+        "ID Number,Name,Fed,Sex,SRtng,B-day\n"
+        "90800001,Short,NOR\n"
+        "90800002,Future,NOR,M,1800,2090\n"
+        "90800003,Fine,NOR,F,1800,1990\n"
+    )
+    result = import_as_administrator("", path=path)
+    assert result.skipped == [
+        {"line": 2, "reason": "3 values for 6 columns"},
+        {"line": 3, "reason": "birth year 2090 is in the future"},
+    ]
+    assert list(Player.objects.values_list("name", flat=True)) == ["Fine"]
