@@ -389,10 +389,16 @@ def _rate_of_play_findings(ctx: _Context) -> Iterable[Finding]:
         )
 
 
+#: (code, one, several, test) for each kind of round not played over the board.
 _UNPLAYED_KINDS = (
-    ("forfeit", "forfeit", lambda b: b.is_forfeit),
-    ("not-moved", "game with less than one move (W, D, L)", lambda b: b.is_not_moved),
-    ("bye", "bye or absence", lambda b: b.is_bye and not b.is_empty),
+    ("forfeit", "forfeit", "forfeits", lambda b: b.is_forfeit),
+    (
+        "not-moved",
+        "game with less than one move (W, D, L)",
+        "games with less than one move (W, D, L)",
+        lambda b: b.is_not_moved,
+    ),
+    ("bye", "bye or absence", "byes or absences", lambda b: b.is_bye and not b.is_empty),
 )
 
 
@@ -400,7 +406,7 @@ def _unplayed_findings(ctx: _Context) -> Iterable[Finding]:
     """Forfeits, byes and games without a move are never rated (standard-2009 5.0,
     R&B 2024 4.1; DESIGN.md interpretation 6): one note per kind, at its first line."""
     clause = ctx.clause("5.0", "4.1")
-    for code, label, test in _UNPLAYED_KINDS:
+    for code, one, several, test in _UNPLAYED_KINDS:
         found: list[tuple[TrfPlayer, TrfRound]] = [
             (p, b) for p in ctx.players for b in p.rounds if test(b)
         ]
@@ -408,11 +414,11 @@ def _unplayed_findings(ctx: _Context) -> Iterable[Finding]:
             continue
         player, block = found[0]
         count = len(found)
-        plural = "s" if count > 1 else ""
         yield Finding(
             INFO,
             f"unplayed-{code}",
-            f"{count} {label}{plural} (the first: line {player.line}, round {block.round}, "
+            f"{count} {one if count == 1 else several} (the first: line {player.line}, "
+            f"round {block.round}, "
             f"{player.label}): not played, so never rated.",
             player.line,
             _block_column(block.round),

@@ -147,14 +147,14 @@ def test_a_rating_that_differs_from_the_list_in_force_is_a_warning_naming_both()
 
 
 @pytest.mark.parametrize(
-    ("blocks", "code"),
+    ("blocks", "code", "count"),
     [
-        (("   2 w +", "   1 b -"), "unplayed-forfeit"),
-        (("   2 w W", "   1 b L"), "unplayed-not-moved"),
-        (("0000 - H", "0000 - U"), "unplayed-bye"),
+        (("   2 w +", "   1 b -"), "unplayed-forfeit", "2 forfeits"),
+        (("   2 w W", "   1 b L"), "unplayed-not-moved", "2 games with less than one move"),
+        (("0000 - H", "0000 - U"), "unplayed-bye", "2 byes or absences"),
     ],
 )
-def test_unplayed_games_are_noted_and_never_rated(blocks, code):
+def test_unplayed_games_are_noted_and_never_rated(blocks, code, count):
     players = [
         player_line(1, "Alpha, Anna", rating=2000, rounds=(blocks[0],)),
         player_line(2, "Beta, Bert", rating=1900, rounds=(blocks[1],)),
@@ -168,6 +168,7 @@ def test_unplayed_games_are_noted_and_never_rated(blocks, code):
             f for f in check(data, number_of_rounds=1, rules=get_rule_set(rules)) if f.code == code
         ]
         assert [(f.severity, f.rule, f.line, f.column) for f in found] == [("info", clause, 9, 92)]
+        assert found[0].message.startswith(count)
 
 
 def match_report(results, ratings=(2100, 2050)):
