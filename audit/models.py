@@ -33,6 +33,23 @@ class AuditEntry(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M} {self.who}: {self.action}"
 
     @property
+    def action_text(self) -> str:
+        """The action as the trail shows it: a status change names the new status (its
+        code, ``status:ready``, is for searching)."""
+        if self.action.startswith("status:"):
+            return f"status changed to {self.action.removeprefix('status:').replace('_', ' ')}"
+        return self.action
+
+    @property
+    def changes_shown(self) -> list[tuple[str, object, object]]:
+        """(what, before, after) with the field names in words."""
+        return [
+            (field.replace("_", " "), *values[:2])
+            for field, values in (self.changes or {}).items()
+            if isinstance(values, list | tuple) and len(values) >= 2
+        ]
+
+    @property
     def who(self) -> str:
         if self.actor_id:
             return self.actor.get_username()
