@@ -503,9 +503,11 @@ def report_standings(report: TournamentReport | None) -> ReportStandings:
         if entrant.rank is not None:
             standings.ranks[player_id] = entrant.rank
         for block in entrant.rounds:
-            if block.played or block.is_empty or block.result_blank:
-                continue
             opponent = players.get(block.opponent) if block.opponent else None
+            # A game over the board is a stored game, unless against a pseudo-player
+            # handing out byes ('spielfrei'), which no registry player stands for.
+            if (block.played and opponent is not None) or block.is_empty or block.result_blank:
+                continue
             standings.unplayed[player_id].append(
                 Unplayed(block.round, opponent, block.colour or "", block.result, block.halves)
             )
