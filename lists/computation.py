@@ -496,11 +496,14 @@ def _events(
     8.21; R&B 2024 7.2.3); in a standard-2009 round robin with unrated players, every game
     against Rc(new) of 8.58 (interpretation 7)."""
     by_tournament: dict[Tournament, list[tuple[int, int | None]]] = defaultdict(list)
+    opponents: dict[Tournament, set[Player]] = defaultdict(set)
     for _, row in player_games:
         if row.white == player:
             by_tournament[row.tournament].append((row.white_score, row.black_rating))
+            opponents[row.tournament].add(row.black)
         else:
             by_tournament[row.tournament].append((2 - row.white_score, row.white_rating))
+            opponents[row.tournament].add(row.white)
     events = []
     for tournament, results in by_tournament.items():
         facts = tournaments[tournament]
@@ -514,6 +517,7 @@ def _events(
                     end_date=facts.end_date,
                     round_robin=True,
                     team_championship=facts.team_championship,
+                    opponents=len(opponents[tournament]),
                 )
             )
             continue

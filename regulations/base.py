@@ -117,7 +117,7 @@ def ru_working(
     if event.round_robin and round_robin_below_half:
         return (
             f"{below}; Ru = Ra + dp x n/(n+1) = {format_figure(event.competition_rating, 2)} "
-            f"{'-' if dp < 0 else '+'} {abs(dp)} x {event.games}/{event.games + 1} = "
+            f"{'-' if dp < 0 else '+'} {abs(dp)} x {event.n}/{event.n + 1} = "
             f"{format_figure(ru, 2)} ({round_robin_below_half})"
         )
     return f"{below}; Ru = {base} + dp = {format_figure(ru, 2)} ({clauses[1]})"

@@ -140,7 +140,14 @@ class Standard1994(StandardChecks, OverTheBoardRules):
             ra = tournament_average(players).value
         unrated = {
             p.key: self.event_rating(
-                EventResult(p.games, p.score_halves, ra, dt.date.min, round_robin=True)
+                EventResult(
+                    p.games,
+                    p.score_halves,
+                    ra,
+                    dt.date.min,
+                    round_robin=True,
+                    opponents=len(set(p.opponents)),
+                )
             )
             for p in players
             if p.rating is None

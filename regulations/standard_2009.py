@@ -31,7 +31,7 @@ def standard_event_rating(event: EventResult, points_per_half_point: Fraction | 
         return rc + points_per_half_point * over_half
     dp = rating_difference_for_score(event.fraction)
     if event.round_robin:
-        return rc + dp * Fraction(event.games, event.games + 1)
+        return rc + dp * Fraction(event.n, event.n + 1)
     return rc + dp
 
 
@@ -252,7 +252,12 @@ class Standard2009(StandardChecks, OverTheBoardRules):
 
         def ru_from(rc: int, player: RoundRobinPlayer) -> int:
             result = EventResult(
-                player.games, player.score_halves, Fraction(rc), dt.date.min, round_robin=True
+                player.games,
+                player.score_halves,
+                Fraction(rc),
+                dt.date.min,
+                round_robin=True,
+                opponents=len(set(player.opponents)),
             )
             return round_half_up(self.event_rating(result))
 

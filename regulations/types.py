@@ -193,6 +193,14 @@ class EventResult:
     round_robin: bool = False
     #: standard-2009 7.14f: Olympiad, Continental or World Team Championship.
     team_championship: bool = False
+    #: In a round robin, n of 8.21(b) and 8.25: the number of opponents, which a double
+    #: round robin meets twice each (DESIGN-notes 5); 0: as many as the games.
+    opponents: int = 0
+
+    @property
+    def n(self) -> int:
+        """n of 8.25's dp x n/(n+1): the opponents in a round robin, else the games."""
+        return self.opponents or self.games
 
     @classmethod
     def against(

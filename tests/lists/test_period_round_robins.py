@@ -157,3 +157,22 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     first = {r.player.name: r for r in computed_results(may)}["U1"]
     assert (first.kind, first.new_rating, first.games) == ("initial", 2084, 9)
     assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
+
+
+def test_a_double_round_robin_gives_a_first_rating_with_n_the_opponents(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """8.21(b)(iii), 8.25 with n = 5 opponents met twice each (DESIGN-notes 5): A-E rated
+    2000 draw each other twice; U draws A, B and C twice and loses twice to D and E, 3/10.
+    Ra = 2000 - 28.8 x 5/6 = 1976; Ru = 1976 - 149 x 5/6 = 1851.83 -> 1852 (8.32), ten
+    games (7.14). D's games against U count against 1852: D = 148, P_D .70, two wins:
+    2 x (1 - .70) = +0.60; eight draws at D = 0: 0; x K 15 = +9.00 -> 2009."""
+    w = period_world
+    rated = [w.player(name, 2000, category="standard") for name in "ABCDE"]
+    u = w.player("U")
+    games = [(x, y, 0.5) for x, y in combinations(rated, 2)] * 2
+    games += [(u, r, 0.5) for r in rated[:3]] * 2 + [(rated[3], u, 1), (rated[4], u, 1)] * 2
+    w.tournament(games, category="standard", system=Tournament.System.DOUBLE_ROUND_ROBIN)
+    results = {r.player.name: r for r in computed_results(compute("standard", APRIL))}
+    assert (results["U"].kind, results["U"].new_rating, results["U"].games) == ("initial", 1852, 10)
+    assert (results["D"].change_hundredths, results["D"].new_rating) == (900, 2009)

@@ -359,3 +359,25 @@ def test_tournaments_longer_than_90_days_need_approval_unless_leagues():
     (violation,) = RULES.duration_violations(start, dt.date(2026, 4, 1), league=False)
     assert violation.clause == "standard-2009 4.1" and "91 days" in violation.message
     assert not RULES.duration_violations(start, dt.date(2026, 9, 1), league=True)
+
+
+def test_a_double_round_robin_counts_n_as_opponents_not_games():
+    """8.21(b)(iii) "n is the number of opponents" (DESIGN-notes 5), also in 8.25. A-E rated
+    2000 draw each other twice; U draws A, B and C twice and loses twice to D and E: 3/10.
+    A, B, C: 5/10, dp 0; D, E: 6/10 = .60, dp 72: dpa = 144/5 = 28.8; n = 5 opponents:
+    Ra = 2000 - 28.8 x 5/6 = 1976. U: p .30, dp -149: Ru = 1976 - 149 x 5/6 = 1851.83
+    -> 1852 (with n = 10 games it would be 1976 - 149 x 10/11 -> 1841). Nobody is more
+    than 400 above him: final."""
+    rated = ["A", "B", "C", "D", "E"]
+    scores = {"A": 10, "B": 10, "C": 10, "D": 12, "E": 12}  # half points, U included
+    players = [
+        RoundRobinPlayer(name, 2000, tuple(o for o in [*rated, "U"] if o != name) * 2, scores[name])
+        for name in rated
+    ]
+    players.append(RoundRobinPlayer("U", None, tuple(rated) * 2, 6))
+    result = RULES.round_robin(players)
+    assert result.tournament_average == 1976
+    assert result.final["U"] == 1852
+    assert RULES.initial_working([
+        EventResult(10, 6, Fraction(1976), dt.date(2025, 3, 9), round_robin=True, opponents=5)
+    ]).count("x 5/6") == 1  # fmt: skip
