@@ -153,23 +153,27 @@ def compute_period(
     standings: Mapping[Player, Standing],
     earlier_games: Sequence[GameRow] = (),
     owns: Callable[[Player], bool] | None = None,
-    next_list_date: dt.date | None = None,
+    previous_list_date: dt.date | None = None,
     listing_rules: OverTheBoardRules | None = None,
 ) -> PeriodOutcome:
     """Every owned player's outcome and every owned game's explanation for the list of
     ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
-    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4). The K a
-    player is listed with is that of the period ending at ``next_list_date`` (default: a
-    month on), whose year decides who is a junior (interpretation 4), by ``listing_rules``,
-    the rule set of that period (default: that of the player's latest event)."""
+    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4).
+
+    K is the player's state at the period's start, as of the previous list
+    (``previous_list_date``, default a month before), whose year decides who is a junior
+    (interpretation 4; R&B 2024 7.3.3 "until the end of the year of their 18th birthday":
+    December's games are rated on January's list with the K of December's). The K a player
+    is listed with is the one the next period will use: by this list's year and
+    ``listing_rules``, the rule set of that period (default: that of his latest event)."""
     owned = owns or (lambda _player: True)
-    listing = Listing((next_list_date or add_months(list_date, 1)).year, listing_rules)
+    listing = Listing(list_date.year, listing_rules)
     round_robin_ru = _round_robin_ratings(tournaments, games)
     sides, unrated_sides = _sides(games, round_robin_ru, _own_ratings(standings))
     # Each side's (difference used, P_D) by slot: what the player page explains.
     differences: list[int | Fraction | None] = [None] * (2 * len(games))
     expected: list[int | None] = [None] * (2 * len(games))
-    year = list_date.year
+    year = (previous_list_date or add_months(list_date, -1)).year
     players: list[PlayerOutcome] = []
     for player, player_sides in sides.items():
         # Every player's sides are rated (a game owned by one part explains both of its
@@ -382,7 +386,7 @@ def _rated_outcome(
     rounded once (interpretation 5). A player unrated in the category who is rated in his
     games by his standard rating is a rated player from that rating (R&B 2024 7.2.1).
 
-    ``years``: the year of this list (K now) and how the list's K is worked out. Writes
+    ``years``: the year of the previous list (K now) and how the list's K is worked out. Writes
     each side's difference used and P_D into ``differences`` and ``expected``."""
     year, listing = years
     standing = standing or Standing(rating=None)

@@ -364,7 +364,7 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                 standings=inputs.standings,
                 earlier_games=inputs.earlier_games,
                 owns=None if share.whole else share.owns,
-                next_list_date=list_after(period.list_date),
+                previous_list_date=add_months(period.list_date, -list_every_months()),
                 listing_rules=listing_rules(period.category, period.list_date),
             )
             _part_begin(period, token, share, len(outcome.players))
@@ -736,8 +736,9 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
 
 
 def _listing(category: str, list_date: dt.date) -> tuple[int, OverTheBoardRules]:
-    """The year and the rule set by which the list of ``list_date`` shows K."""
-    return list_after(list_date).year, listing_rules(category, list_date)
+    """The year and the rule set by which the list of ``list_date`` shows K (the K its
+    next period uses: interpretation 4, the state as of this list)."""
+    return list_date.year, listing_rules(category, list_date)
 
 
 def _k_listed(state: PlayerState, year: int, rules: OverTheBoardRules) -> int:

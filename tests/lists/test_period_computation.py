@@ -90,20 +90,22 @@ def test_the_700_rule_lowers_k(period_world, compute, django_capture_on_commit_c
 def test_a_junior_is_listed_with_the_k_of_the_year_the_list_is_in_force(
     period_world, compute, django_capture_on_commit_callbacks
 ):
-    """R&B 2024 7.3.3 (interpretation 4): born 2007, a junior until the end of 2025. On
-    the December 2025 list his K used is 40 (2025 <= 2007 + 18); the list shows the K of
-    the period that ends with January 2026's list: 20. Reaching 2400 gives K 10 from the
-    list on: 2395 beats an equal, +0.5 x 20 -> 2405, listed with K 10."""
+    """R&B 2024 7.3.3 (interpretation 4): born 2007, K 40 "until the end of the year of
+    [his] 18th birthday", 2025. His December games are rated on January 2026's list with
+    his state as of December's list, in 2025: K 40, +0.5 x 40 = +20; January's list shows
+    the K of 2026 for the games to come: 20. Reaching 2400 gives K 10 from the list on:
+    2395 beats an equal, +0.5 x 20 -> 2405, listed with K 10."""
     w = period_world
-    november, december = dt.date(2025, 11, 1), dt.date(2025, 12, 1)
-    junior = w.player("Junior", 1800, birth_year=2007, list_date=november)
-    strong, peer = w.player("Strong", 2395, list_date=november), w.player("Peer", 2395)
-    adult = w.player("Adult", 1800, list_date=november)
+    december, january = dt.date(2025, 12, 1), dt.date(2026, 1, 1)
+    junior = w.player("Junior", 1800, birth_year=2007, list_date=december)
+    strong, peer = w.player("Strong", 2395, list_date=december), w.player("Peer", 2395)
+    adult = w.player("Adult", 1800, list_date=december)
     w.tournament(
-        [(junior, adult, 1), (strong, peer, 1)], start=dt.date(2025, 11, 10), list_date=december
+        [(junior, adult, 1), (strong, peer, 1)], start=dt.date(2025, 12, 10), list_date=january
     )
-    results = results_by_name(compute("rapid", december))
-    assert (results["Junior"].k, results["Junior"].list_k) == (40, 20)
+    results = results_by_name(compute("rapid", january))
+    assert (results["Junior"].k, results["Junior"].new_rating) == (40, 1820)
+    assert results["Junior"].list_k == 20
     # D = 0: +0.5 x 20 = +10 -> 2405, the 2400 reached (7.3.3: K 10 from then on).
     assert (results["Strong"].k, results["Strong"].new_rating, results["Strong"].list_k) == (
         20,
@@ -114,21 +116,21 @@ def test_a_junior_is_listed_with_the_k_of_the_year_the_list_is_in_force(
 
 @pytest.mark.parametrize(
     ("list_date", "k_of_the_junior_born_2007"),
-    [(dt.date(2025, 11, 1), 40), (dt.date(2025, 12, 1), 20)],
+    [(dt.date(2025, 12, 1), 40), (dt.date(2026, 1, 1), 20)],
 )
 def test_players_without_games_are_listed_with_the_k_the_turn_of_the_year_gives(
     period_world, compute, publish, django_capture_on_commit_callbacks, list_date,
     k_of_the_junior_born_2007,
 ):  # fmt: skip
     """Standard-2009 7.12, R&B 2024 6.1.2: the list shows the current K. R&B 2024 7.3.3:
-    born 2007, K 40 until the end of 2025; the December 2025 list opens the period of
-    January 2026's list, so it shows K 20 though he did not play. Born 2008: still 40. A K
+    born 2007, K 40 until the end of 2025: December 2025's list still shows 40, and
+    January 2026's shows 20 though he did not play. Born 2008: still 40. A K
     the rules do not explain (imported: 40 after 50 games) is left as it was; none known
     (an import without K) is worked out: 20; but not where it hangs on a games total the
     import could not tell: 2600 with 5 games known would be new (K 40) or established
     (K 10)."""
     w = period_world
-    previous = dt.date(list_date.year, list_date.month - 1, 1)
+    previous = add_months(list_date, -1)
     states = {
         "Born2007": (1800, 2007, 40),
         "Born2008": (1800, 2008, 40),
