@@ -189,7 +189,10 @@ class CalculatorForm(forms.Form):
     )  # fmt: skip
     year = forms.IntegerField(
         label="Year of the list", min_value=1970, max_value=2100, required=False,
-        help_text="Junior status is by the list's year. Blank: this year.",
+        help_text=(
+            "Of the list your rating is from: junior status is by its year "
+            "(interpretation 4). Blank: this year."
+        ),
     )  # fmt: skip
     reached_2400 = forms.BooleanField(label="My published rating has reached 2400", required=False)
     opponents = OpponentsField(label="Opponents", help_text=OPPONENTS_HELP)
