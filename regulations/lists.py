@@ -81,6 +81,7 @@ def rating_list_for(
     closing_date: ClosingDate,
     every_months: int = 1,
     list_out: Callable[[dt.date], bool] | None = None,
+    lateness_clause: str = LATENESS_CLAUSE,
 ) -> ListAssignment:
     """The list of a tournament that ended on ``end_date`` and whose report was approved on
     ``approved_on``: a period is open through its closing date and while its list is not
@@ -96,7 +97,7 @@ def rating_list_for(
         chosen = next_list_date(chosen + dt.timedelta(days=1), every_months)
     if chosen > last_allowed:
         raise TooLateToRate(
-            LATENESS_CLAUSE,
+            lateness_clause,
             f"The tournament ended on {end_date}; a report approved on {approved_on} would be "
             f"rated on the list of {chosen}, after the third list following its end "
             f"({last_allowed}, closing {closing_date(last_allowed)}), so it is not rated.",

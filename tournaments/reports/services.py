@@ -27,7 +27,7 @@ from players.locks import rating_list_lock
 from players.models import Federation, Player
 from players.selectors import list_published
 from players.services import player_register
-from regulations.lists import TooLateToRate, rating_list_for
+from regulations.lists import LATENESS_CLAUSE, TooLateToRate, rating_list_for
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.selectors import (
     UNRESOLVED,
@@ -362,6 +362,7 @@ def report_approve(
                 approved_on=approved_on,
                 closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
                 list_out=partial(list_published, tournament.category),
+                lateness_clause=_lateness_clause(tournament.category),
             )
         except TooLateToRate as late:
             refusal = late
@@ -426,6 +427,16 @@ def _report_approve(
     except TransitionNotAllowed as error:
         raise ReportRefused(error.messages[0]) from None
     return report
+
+
+def _lateness_clause(category: str) -> str:
+    """R&B 2024 8.1 says it of rapid and blitz; the standard text is silent, and DESIGN.md
+    interpretation 8 applies it to every category."""
+    return (
+        LATENESS_CLAUSE
+        if category != Tournament.Category.STANDARD
+        else "DESIGN.md interpretation 8"
+    )
 
 
 def _approval_refusal(report: TournamentReport) -> None:

@@ -209,6 +209,7 @@ def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_se
     assert tournament.status == "checked" and tournament.list_date is None
     page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "after the third list following its end" in page
+    assert "(DESIGN.md interpretation 8)" in page  # a standard event: R&B 8.1 is rapid's
     assert AuditEntry.objects.filter(action="refused: too late").exists()
 
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
