@@ -150,6 +150,11 @@ class OverTheBoardRules:
     initial_minimum_games: ClassVar[int]
     initial_pooling_months: ClassVar[int]
     initial_clause: ClassVar[str]
+    #: Whether the first-event test goes on to the next event once the first is
+    #: disregarded (standard-2009 6.1: a later 0 or 1/2 counts only after a performance
+    #: above the floor; DESIGN-notes 7), or stops at the first (R&B 2024 7.2.2: "Otherwise,
+    #: their rating is calculated using all their results").
+    first_event_test_repeats: ClassVar[bool] = True
 
     #: True where each game's P_D depends on the two ratings alone (standard-2009 8.54,
     #: R&B 2024 7.3.1), so a period is rated in one pass over its games. Rule sets with
@@ -358,6 +363,8 @@ class OverTheBoardRules:
         disregarded = [e for e in events if not window_start <= e.end_date < on]
         while in_window and not self.counts_as_first_event(in_window[0]):
             disregarded.append(in_window.pop(0))
+            if not self.first_event_test_repeats:
+                break
         counted = tuple(in_window)
         games = sum(e.games for e in counted)
         score = sum(e.score_halves for e in counted)

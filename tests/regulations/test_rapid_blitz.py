@@ -137,6 +137,21 @@ def test_2024_zero_in_the_first_event_is_disregarded_but_not_later():
     assert outcome.rating == 1607
 
 
+def test_2024_only_the_first_events_zero_is_disregarded():
+    """7.2.2: "If an unrated player scores zero in their first event this score is
+    disregarded. Otherwise, their rating is calculated using all their results": a second
+    zero is a later result and is pooled. 0/3, then 0/3, then 3/3 against 1600: the last
+    two, 6 games and 3 points, with two hypothetical 1800 draws (7.2.3): Ra = (9600 + 3600)
+    / 8 = 1650 at 50% -> 1650."""
+    first = EventResult.against([1600] * 3, 0, dt.date(2026, 1, 1))
+    second = EventResult.against([1600] * 3, 0, dt.date(2026, 3, 1))
+    third = EventResult.against([1600] * 3, 6, dt.date(2026, 6, 1))
+    outcome = RB2024.initial_rating([first, second, third], on=LIST)
+    assert outcome.disregarded == (first,)
+    assert outcome.counted == (second, third)
+    assert outcome.rating == 1650
+
+
 def test_2024_needs_five_games_pooled_within_26_months():
     """6.1.4: 5 games; results older than 26 months drop out (list 1 Dec 2026: from
     1 Oct 2024)."""
