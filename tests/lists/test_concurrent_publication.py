@@ -162,26 +162,16 @@ def test_a_report_approved_while_its_list_is_published_goes_to_the_next_list(
         return execute(sql, params, many, context)
 
     def publish() -> None:
-        try:
-            with connection.execute_wrapper(held_while_writing):
-                period_publish(period=period, actor=ADMIN)
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
+        with connection.execute_wrapper(held_while_writing):
+            period_publish(period=period, actor=ADMIN)
 
-    def approve() -> None:
-        try:
-            report_approve(actor=ADMIN, report=report, approved_on=dt.date(2025, 3, 21))
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
-
-    publication = threading.Thread(target=publish)
+    publication = in_a_thread(publish, errors)
     publication.start()
     assert writing.wait(timeout=30)
-    approval = threading.Thread(target=approve)
+    approval = in_a_thread(
+        lambda: report_approve(actor=ADMIN, report=report, approved_on=dt.date(2025, 3, 21)),
+        errors,
+    )
     approval.start()
     approval.join(timeout=1)
     assert approval.is_alive()  # waiting for the publication
@@ -191,3 +181,18 @@ def test_a_report_approved_while_its_list_is_published_goes_to_the_next_list(
     assert errors == []
     late.refresh_from_db()
     assert (late.status, late.list_date) == ("ready", dt.date(2025, 5, 1))
+
+
+def in_a_thread(work, errors: list[Exception]) -> threading.Thread:
+    """``work`` in a thread with a database connection of its own; what it raises is
+    added to ``errors``."""
+
+    def run() -> None:
+        try:
+            work()
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    return threading.Thread(target=run)
