@@ -131,6 +131,14 @@ class Listing(NamedTuple):
     year: int
     rules: OverTheBoardRules | None = None
 
+    def k(self, state: PlayerState, rules: OverTheBoardRules | None = None) -> int:
+        """The K the list shows for ``state`` (standard-2009 7.12, 8.56; R&B 2024 6.1.2,
+        7.3.3), before any 700 rule, which depends on the games of the period to come; by
+        ``rules`` where the listing names none."""
+        chosen = self.rules or rules
+        assert chosen is not None, "a listing without rules needs the player's"
+        return chosen.k_factor(state, year=self.year, games_in_period=0)
+
 
 @dataclass(frozen=True)
 class PeriodOutcome:
@@ -553,7 +561,7 @@ def _list_k(
         reached_2400=outcome.new_rating >= 2400 or bool(standing and standing.reached_2400),
         birth_year=standing.birth_year if standing else None,
     )
-    return (listing.rules or rules).k_factor(state, year=listing.year, games_in_period=0)
+    return listing.k(state, rules)
 
 
 def _initial_outcome(

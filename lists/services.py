@@ -33,7 +33,7 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
 from lists.bulk import bulk_insert
-from lists.computation import GameOutcome, PlayerOutcome, compute_period
+from lists.computation import GameOutcome, Listing, PlayerOutcome, compute_period
 from lists.models import (
     ListEntry,
     PeriodGame,
@@ -722,12 +722,12 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
     while rows := cursor.fetchmany(FETCH_ROWS):
         for player, rating, games, reached_2400, birth_year, k in rows:
             state = PlayerState(rating, games, reached_2400, birth_year)
-            listed = _k_listed(state, *after)
+            listed = after.k(state)
             if k is None:
                 established = replace(state, games=max(games, NEW_PLAYER_GAMES))
-                if listed == _k_listed(established, *after):
+                if listed == after.k(established):
                     written.append((listed, player, period.category))
-            elif before != after and listed != _k_listed(state, *before):
+            elif before != after and listed != before.k(state):
                 written.append((listed, player, period.category))
     cursor.executemany(
         "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s", written
@@ -735,14 +735,10 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
     return len(written)
 
 
-def _listing(category: str, list_date: dt.date) -> tuple[int, OverTheBoardRules]:
+def _listing(category: str, list_date: dt.date) -> Listing:
     """The year and the rule set by which the list of ``list_date`` shows K (the K its
     next period uses: interpretation 4, the state as of this list)."""
-    return list_date.year, listing_rules(category, list_date)
-
-
-def _k_listed(state: PlayerState, year: int, rules: OverTheBoardRules) -> int:
-    return rules.k_factor(state, year=year, games_in_period=0)
+    return Listing(list_date.year, listing_rules(category, list_date))
 
 
 def _history_write(cursor: Any, params: dict[str, Any]) -> None:
