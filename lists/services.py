@@ -47,6 +47,7 @@ from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournament
 from players.access import Actor, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory
+from players.selectors import list_published
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
@@ -209,14 +210,12 @@ def _lease_expiry() -> dt.datetime:
 def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str | None:
     """Why ``period`` cannot be computed now, or None. ``closing``: as if it were closed
     (the batch command closes an open period, once nothing else refuses it)."""
-    if period.status == Status.OPEN and closing:
-        pass
-    elif period.status == Status.OPEN and period.closing_date < timezone.localdate():
-        return (
-            f"The closing date, {period.closing_date:%Y-%m-%d}, has passed: Celery beat "
-            "closes the period within the hour where it runs; or close it now."
-        )
-    elif period.status == Status.OPEN:
+    if period.status == Status.OPEN and not closing:
+        if period.closing_date < timezone.localdate():
+            return (
+                f"The closing date, {period.closing_date:%Y-%m-%d}, has passed: Celery beat "
+                "closes the period within the hour where it runs; or close it now."
+            )
         return (
             f"The period is open until {period.closing_date:%Y-%m-%d}; reports can still be "
             "approved for it. It is computed once it closes."
@@ -746,12 +745,7 @@ def _history_write(cursor: Any, params: dict[str, Any]) -> None:
     a fifth faster than one that checks each row for a conflict. An import of the same
     date may have written some (before, or while this runs): then the list's rows replace
     them."""
-    cursor.execute(
-        "SELECT 1 FROM players_ratinghistory WHERE category = %(category)s "
-        "AND list_date = %(list_date)s LIMIT 1",
-        params,
-    )
-    if cursor.fetchone() is None:
+    if not list_published(params["category"], params["list_date"]):
         try:
             with transaction.atomic():  # a savepoint, to go on should an import collide
                 cursor.execute(HISTORY_SQL, params)
