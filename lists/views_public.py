@@ -132,7 +132,7 @@ def _delisted_count(period: RatingPeriod) -> int:
     """How many players this list delisted (standard-2009 7.21, interpretation 9): they
     are not on it, being unrated from now on. Counted once: a published list never
     changes."""
-    key = f"lists:delisted:{period.pk}:{period.created_at.timestamp()}"
+    key = _list_key(period, "delisted")
     return cache.get_or_set(
         key,
         lambda: PeriodResult.objects.filter(
@@ -180,12 +180,16 @@ def _published_period(category: str, year: int, month: int) -> RatingPeriod:
 
 
 def _count_key(period: RatingPeriod, search: dict[str, str]) -> str:
-    """The cache key of how many players a search (its filters' values) finds on a list.
-    The period's creation time tells apart periods that had the same id (a database
-    restored, tests)."""
+    """The cache key of how many players a search (its filters' values) finds on a list."""
     chosen = json.dumps(sorted((name, value) for name, value in search.items() if value))
     digest = hashlib.sha256(chosen.encode()).hexdigest()[:32]
-    return f"lists:count:{period.pk}:{period.created_at.timestamp()}:{digest}"
+    return _list_key(period, f"count:{digest}")
+
+
+def _list_key(period: RatingPeriod, what: str) -> str:
+    """A cache key of something about a published list, which never changes. The period's
+    creation time tells apart periods that had the same id (a database restored, tests)."""
+    return f"lists:{period.pk}:{period.created_at.timestamp()}:{what}"
 
 
 def _search(filtered: ListEntryFilter) -> dict[str, str]:
