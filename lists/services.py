@@ -47,7 +47,7 @@ from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournament
 from players.access import Actor, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory
-from players.selectors import list_published
+from players.selectors import list_every_months, list_published
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
@@ -80,11 +80,6 @@ def worker_heartbeat_record(*, token: str) -> WorkerHeartbeat:
 
 
 # -- periods ----------------------------------------------------------------------------------
-
-
-def list_every_months() -> int:
-    """Lists are monthly (standard-2009 7.3); a federation may publish less often."""
-    return int(getattr(settings, "LIST_EVERY_MONTHS", 1))
 
 
 def closing_date_for(category: str, list_date: dt.date) -> dt.date:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 
 from players.access import Actor
@@ -16,6 +17,11 @@ from players.models import (
     RatingHistory,
     RatingState,
 )
+
+
+def list_every_months() -> int:
+    """Lists are monthly (standard-2009 7.3); a federation may publish less often."""
+    return int(getattr(settings, "LIST_EVERY_MONTHS", 1))
 
 
 def list_published(category: str, list_date: dt.date) -> bool:

@@ -19,6 +19,7 @@ from audit.services import audit_record, field_changes
 from players.access import Actor, actor_for, require, require_administrator, require_officer_for
 from players.importing import ImportSummary, ListUnreadable, import_list
 from players.models import Federation, Player, PlayerImport
+from players.selectors import list_every_months
 from regulations.lists import furthest_list
 
 
@@ -136,7 +137,7 @@ def import_date_refusal(as_of: dt.date) -> str | None:
     """Why a list cannot be imported as in force from ``as_of``, or None: not after the
     coming lists, whose periods exist (a list dated years ahead would show on every page
     and stand for a list already out)."""
-    furthest = furthest_list(timezone.localdate(), int(getattr(settings, "LIST_EVERY_MONTHS", 1)))
+    furthest = furthest_list(timezone.localdate(), list_every_months())
     if as_of > furthest:
         return f"a list in force from {as_of} is not out yet: at most {furthest}, the coming lists'"
     return None
