@@ -9,26 +9,40 @@ A computation may be split by player (``owns``): each part returns the outcomes 
 players it owns and the games whose white player it owns, and the parts together give
 exactly what one whole computation gives, since no player's figures depend on another
 player's outcome in the same period.
+
+A federation's month is a million games: the period's games are columns (numpy arrays of
+whole numbers), and the sides of the players whose games all fall under one rule set
+whose P_D depends on the two ratings alone are rated as columns, through the rule set's
+own tables (``expectation_by_difference``, ``difference_used_by_difference``). K and the
+rounding stay the rule set's own functions, called once per player.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from regulations import OverTheBoardRules
+from regulations.base import MAX_DIFFERENCE
 from regulations.calendar import add_months
 from regulations.round_robin import RoundRobinPlayer
 from regulations.standard_2009 import Standard2009
 from regulations.tables import expected_scores_hundredths
 from regulations.types import EventResult, PlayerState
 
-Player = Hashable
-Tournament = Hashable
+Player = int
+Tournament = int
+
+#: No rating (an unrated side) in a column of ratings.
+NO_RATING = -1
+#: No figure (a side the game does not count for) in a column of differences or P_D.
+NO_FIGURE = np.iinfo(np.int32).min
 
 #: The clause that adopts a standard rating in a rapid or blitz event.
 ADOPTION_CLAUSE = "R&B 2024 7.2.1"
@@ -72,13 +86,76 @@ class GameRow(NamedTuple):
     force at the tournament's start (interpretation 2), for a rapid or blitz player unrated
     in the category his standard rating (R&B 2024 7.2.1), None when unrated."""
 
-    id: Hashable
+    id: int
     tournament: Tournament
     white: Player
     black: Player
     white_score: int
     white_rating: int | None
     black_rating: int | None
+
+
+@dataclass(frozen=True)
+class GameColumns:
+    """Games as columns, in game order (tournament, round, game): a ``GameRow`` per index.
+    Ratings are ``NO_RATING`` where unrated."""
+
+    id: np.ndarray
+    tournament: np.ndarray
+    white: np.ndarray
+    black: np.ndarray
+    white_score: np.ndarray
+    white_rating: np.ndarray
+    black_rating: np.ndarray
+
+    @classmethod
+    def of(
+        cls,
+        raw: np.ndarray | Sequence[Sequence[int]],
+        white_rating: np.ndarray,
+        black_rating: np.ndarray,
+    ) -> GameColumns:
+        """From (id, tournament, white, black, white score) rows and the two ratings."""
+        table = np.asarray(raw, dtype=np.int64).reshape(-1, 5)
+        return cls(
+            *(np.ascontiguousarray(table[:, column]) for column in range(5)),
+            np.asarray(white_rating, dtype=np.int32),
+            np.asarray(black_rating, dtype=np.int32),
+        )
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[GameRow]) -> GameColumns:
+        def rating(value: int | None) -> int:
+            return NO_RATING if value is None else value
+
+        return cls.of(
+            [row[:5] for row in rows],
+            [rating(row.white_rating) for row in rows],
+            [rating(row.black_rating) for row in rows],
+        )
+
+    def __len__(self) -> int:
+        return len(self.id)
+
+    def __iter__(self) -> Iterator[GameRow]:
+        return (self.row(index) for index in range(len(self)))
+
+    def row(self, index: int) -> GameRow:
+        white_rating, black_rating = int(self.white_rating[index]), int(self.black_rating[index])
+        return GameRow(
+            int(self.id[index]),
+            int(self.tournament[index]),
+            int(self.white[index]),
+            int(self.black[index]),
+            int(self.white_score[index]),
+            None if white_rating == NO_RATING else white_rating,
+            None if black_rating == NO_RATING else black_rating,
+        )
+
+    def rows_in(self, tournaments: Iterable[Tournament]) -> list[GameRow]:
+        """The games of ``tournaments``, in order."""
+        chosen = np.flatnonzero(np.isin(self.tournament, np.fromiter(tournaments, np.int64)))
+        return [self.row(index) for index in chosen.tolist()]
 
 
 @dataclass(slots=True)
@@ -103,24 +180,38 @@ class PlayerOutcome:
     list_k: int | None = None
 
 
-class GameOutcome(NamedTuple):
-    """One game's part in the period, both sides (``lists.models.PeriodGame``). A side's
-    difference and expected score are None where the game does not count for him.
+class SideFigures:
+    """Each side's difference used and P_D (hundredths), by slot (2 x the game's index,
+    + 1 for black): what the player page explains. ``NO_FIGURE`` where the game does not
+    count for that side; a difference that is not whole (standard-1994's average, 10.51)
+    is kept apart, exact."""
 
-    A ``NamedTuple``: a federation's month has a million of these."""
+    def __init__(self, games: int) -> None:
+        self.difference = np.full(2 * games, NO_FIGURE, dtype=np.int32)
+        self.expected = np.full(2 * games, NO_FIGURE, dtype=np.int32)
+        self.fractions: dict[int, Fraction] = {}
 
-    game: Hashable
-    tournament: Tournament
-    white: Player
-    black: Player
-    white_score: int
-    white_rating: int | None
-    black_rating: int | None
-    white_difference: int | Fraction | None
-    white_expected: int | None
-    black_difference: int | Fraction | None
-    black_expected: int | None
-    clause: str
+    def set(self, slot: int, difference: int | Fraction, expected: int) -> None:
+        if type(difference) is int:
+            self.difference[slot] = difference
+        else:
+            self.fractions[slot] = Fraction(difference)
+            self.difference[slot] = 0
+        self.expected[slot] = expected
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """The owned games' part in the period, both sides (``lists.models.PeriodGame``): the
+    games, and per side (white: even slots, black: odd) the difference used and P_D."""
+
+    games: GameColumns
+    figures: SideFigures
+    #: Which games are kept (their white player is owned).
+    owned: np.ndarray
+    #: Each game's rating-difference clause, by index into ``clauses``.
+    clause: np.ndarray
+    clauses: tuple[str, ...]
 
 
 class Listing(NamedTuple):
@@ -143,13 +234,13 @@ class Listing(NamedTuple):
 @dataclass(frozen=True)
 class PeriodOutcome:
     players: list[PlayerOutcome]
-    games: list[GameOutcome]
+    games: GameFigures
 
 
 #: A rated player's games of the period, seen from him: plain tuples in the order of
 #: ``regulations.types.Game`` (rating, opponent's rating, half points, tournament), which
 #: the rule sets read as they are, and beside them each side's slot: 2 x the game's index,
-#: + 1 for black. Tuples, not NamedTuples: a month has two million sides.
+#: + 1 for black.
 RatedSides = tuple[list[tuple[int, int, int, Tournament]], list[int]]
 
 
@@ -157,16 +248,17 @@ def compute_period(
     *,
     list_date: dt.date,
     tournaments: Mapping[Tournament, TournamentFacts],
-    games: Sequence[GameRow],
+    games: GameColumns,
     standings: Mapping[Player, Standing],
-    earlier_games: Sequence[GameRow] = (),
-    owns: Callable[[Player], bool] | None = None,
+    earlier_games: GameColumns | None = None,
+    owns: Callable[[Any], Any] | None = None,
     previous_list_date: dt.date | None = None,
     listing_rules: OverTheBoardRules | None = None,
 ) -> PeriodOutcome:
     """Every owned player's outcome and every owned game's explanation for the list of
     ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
-    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4).
+    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4). ``owns``
+    tells the players of this part from their ids, given one id or an array of them.
 
     K is the player's state at the period's start, as of the previous list
     (``previous_list_date``, default a month before), whose year decides who is a junior
@@ -174,74 +266,71 @@ def compute_period(
     December's games are rated on January's list with the K of December's). The K a player
     is listed with is the one the next period will use: by this list's year and
     ``listing_rules``, the rule set of that period (default: that of his latest event)."""
-    owned = owns or (lambda _player: True)
     listing = Listing(list_date.year, listing_rules)
     round_robin_ru = _round_robin_ratings(tournaments, games)
-    sides, unrated_sides = _sides(games, round_robin_ru, _own_ratings(standings))
-    # Each side's (difference used, P_D) by slot: what the player page explains.
-    differences: list[int | Fraction | None] = [None] * (2 * len(games))
-    expected: list[int | None] = [None] * (2 * len(games))
+    sides = _sides(games, round_robin_ru, _own_ratings(standings))
+    figures = SideFigures(len(games))
     year = (previous_list_date or add_months(list_date, -1)).year
-    players: list[PlayerOutcome] = []
-    for player, player_sides in sides.items():
-        # Every player's sides are rated (a game owned by one part explains both of its
-        # sides), but only the owned players' outcomes are kept.
-        outcome = _rated_outcome(
-            player,
-            player_sides,
-            standings.get(player),
-            tournaments,
-            (year, listing),
-            differences,
-            expected,
-        )
-        if owned(player):
-            players.append(outcome)
-    earlier_ru = _round_robin_ratings(tournaments, earlier_games)
+    players = _rated_outcomes(sides, standings, tournaments, (year, listing), figures, owns)
+    earlier = earlier_games if earlier_games is not None else GameColumns.of((), (), ())
+    earlier_ru = _round_robin_ratings(tournaments, earlier)
     rated_on = {key: facts.list_date for key, facts in tournaments.items()}
     earlier_own = OwnRatings(delisted=_delisted(standings), rated_on=rated_on)
-    _, earlier_unrated = _sides(earlier_games, earlier_ru, earlier_own)
-    for player in unrated_sides:
-        if player in sides or not owned(player):
+    earlier_unrated = _sides(earlier, earlier_ru, earlier_own).unrated
+    rated_players = set(sides.players.tolist())
+    for player, player_games in sides.unrated.items():
+        if player in rated_players or not _owned(owns, player):
             continue
         players.append(
             _initial_outcome(
                 player,
                 [
                     *_events(earlier_unrated.get(player, ()), tournaments, earlier_ru, player),
-                    *_events(unrated_sides[player], tournaments, round_robin_ru, player),
+                    *_events(player_games, tournaments, round_robin_ru, player),
                 ],
-                _rules_of(unrated_sides[player], tournaments),
+                _rules_of(player_games, tournaments),
                 list_date,
                 standings.get(player),
                 listing,
             )
         )
-    clauses = {key: facts.rules.difference_clause for key, facts in tournaments.items()}
-    game_outcomes = [
-        GameOutcome(
-            *row,
-            white_difference,
-            white_expected,
-            black_difference,
-            black_expected,
-            clauses[row.tournament],
-        )
-        for row, white_difference, white_expected, black_difference, black_expected in zip(
-            games, differences[0::2], expected[0::2], differences[1::2], expected[1::2], strict=True
-        )
-        if owned(row.white)
-    ]
     # By player: the order of the unique index the results are written into.
     players.sort(key=lambda outcome: outcome.player)
-    return PeriodOutcome(players, game_outcomes)
+    return PeriodOutcome(players, _game_figures(games, tournaments, figures, owns))
+
+
+def _owned(owns: Callable[[Any], Any] | None, player: Player) -> bool:
+    return owns is None or bool(owns(player))
+
+
+def _game_figures(
+    games: GameColumns,
+    tournaments: Mapping[Tournament, TournamentFacts],
+    figures: SideFigures,
+    owns: Callable[[Any], Any] | None,
+) -> GameFigures:
+    """The games a part keeps (those whose white player it owns) and each one's clause."""
+    owned = (
+        np.ones(len(games), dtype=bool)
+        if owns is None
+        else np.asarray(owns(games.white), dtype=bool)
+    )
+    clauses = tuple(sorted({facts.rules.difference_clause for facts in tournaments.values()}))
+    keys = np.fromiter(tournaments, dtype=np.int64, count=len(tournaments))
+    codes = np.array(
+        [clauses.index(facts.rules.difference_clause) for facts in tournaments.values()],
+        dtype=np.int64,
+    )
+    order = np.argsort(keys)
+    clause = codes[order][np.searchsorted(keys[order], games.tournament)]
+    return GameFigures(games, figures, owned, clause, clauses)
 
 
 # -- round robins -------------------------------------------------------------------------
 
 
 def _round_robin_ratings(
-    tournaments: Mapping[Tournament, TournamentFacts], games: Sequence[GameRow]
+    tournaments: Mapping[Tournament, TournamentFacts], games: GameColumns
 ) -> dict[Tournament, tuple[dict[Player, int], dict[Player, int]]]:
     """For each complete standard-2009 round robin with unrated players: (final Ru, Rc(new))
     per unrated player (8.58; interpretation 7). An incomplete one is rated as a Swiss
@@ -253,9 +342,8 @@ def _round_robin_ratings(
     }
     by_tournament: dict[Tournament, list[GameRow]] = defaultdict(list)
     if candidates:
-        for row in games:
-            if row.tournament in candidates:
-                by_tournament[row.tournament].append(row)
+        for row in games.rows_in(candidates):
+            by_tournament[row.tournament].append(row)
     outcome = {}
     for tournament, rows in by_tournament.items():
         entrants = _round_robin_entrants(rows)
@@ -329,56 +417,202 @@ def _delisted(standings: Mapping[Player, Standing]) -> dict[Player, dt.date]:
     return {p: s.delisted_on for p, s in standings.items() if s.delisted_on is not None}
 
 
+@dataclass(frozen=True)
+class Sides:
+    """The rated sides of a period's games as columns, sorted by player and then slot (2 x
+    the game's index, + 1 for black), with where each player's run of sides starts; and
+    per unrated player his games (for first ratings), in game order."""
+
+    player: np.ndarray
+    slot: np.ndarray
+    rating: np.ndarray
+    opponent: np.ndarray
+    score: np.ndarray
+    tournament: np.ndarray
+    #: Per rated player (``players``, ascending), the index of his first side.
+    starts: np.ndarray
+    players: np.ndarray
+    unrated: dict[Player, list[tuple[int, GameRow]]]
+
+
 def _sides(
-    games: Sequence[GameRow],
+    games: GameColumns,
     round_robin_ru: Mapping[Tournament, tuple[dict[Player, int], dict[Player, int]]],
     own: OwnRatings,
-) -> tuple[dict[Player, RatedSides], dict[Player, list[tuple[int, GameRow]]]]:
+) -> Sides:
     """Rated sides per rated player; and per unrated player his games (for first ratings).
 
     A game counts for a rated player when his opponent is rated in it, or is unrated in a
     standard-2009 round robin, against the opponent's final Ru (interpretation 6). His own
     rating in it is his rating in the game, except where ``own`` says otherwise."""
-    rated: dict[Player, RatedSides] = {}
+    own_white = _own_side_ratings(games.white, games.white_rating, games.tournament, own)
+    own_black = _own_side_ratings(games.black, games.black_rating, games.tournament, own)
+    opponent_white, opponent_black = games.black_rating.copy(), games.white_rating.copy()
+    for tournament, (final_ru, _) in round_robin_ru.items():
+        for index in np.flatnonzero(games.tournament == tournament).tolist():
+            if opponent_white[index] == NO_RATING:
+                opponent_white[index] = final_ru.get(int(games.black[index]), NO_RATING)
+            if opponent_black[index] == NO_RATING:
+                opponent_black[index] = final_ru.get(int(games.white[index]), NO_RATING)
+    white = np.flatnonzero((own_white != NO_RATING) & (opponent_white != NO_RATING))
+    black = np.flatnonzero((own_black != NO_RATING) & (opponent_black != NO_RATING))
+    player = np.concatenate([games.white[white], games.black[black]])
+    slot = np.concatenate([2 * white, 2 * black + 1])
+    order = np.lexsort((slot, player))
+    player = player[order]
+    starts = np.flatnonzero(np.r_[True, player[1:] != player[:-1]]) if len(player) else player
+    return Sides(
+        player=player,
+        slot=slot[order],
+        rating=np.concatenate([own_white[white], own_black[black]])[order],
+        opponent=np.concatenate([opponent_white[white], opponent_black[black]])[order],
+        score=np.concatenate([games.white_score[white], 2 - games.white_score[black]])[order],
+        tournament=np.concatenate([games.tournament[white], games.tournament[black]])[order],
+        starts=starts,
+        players=player[starts],
+        unrated=_unrated_games(games, own_white, own_black),
+    )
+
+
+def _own_side_ratings(
+    players: np.ndarray, ratings: np.ndarray, tournaments: np.ndarray, own: OwnRatings
+) -> np.ndarray:
+    """Each side's rating for the player himself (``OwnRatings``), ``NO_RATING`` where he
+    plays as unrated."""
+    mine = ratings.copy()
+    if own.current:
+        unrated = np.flatnonzero(mine == NO_RATING)
+        current = own.current
+        mine[unrated] = [current.get(p, NO_RATING) for p in players[unrated].tolist()]
+    if own.delisted:
+        delisted = np.fromiter(own.delisted, dtype=np.int64, count=len(own.delisted))
+        for index in np.flatnonzero(np.isin(players, delisted)).tolist():
+            if own.unrated_since(int(players[index]), int(tournaments[index])):
+                mine[index] = NO_RATING
+    return mine
+
+
+def _unrated_games(
+    games: GameColumns, own_white: np.ndarray, own_black: np.ndarray
+) -> dict[Player, list[tuple[int, GameRow]]]:
+    white = np.flatnonzero(own_white == NO_RATING)
+    black = np.flatnonzero(own_black == NO_RATING)
+    index = np.concatenate([white, black])
+    player = np.concatenate([games.white[white], games.black[black]])
+    order = np.argsort(index, kind="stable")
     unrated: dict[Player, list[tuple[int, GameRow]]] = defaultdict(list)
-    no_ru: dict[Player, int] = {}
-    current, delisted = own.current, own.delisted
-    for index, row in enumerate(games):
-        _, tournament, white, black, white_score, white_rating, black_rating = row
-        mine_rating = white_rating if white_rating is not None else current.get(white)
-        if delisted and white in delisted and own.unrated_since(white, tournament):
-            mine_rating = None
-        if mine_rating is not None:
-            opponent = black_rating
-            if opponent is None:
-                opponent = round_robin_ru.get(tournament, (no_ru,))[0].get(black)
-            if opponent is not None:
-                mine = rated.get(white)
-                if mine is None:
-                    mine = rated[white] = ([], [])
-                mine[0].append((mine_rating, opponent, white_score, tournament))
-                mine[1].append(2 * index)
-        else:
-            unrated[white].append((index, row))
-        mine_rating = black_rating if black_rating is not None else current.get(black)
-        if delisted and black in delisted and own.unrated_since(black, tournament):
-            mine_rating = None
-        if mine_rating is not None:
-            opponent = white_rating
-            if opponent is None:
-                opponent = round_robin_ru.get(tournament, (no_ru,))[0].get(white)
-            if opponent is not None:
-                mine = rated.get(black)
-                if mine is None:
-                    mine = rated[black] = ([], [])
-                mine[0].append((mine_rating, opponent, 2 - white_score, tournament))
-                mine[1].append(2 * index + 1)
-        else:
-            unrated[black].append((index, row))
-    return rated, unrated
+    for game, who in zip(index[order].tolist(), player[order].tolist(), strict=True):
+        unrated[who].append((game, games.row(game)))
+    return unrated
 
 
 # -- rated players -------------------------------------------------------------------------
+
+
+def _rated_outcomes(
+    sides: Sides,
+    standings: Mapping[Player, Standing],
+    tournaments: Mapping[Tournament, TournamentFacts],
+    years: tuple[int, Listing],
+    figures: SideFigures,
+    owns: Callable[[Any], Any] | None,
+) -> list[PlayerOutcome]:
+    """The owned rated players' outcomes, and every rated side's figures. A player whose
+    games all fall under one rule set whose P_D depends on the two ratings alone, and who
+    was rated before the period, is rated in columns through the rule set's tables; any
+    other through ``_rated_outcome``, game by game."""
+    if not len(sides.player):
+        return []
+    rule_sets = list({facts.rules.id: facts.rules for facts in tournaments.values()}.values())
+    keys = np.fromiter(tournaments, dtype=np.int64, count=len(tournaments))
+    rules_of = np.array(
+        [rule_sets.index(facts.rules) for facts in tournaments.values()], dtype=np.int64
+    )
+    order = np.argsort(keys)
+    side_rules = rules_of[order][np.searchsorted(keys[order], sides.tournament)]
+    one_rule_set = np.minimum.reduceat(side_rules, sides.starts) == np.maximum.reduceat(
+        side_rules, sides.starts
+    )
+    independent = np.array([rules.games_are_independent for rules in rule_sets])
+    columnar = one_rule_set & independent[side_rules[sides.starts]]
+    # The sides of such players, through the rule sets' own tables.
+    lookup = sides.rating.astype(np.int64) - sides.opponent + MAX_DIFFERENCE
+    expected = _tables(rule_sets, "expectation_by_difference")[side_rules, lookup]
+    used = _tables(rule_sets, "difference_used_by_difference")[side_rules, lookup]
+    on_columns = np.repeat(columnar, np.diff(np.r_[sides.starts, len(sides.player)]))
+    figures.difference[sides.slot[on_columns]] = used[on_columns]
+    figures.expected[sides.slot[on_columns]] = expected[on_columns]
+    counts = np.diff(np.r_[sides.starts, len(sides.player)]).tolist()
+    scores = np.add.reduceat(sides.score.astype(np.int64), sides.starts).tolist()
+    expected_totals = np.add.reduceat(expected.astype(np.int64), sides.starts).tolist()
+    owned = (
+        np.ones(len(sides.players), dtype=bool)
+        if owns is None
+        else np.asarray(owns(sides.players), dtype=bool)
+    )
+    year, listing = years
+    outcomes = []
+    starts = sides.starts.tolist()
+    for group, (player, start, is_columnar, is_owned) in enumerate(
+        zip(sides.players.tolist(), starts, columnar.tolist(), owned.tolist(), strict=True)
+    ):
+        standing = standings.get(player)
+        if is_columnar and standing is not None and standing.rating is not None:
+            if is_owned:
+                rules = rule_sets[side_rules[start]]
+                state = PlayerState(
+                    rating=standing.rating,
+                    games=standing.games,
+                    reached_2400=standing.reached_2400,
+                    birth_year=standing.birth_year,
+                )
+                games_in_period = counts[group]
+                k = rules.k_factor(state, year=year, games_in_period=games_in_period)
+                score, expected_total = scores[group], expected_totals[group]
+                outcomes.append(
+                    _rated_result(
+                        player,
+                        standing,
+                        rules,
+                        (standing.rating, False),
+                        (k, k * (50 * score - expected_total)),
+                        (games_in_period, score, expected_total),
+                        listing,
+                    )
+                )
+            continue
+        end = start + counts[group]
+        player_sides = (
+            list(
+                zip(
+                    sides.rating[start:end].tolist(),
+                    sides.opponent[start:end].tolist(),
+                    sides.score[start:end].tolist(),
+                    sides.tournament[start:end].tolist(),
+                    strict=True,
+                )
+            ),
+            sides.slot[start:end].tolist(),
+        )
+        # Every player's sides are rated (a game owned by one part explains both of its
+        # sides), but only the owned players' outcomes are kept.
+        outcome = _rated_outcome(player, player_sides, standing, tournaments, years, figures)
+        if is_owned:
+            outcomes.append(outcome)
+    return outcomes
+
+
+def _tables(rule_sets: Sequence[OverTheBoardRules], name: str) -> np.ndarray:
+    """One of the rule sets' lookups by D + MAX_DIFFERENCE, a row per rule set (zeros for a
+    rule set whose games are not independent: its sides are never looked up)."""
+    width = 2 * MAX_DIFFERENCE + 1
+    return np.array(
+        [
+            getattr(rules, name) if rules.games_are_independent else (0,) * width
+            for rules in rule_sets
+        ],
+        dtype=np.int32,
+    )
 
 
 def _rated_outcome(
@@ -387,15 +621,14 @@ def _rated_outcome(
     standing: Standing | None,
     tournaments: Mapping[Tournament, TournamentFacts],
     years: tuple[int, Listing],
-    differences: list[int | Fraction | None],
-    expected: list[int | None],
+    figures: SideFigures,
 ) -> PlayerOutcome:
     """K x sum(dR) over the period's games, K fixed for the period (interpretation 4),
     rounded once (interpretation 5). A player unrated in the category who is rated in his
     games by his standard rating is a rated player from that rating (R&B 2024 7.2.1).
 
-    ``years``: the year of the previous list (K now) and how the list's K is worked out. Writes
-    each side's difference used and P_D into ``differences`` and ``expected``."""
+    ``years``: the year of the previous list (K now) and how the list's K is worked out.
+    Writes each side's difference used and P_D into ``figures``."""
     year, listing = years
     standing = standing or Standing(rating=None)
     adopted = standing.rating is None
@@ -421,7 +654,7 @@ def _rated_outcome(
     )
     games_in_period = len(sides)
     change_hundredths = expected_total = score_total = 0
-    k_used: int | None = None
+    k_used = 0
     for rules, (group_sides, group_slots) in groups.items():
         k_used = rules.k_factor(state, year=year, games_in_period=games_in_period)
         group_differences = rules.differences_used(group_sides)  # type: ignore[arg-type]
@@ -429,24 +662,49 @@ def _rated_outcome(
         for slot, difference, p_d in zip(
             group_slots, group_differences, group_expected, strict=True
         ):
-            differences[slot] = difference
-            expected[slot] = p_d
+            figures.set(slot, difference, p_d)
         group_expected_total = sum(group_expected)
         score = sum([side[2] for side in group_sides])
         change_hundredths += k_used * (50 * score - group_expected_total)
         expected_total += group_expected_total
         score_total += score
     # A period spanning a change of rule set is rounded by the rules of its latest event.
-    rules = tournaments[sides[last][3]].rules
+    return _rated_result(
+        player,
+        standing,
+        tournaments[sides[last][3]].rules,
+        (base, adopted),
+        (k_used, change_hundredths),
+        (games_in_period, score_total, expected_total),
+        listing,
+        rule_sets=sorted(group.id for group in groups) if len(groups) > 1 else None,
+    )
+
+
+def _rated_result(
+    player: Player,
+    standing: Standing,
+    rules: OverTheBoardRules,
+    rating: tuple[int, bool],
+    change: tuple[int, int],
+    totals: tuple[int, int, int],
+    listing: Listing,
+    rule_sets: list[str] | None = None,
+) -> PlayerOutcome:
+    """A rated player's outcome: ``rating`` (the rating the change adds to, and whether it
+    is a standard rating adopted, R&B 2024 7.2.1), ``change`` (K used, K x sum(dR) in
+    hundredths) and ``totals`` (games, half points, expected hundredths) rounded once by
+    ``rules`` (interpretation 5); below its floor, delisted (interpretation 9)."""
+    base, adopted = rating
+    k_used, change_hundredths = change
+    games_in_period, score_total, expected_total = totals
     change_rounded, new_rating = rules.settle(base, change_hundredths)
     kind = "adopted" if adopted else "rated"
-    explanation: dict[str, Any] = {
-        "k_clause": rules.k_clause,
-        "rounding_clause": rules.rounding_clause,
-        "difference_clause": rules.difference_clause,
-    }
-    if len(groups) > 1:
-        explanation["rule_sets"] = sorted(group.id for group in groups)
+    explanation = _rated_explanation(rules)
+    if rule_sets or adopted or new_rating < rules.floor:
+        explanation = dict(explanation)
+    if rule_sets:
+        explanation["rule_sets"] = rule_sets
     if adopted:
         explanation["adopted"] = f"standard rating {base} used ({ADOPTION_CLAUSE})"
     if new_rating < rules.floor:
@@ -472,6 +730,22 @@ def _rated_outcome(
     if kind != "delisted":
         outcome.list_k = _list_k(rules, outcome, standing, listing)
     return outcome
+
+
+#: Per rule set, the clauses of a rated player's change: one dictionary all his rated
+#: players share (written as JSON once; never changed: an outcome that says more copies it).
+_RATED_EXPLANATIONS: dict[str, dict[str, Any]] = {}
+
+
+def _rated_explanation(rules: OverTheBoardRules) -> dict[str, Any]:
+    explanation = _RATED_EXPLANATIONS.get(rules.id)
+    if explanation is None:
+        explanation = _RATED_EXPLANATIONS[rules.id] = {
+            "k_clause": rules.k_clause,
+            "rounding_clause": rules.rounding_clause,
+            "difference_clause": rules.difference_clause,
+        }
+    return explanation
 
 
 def _grouped_by_rules(

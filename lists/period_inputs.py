@@ -23,14 +23,15 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
+import numpy as np
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet
 
-from lists.computation import GameRow, Standing, TournamentFacts
+from lists.bulk import query_numbers
+from lists.computation import NO_RATING, GameColumns, Standing, TournamentFacts
 from lists.models import PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
@@ -80,9 +81,9 @@ WHOLE = Part()
 @dataclass
 class PeriodInputs:
     tournaments: dict[int, TournamentFacts]
-    games: list[GameRow]
+    games: GameColumns
     standings: dict[int, Standing]
-    earlier_games: list[GameRow]
+    earlier_games: GameColumns
 
 
 def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
@@ -122,17 +123,17 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
     read_whole = _read_whole(facts)
     if len(read_whole) < len(facts):  # else every part reads every game (pre-2024 rules)
         games_query = part.games(games_query, read_whole)
-    raw_games = [row for row in _games_of(games_query) if row[1] in tournaments]
-    players = {*map(itemgetter(2), raw_games), *map(itemgetter(3), raw_games)}
+    raw_games = query_numbers(_games_of(games_query))
+    players = set(np.unique(raw_games[:, 2:4]).tolist())
     # Every player's standing, the opponents' too: a player rated or delisted since a
     # tournament's start has his side of a game rated otherwise (computation.OwnRatings).
     standings = _standings(period.category, players)
     delisted = {p for p, standing in standings.items() if standing.delisted}
     ratings = RatingsInForce(period.category, players, tournaments.values(), delisted=delisted)
-    games = ratings.rows(raw_games, tournaments)
+    games = ratings.columns(raw_games, tournaments)
 
-    unrated = {row.white for row in games if row.white_rating is None}
-    unrated.update(row.black for row in games if row.black_rating is None)
+    unrated = set(games.white[games.white_rating == NO_RATING].tolist())
+    unrated.update(games.black[games.black_rating == NO_RATING].tolist())
     unrated = {p for p in unrated | delisted if part.owns(p)}
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
@@ -140,7 +141,7 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
     robins = {pk for pk, tournament in earlier.items() if tournament.system in ROUND_ROBINS}
     earlier_raw = [
         row
-        for row in _games_of(earlier_query)
+        for row in database_rows(_games_of(earlier_query))
         if row[2] in unrated or row[3] in unrated or row[1] in robins
     ]
     earlier_players = {p for row in earlier_raw for p in (row[2], row[3])}
@@ -159,7 +160,7 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
         tournaments=facts,
         games=games,
         standings=standings,
-        earlier_games=earlier_ratings.rows(earlier_raw, earlier),
+        earlier_games=earlier_ratings.columns(np.array(earlier_raw, dtype=np.int64), earlier),
     )
 
 
@@ -196,12 +197,11 @@ def _approved_games(tournaments: QuerySet[Tournament] | list[int]) -> QuerySet[G
     )
 
 
-def _games_of(games: QuerySet[Game]) -> list[tuple[int, int, int, int, int]]:
+def _games_of(games: QuerySet[Game]) -> QuerySet[Game]:
     """(game, tournament, white, black, white score) of ``games``, in order."""
-    query = games.order_by("report__tournament_id", "round", "pk").values_list(
+    return games.order_by("report__tournament_id", "round", "pk").values_list(
         "pk", "report__tournament_id", "white_id", "black_id", "white_score"
     )
-    return list(database_rows(query))
 
 
 def database_rows(query: QuerySet[Any]) -> Iterator[tuple[Any, ...]]:
@@ -415,34 +415,37 @@ class RatingsInForce:
             rating = self._on(self.standard.get(player), day)
         return rating
 
-    def rows(
-        self,
-        raw_games: list[tuple[int, int, int, int, int]],
-        tournaments: dict[int, Tournament],
-    ) -> list[GameRow]:
+    def columns(self, raw: np.ndarray, tournaments: dict[int, Tournament]) -> GameColumns:
+        """The games of ``raw`` (game, tournament, white, black, white score; a row each)
+        with each player's rating in them."""
+        raw = raw.reshape(-1, 5)
         # Two days before which the same list dates lie give every player the same rating:
-        # a player's ratings are looked up once per such stretch, not once per tournament.
+        # a player's rating is looked up once per such stretch, not once per game.
         list_dates = sorted(self.list_dates)
-        stretch = {
-            key: bisect.bisect_right(list_dates, tournament.start_date)
-            for key, tournament in tournaments.items()
-        }
-        days = {key: tournament.start_date for key, tournament in tournaments.items()}
-        # Per stretch, each player's rating once looked up.
-        known: dict[int, dict[int, int | None]] = {number: {} for number in set(stretch.values())}
-        rating = self.rating
-        rows = []
-        for game, tournament, white, black, white_score in raw_games:
-            ratings = known[stretch[tournament]]
-            if white in ratings:
-                white_rating = ratings[white]
-            else:
-                white_rating = ratings[white] = rating(white, days[tournament])
-            if black in ratings:
-                black_rating = ratings[black]
-            else:
-                black_rating = ratings[black] = rating(black, days[tournament])
-            rows.append(
-                GameRow(game, tournament, white, black, white_score, white_rating, black_rating)
+        keys = np.fromiter(tournaments, dtype=np.int64, count=len(tournaments))
+        stretches = np.array(
+            [bisect.bisect_right(list_dates, t.start_date) for t in tournaments.values()],
+            dtype=np.int64,
+        )
+        order = np.argsort(keys)
+        stretch = stretches[order][np.searchsorted(keys[order], raw[:, 1])]
+        ratings = np.full((len(raw), 2), NO_RATING, dtype=np.int32)
+        for number in np.unique(stretch).tolist():
+            chosen = np.flatnonzero(stretch == number)
+            day = next(
+                t.start_date
+                for t, s in zip(tournaments.values(), stretches, strict=True)
+                if s == number
             )
-        return rows
+            sides = raw[chosen, 2:4]
+            players = np.unique(sides)
+            found = np.array(
+                [self._or_none(self.rating(player, day)) for player in players.tolist()],
+                dtype=np.int32,
+            )
+            ratings[chosen] = found[np.searchsorted(players, sides)]
+        return GameColumns.of(raw, ratings[:, 0], ratings[:, 1])
+
+    @staticmethod
+    def _or_none(rating: int | None) -> int:
+        return NO_RATING if rating is None else rating

@@ -15,7 +15,7 @@ import datetime as dt
 import gc
 import socket
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -23,6 +23,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
@@ -32,8 +33,15 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
-from lists.bulk import bulk_insert
-from lists.computation import GameOutcome, Listing, PlayerOutcome, compute_period
+from lists.bulk import Categorical, bulk_insert, bulk_insert_columns
+from lists.computation import (
+    NO_FIGURE,
+    NO_RATING,
+    GameFigures,
+    Listing,
+    PlayerOutcome,
+    compute_period,
+)
 from lists.models import (
     ListEntry,
     PeriodGame,
@@ -364,7 +372,7 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             _part_begin(period, token, share, len(outcome.players))
             _results_write(period, token, outcome.players)
             with transaction.atomic():
-                bulk_insert(PeriodGame, GAME_FIELDS, _game_rows(period, outcome.games))
+                _games_write(period, outcome.games)
             return _part_finish(period, token, share)
     except PeriodRefused:
         raise
@@ -444,16 +452,59 @@ def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome
             _touch(period, token, progress_done=F("progress_done") + len(chunk))
 
 
-def _game_rows(period: RatingPeriod, games: Iterable[GameOutcome]) -> Iterator[tuple]:
-    """``GAME_FIELDS`` rows: the run, then the outcome's fields in their order."""
-    run = (period.pk, period.run)
-    for g in games:
-        if type(g.white_difference) is Fraction or type(g.black_difference) is Fraction:
-            g = g._replace(
-                white_difference=_two_decimals(g.white_difference),
-                black_difference=_two_decimals(g.black_difference),
+def _games_write(period: RatingPeriod, outcome: GameFigures) -> None:
+    """The owned games' ``PeriodGame`` rows: as columns, but for the few whose difference
+    is not whole (standard-1994 10.51's average), row by row."""
+    games, figures = outcome.games, outcome.figures
+    fractional = np.zeros(len(games), dtype=bool)
+    fractional[np.fromiter(figures.fractions, dtype=np.int64) // 2] = True
+    chosen = np.flatnonzero(outcome.owned & ~fractional)
+    count = len(chosen)
+
+    def nullable(values: np.ndarray, absent: int) -> tuple[np.ndarray, np.ndarray]:
+        kept = values[chosen]
+        return kept, kept == absent
+
+    bulk_insert_columns(
+        PeriodGame,
+        GAME_FIELDS,
+        [
+            (np.full(count, period.pk), None),
+            (np.full(count, period.run), None),
+            (games.id[chosen], None),
+            (games.tournament[chosen], None),
+            (games.white[chosen], None),
+            (games.black[chosen], None),
+            (games.white_score[chosen], None),
+            nullable(games.white_rating, NO_RATING),
+            nullable(games.black_rating, NO_RATING),
+            nullable(figures.difference[0::2], NO_FIGURE),
+            nullable(figures.expected[0::2], NO_FIGURE),
+            nullable(figures.difference[1::2], NO_FIGURE),
+            nullable(figures.expected[1::2], NO_FIGURE),
+            (Categorical(outcome.clause[chosen], outcome.clauses), None),
+        ],
+    )
+    rows = []
+    for index in np.flatnonzero(outcome.owned & fractional).tolist():
+        sides = []
+        for slot in (2 * index, 2 * index + 1):
+            expected = int(figures.expected[slot])
+            if expected == NO_FIGURE:
+                sides += [None, None]
+            else:
+                difference = figures.fractions.get(slot, int(figures.difference[slot]))
+                sides += [_two_decimals(difference), expected]
+        rows.append(
+            (
+                period.pk,
+                period.run,
+                *games.row(index),
+                *sides,
+                outcome.clauses[outcome.clause[index]],
             )
-        yield run + g
+        )
+    bulk_insert(PeriodGame, GAME_FIELDS, rows)
 
 
 def _two_decimals(value: int | Fraction | None) -> int | Decimal | None:

@@ -179,6 +179,18 @@ class OverTheBoardRules:
             for difference in range(-MAX_DIFFERENCE, MAX_DIFFERENCE + 1)
         )
 
+    @cached_property
+    def difference_used_by_difference(self) -> tuple[int, ...]:
+        """``differences_used`` of a lone game for every whole D from -MAX_DIFFERENCE to
+        MAX_DIFFERENCE, indexed by D + MAX_DIFFERENCE, derived once from the rule itself.
+        Meaningful only where ``games_are_independent``: elsewhere a game's difference
+        depends on the player's other games."""
+        lone_games = [
+            Game(difference + MAX_DIFFERENCE, MAX_DIFFERENCE, 0)
+            for difference in range(-MAX_DIFFERENCE, MAX_DIFFERENCE + 1)
+        ]
+        return tuple(int(difference) for difference in self.differences_used(lone_games))
+
     def differences_used(self, games: Sequence[Game]) -> list[int | Fraction]:
         """The rating difference each game's P_D is read with, in the games' order.
 
