@@ -224,9 +224,11 @@ def _binary_blocks(columns: Sequence[Column], types: Sequence[str], rows: int) -
 
 def query_numbers(query: QuerySet[Any]) -> np.ndarray:
     """The rows of ``query`` (a ``values_list`` of whole numbers, none NULL) as a 2-D int64
-    array, a row per row: on PostgreSQL through a binary COPY read whole into numpy, with
-    no Python object per value (a month's million games); elsewhere row by row."""
-    width = len(query.query.values_select)
+    array, a row per row, in no particular order. On PostgreSQL each column comes as one
+    array (``array_agg``) in a binary COPY read into numpy: no Python object per value,
+    and one message rather than one a row (a month's million games). Elsewhere row by
+    row."""
+    width = len(query._fields)  # the values_list's names, annotations included
     try:
         sql, params = query.query.sql_with_params()
     except EmptyResultSet:  # filtered on nothing
@@ -235,34 +237,42 @@ def query_numbers(query: QuerySet[Any]) -> np.ndarray:
         if connection.vendor != "postgresql":
             cursor.execute(sql, params)
             return np.array(cursor.fetchall(), dtype=np.int64).reshape(-1, width)
-        with cursor.cursor.copy(f"COPY ({sql}) TO STDOUT (FORMAT BINARY)", params) as copy:
+        names = ", ".join(f"c{column}" for column in range(width))
+        arrays = ", ".join(f"array_agg(c{column})" for column in range(width))
+        statement = (
+            f"COPY (SELECT {arrays} FROM ({sql}) AS rows ({names})) TO STDOUT (FORMAT BINARY)"
+        )
+        with cursor.cursor.copy(statement, params) as copy:
             data = b"".join(bytes(block) for block in copy)
-    return _binary_numbers(data, width)
+    return _binary_arrays(data, width)
 
 
-def _binary_numbers(data: bytes, width: int) -> np.ndarray:
-    """COPY's binary rows of ``width`` integer columns (none NULL) as an int64 array."""
+def _binary_arrays(data: bytes, width: int) -> np.ndarray:
+    """One binary COPY row of ``width`` one-dimensional integer arrays without NULLs, of
+    one length, as the columns of an int64 array."""
     if not data.startswith(_SIGNATURE[:11]):
         raise ValueError("not PostgreSQL's binary COPY format")
     (extension,) = struct.unpack_from(">i", data, 15)
-    body = memoryview(data)[19 + extension : len(data) - len(_TRAILER)]
-    if not len(body):
-        return np.zeros((0, width), dtype=np.int64)
-    # Every row has the layout of the first: the same integer types, and no NULL.
-    fields: list[tuple[str, str]] = [("count", ">i2")]
-    position = 2
+    position = 19 + extension
+    (count,) = struct.unpack_from(">h", data, position)
+    if count != width:
+        raise ValueError(f"a row of {count} columns where {width} were expected")
+    position += 2
+    columns = []
     for column in range(width):
-        (size,) = struct.unpack_from(">i", body, position)
-        if size not in (2, 4, 8):
-            raise ValueError(f"column {column} is not a whole number that is never NULL")
-        fields += [(f"size{column}", ">i4"), (f"value{column}", f">i{size}")]
-        position += 4 + size
-    rows = np.frombuffer(body, dtype=np.dtype(fields))
-    if (rows["count"] != width).any():
-        raise ValueError(f"rows of other than {width} columns")
-    numbers = np.empty((len(rows), width), dtype=np.int64)
-    for column in range(width):
-        if (rows[f"size{column}"] != rows[f"size{column}"][0]).any():
-            raise ValueError(f"column {column} is NULL or of varying type in some rows")
-        numbers[:, column] = rows[f"value{column}"]
-    return numbers
+        (size,) = struct.unpack_from(">i", data, position)
+        position += 4
+        if size == -1:  # array_agg of no rows
+            return np.zeros((0, width), dtype=np.int64)
+        dimensions, has_null = struct.unpack_from(">ii", data, position)
+        if has_null or dimensions != 1:
+            raise ValueError(f"column {column} is NULL in some rows")
+        (length,) = struct.unpack_from(">i", data, position + 12)
+        (item,) = struct.unpack_from(">i", data, position + 20)
+        element = np.dtype([("size", ">i4"), ("value", f">i{item}")])
+        values = np.frombuffer(data, dtype=element, count=length, offset=position + 20)
+        if (values["size"] != item).any():
+            raise ValueError(f"column {column} varies in type")
+        columns.append(values["value"].astype(np.int64))
+        position += size
+    return np.column_stack(columns)

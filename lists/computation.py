@@ -64,9 +64,9 @@ class TournamentFacts:
     list_date: dt.date | None = None
 
 
-@dataclass(frozen=True)
-class Standing:
-    """A player's state in the category as of the previous list (interpretation 4)."""
+class Standing(NamedTuple):
+    """A player's state in the category as of the previous list (interpretation 4). A
+    ``NamedTuple``: a federation's period reads hundreds of thousands of them."""
 
     rating: int | None
     games: int = 0

@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet
+from django.db.models import Case, Exists, F, IntegerField, Max, OuterRef, Q, QuerySet, Value, When
+from django.db.models.functions import Cast, Coalesce
 
 from lists.bulk import query_numbers
 from lists.computation import NO_RATING, GameColumns, Standing, TournamentFacts
@@ -123,7 +124,7 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
     read_whole = _read_whole(facts)
     if len(read_whole) < len(facts):  # else every part reads every game (pre-2024 rules)
         games_query = part.games(games_query, read_whole)
-    raw_games = query_numbers(_games_of(games_query))
+    raw_games = _game_table(games_query)
     players = set(np.unique(raw_games[:, 2:4]).tolist())
     # Every player's standing, the opponents' too: a player rated or delisted since a
     # tournament's start has his side of a game rated otherwise (computation.OwnRatings).
@@ -204,6 +205,19 @@ def _games_of(games: QuerySet[Game]) -> QuerySet[Game]:
     )
 
 
+def _game_table(games: QuerySet[Game]) -> np.ndarray:
+    """(game, tournament, white, black, white score) of ``games``, a row each, in the
+    order of ``_games_of``: sorted here rather than by the database, which sends them
+    as a few arrays in any order."""
+    table = query_numbers(
+        games.order_by().values_list(
+            "pk", "report__tournament_id", "white_id", "black_id", "white_score", "round"
+        )
+    )
+    game, tournament, round_number = table[:, 0], table[:, 1], table[:, 5]
+    return table[np.lexsort((game, round_number, tournament)), :5]
+
+
 def database_rows(query: QuerySet[Any]) -> Iterator[tuple[Any, ...]]:
     """The rows of ``query`` (a ``values_list`` of numbers, dates and flags, which need no
     conversion) as the database driver gives them: a month's million games or a list's
@@ -276,32 +290,63 @@ def rows_of_players(query: QuerySet[Any], field: str, players: set[int]) -> Iter
 def _standings(category: str, players: set[int]) -> dict[int, Standing]:
     """Each player's state as of the previous list; a delisted player is unrated
     (interpretation 9). Junior status needs the birth year (R&B 2024 7.3.3)."""
-    birth_years = dict(
-        rows_of_players(Player.objects.order_by().values_list("id", "birth_year"), "id", players)
+    people = numbers_of_players(
+        Player.objects.order_by().annotate(born=Coalesce("birth_year", -1)),
+        ("id", "born"),
+        players,
     )
+    born = dict(zip(people[:, 0].tolist(), people[:, 1].tolist(), strict=True))
     states = RatingState.objects.filter(category=category).order_by()
+    rated = Q(status=RatingStatus.RATED, rating__isnull=False)
+    table = numbers_of_players(
+        states.annotate(
+            rated_rating=Case(When(rated, then=F("rating")), default=Value(-1)),
+            reached=Cast("reached_2400", IntegerField()),
+        ),
+        ("player_id", "rated_rating", "games", "reached"),
+        players,
+    )
+    # The state of a delisted player keeps the date of the list that delisted him (none
+    # known: delisted before any list here).
+    delisted = {
+        player: list_date or dt.date.min
+        for player, list_date in states.filter(status=RatingStatus.DELISTED).values_list(
+            "player_id", "list_date"
+        )
+        if player in players
+    }
     standings = {
         player: Standing(
-            rating=rating if status == RatingStatus.RATED else None,
-            games=games_total,
-            reached_2400=reached,
-            birth_year=birth_years.get(player),
-            # The state of a delisted player keeps the date of the list that delisted him
-            # (none known: delisted before any list here).
-            delisted_on=(list_date or dt.date.min) if status == RatingStatus.DELISTED else None,
+            None if rating < 0 else rating,
+            games,
+            bool(reached),
+            None if born[player] < 0 else born[player],
+            delisted.get(player),
         )
-        for player, rating, games_total, reached, status, list_date in rows_of_players(
-            states.values_list(
-                "player_id", "rating", "games", "reached_2400", "status", "list_date"
-            ),
-            "player_id",
-            players,
-        )
+        for player, rating, games, reached in table.tolist()
     }
     for player in players:
         if player not in standings:
-            standings[player] = Standing(rating=None, birth_year=birth_years.get(player))
+            birth_year = born.get(player, -1)
+            standings[player] = Standing(rating=None, birth_year=max(birth_year, 0) or None)
     return standings
+
+
+def numbers_of_players(
+    query: QuerySet[Any], fields: tuple[str, ...], players: set[int]
+) -> np.ndarray:
+    """``query_numbers`` of ``query``'s ``fields`` (the first names the player), for the rows
+    of ``players`` alone: by their ids, a chunk at a time, or the whole table read once and
+    filtered here where they are many (``PLAYERS_BY_ID``)."""
+    if len(players) > PLAYERS_BY_ID:
+        table = query_numbers(query.values_list(*fields))
+        wanted = np.fromiter(players, dtype=np.int64, count=len(players))
+        return table[np.isin(table[:, 0], wanted)]
+    chunks = [
+        query_numbers(query.filter(**{f"{fields[0]}__in": chunk}).values_list(*fields))
+        for chunk in id_chunks(players)
+    ]
+    return np.concatenate(chunks) if chunks else np.zeros((0, len(fields)), dtype=np.int64)
 
 
 class RatingsInForce:
