@@ -20,19 +20,26 @@ BATCH_SIZE = 5_000
 
 
 def bulk_insert(
-    model: type[models.Model], fields: Sequence[str], rows: Iterable[Sequence[Any]]
+    model: type[models.Model],
+    fields: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    *,
+    table: str | None = None,
 ) -> int:
     """Insert ``rows`` (values in ``fields`` order; foreign keys by ``<name>_id``) into
-    ``model``'s table; returns the number of rows. Runs in the caller's transaction.
-    Producing ``rows`` must not query the database: on PostgreSQL the connection is busy
-    copying them."""
+    ``model``'s table (on PostgreSQL: or ``table``, one of the same columns); returns the
+    number of rows. Runs in the caller's transaction. Producing ``rows`` must not query
+    the database: on PostgreSQL the connection is busy copying them."""
     model_fields = [model._meta.get_field(name) for name in fields]
     if connection.vendor == "postgresql":
         json_columns = [
             i for i, field in enumerate(model_fields) if isinstance(field, models.JSONField)
         ]
         return _copy(
-            model._meta.db_table, [field.column for field in model_fields], rows, json_columns
+            table or model._meta.db_table,
+            [field.column for field in model_fields],
+            rows,
+            json_columns,
         )
     count = 0
     batch: list[models.Model] = []
@@ -105,24 +112,27 @@ _NUMERIC_ONE_DIGIT = np.dtype(
 
 
 def bulk_insert_columns(
-    model: type[models.Model], fields: Sequence[str], columns: Sequence[Column]
+    model: type[models.Model],
+    fields: Sequence[str],
+    columns: Sequence[Column],
+    *,
+    table: str | None = None,
 ) -> int:
-    """Insert rows given as columns (``fields`` order, foreign keys by ``<name>_id``): on
-    PostgreSQL one binary COPY encoded by numpy, a few array operations however many rows;
-    elsewhere through ``bulk_insert``. Integer columns only, plus ``Categorical`` text and
-    whole numbers into numeric columns. Returns the number of rows."""
+    """Insert rows given as columns (``fields`` order, foreign keys by ``<name>_id``) as
+    ``bulk_insert`` does: on PostgreSQL one binary COPY encoded by numpy, a few array
+    operations however many rows; elsewhere through ``bulk_insert``. Integer columns only,
+    plus ``Categorical`` text and whole numbers into numeric columns. Returns the number
+    of rows."""
     rows = _column_length(columns[0][0])
     if not rows:
         return 0
     if connection.vendor != "postgresql":
         return bulk_insert(model, fields, _rows_of(columns, rows))
+    table = table or model._meta.db_table
     db_fields = [model._meta.get_field(name) for name in fields]
-    types = _column_types(model._meta.db_table, [field.column for field in db_fields])
+    types = _column_types(table, [field.column for field in db_fields])
     quoted = ", ".join(connection.ops.quote_name(field.column) for field in db_fields)
-    statement = (
-        f"COPY {connection.ops.quote_name(model._meta.db_table)} ({quoted}) "
-        "FROM STDIN (FORMAT BINARY)"
-    )
+    statement = f"COPY {connection.ops.quote_name(table)} ({quoted}) FROM STDIN (FORMAT BINARY)"
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
         copy.write(_SIGNATURE)
         for block in _binary_blocks(columns, types, rows):

@@ -52,6 +52,7 @@ from lists.models import (
     WorkerHeartbeat,
 )
 from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournaments_to_rate
+from lists.run_tables import run_rows_delete, run_table, run_tables_attach, run_tables_create
 from players.access import Actor, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory
@@ -426,8 +427,9 @@ def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome
         with transaction.atomic():
             bulk_insert(
                 PeriodResult,
-                RESULT_FIELDS,
-                (
+                table=run_table(PeriodResult, period.pk, period.run),
+                fields=RESULT_FIELDS,
+                rows=(
                     (
                         period.pk,
                         period.run,
@@ -465,10 +467,12 @@ def _games_write(period: RatingPeriod, outcome: GameFigures) -> None:
         kept = values[chosen]
         return kept, kept == absent
 
+    table = run_table(PeriodGame, period.pk, period.run)
     bulk_insert_columns(
         PeriodGame,
         GAME_FIELDS,
-        [
+        table=table,
+        columns=[
             (np.full(count, period.pk), None),
             (np.full(count, period.run), None),
             (games.id[chosen], None),
@@ -504,7 +508,7 @@ def _games_write(period: RatingPeriod, outcome: GameFigures) -> None:
                 outcome.clauses[outcome.clause[index]],
             )
         )
-    bulk_insert(PeriodGame, GAME_FIELDS, rows)
+    bulk_insert(PeriodGame, GAME_FIELDS, rows, table=table)
 
 
 def _two_decimals(value: int | Fraction | None) -> int | Decimal | None:
@@ -550,6 +554,7 @@ def _part_finish(period: RatingPeriod, token: str, share: Part) -> RatingPeriod:
     if locked.partitions_done < share.count:
         locked.save(update_fields=["partitions_done", "heartbeat_at"])
         return locked
+    run_tables_attach(locked.pk, locked.run)
     locked.status = Status.COMPUTED
     locked.computed_run = locked.run
     locked.computed_at = timezone.now()
@@ -586,6 +591,7 @@ def _run_start(period: RatingPeriod) -> None:
     see, and publication marks rated only what was rated (one approved later moves to the
     next list)."""
     _run_rows_delete(period, period.run)
+    run_tables_create(period.pk, period.run)
     RatingPeriod.objects.filter(pk=period.pk).update(
         progress_done=0, progress_total=0, partitions_done=0
     )
@@ -612,11 +618,16 @@ def _part_start(period: RatingPeriod, token: str, share: Part) -> bool:
 
 def _part_rows_delete(period: RatingPeriod, share: Part) -> None:
     """Rows a killed attempt of this part of the run left behind (its task is delivered
-    again): its players' results and the games whose white player it owns."""
-    run = {"period": period, "run": period.run}
+    again): its players' results and the games whose white player it owns, in the run's
+    tables (``lists.run_tables``)."""
     for model, player in ((PeriodResult, "player_id"), (PeriodGame, "white_id")):
-        mine = model.objects.filter(**run).alias(part=F(player) % share.count)
-        deleted, _ = mine.filter(part=share.index).delete()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"DELETE FROM {run_table(model, period.pk, period.run)} "
+                f"WHERE period_id = %s AND run = %s AND {player} %% %s = %s",
+                [period.pk, period.run, share.count, share.index],
+            )
+            deleted = cursor.rowcount
         if model is PeriodResult and deleted:  # no longer done: written again below
             RatingPeriod.objects.filter(pk=period.pk).update(
                 progress_done=Greatest(F("progress_done") - deleted, 0)
@@ -625,12 +636,14 @@ def _part_rows_delete(period: RatingPeriod, share: Part) -> None:
 
 def _run_rows_delete(period: RatingPeriod, run: int) -> None:
     """Rows a killed attempt of this run left behind."""
-    for model in (PeriodGame, PeriodResult, PeriodTournament, PeriodPart):
+    run_rows_delete(period.pk, run=run)
+    for model in (PeriodTournament, PeriodPart):
         model.objects.filter(period=period, run=run).delete()
 
 
 def _stale_runs_delete(period: RatingPeriod) -> None:
-    for model in (PeriodGame, PeriodResult, PeriodTournament, PeriodPart):
+    run_rows_delete(period.pk, keep=period.computed_run)
+    for model in (PeriodTournament, PeriodPart):
         model.objects.filter(period=period).exclude(run=period.computed_run).delete()
 
 

@@ -1,0 +1,110 @@
+"""Each run of a period's computation writes into tables of its own (PostgreSQL).
+
+A federation's month is a million ``PeriodGame`` rows and hundreds of thousands of
+``PeriodResult`` rows. Kept up to date row by row, their indexes cost more than the
+writing itself; so a run's rows go into plain tables made when the run starts, and the
+last part to finish attaches them as the run's partitions of the two tables, which builds
+their indexes once, by sorting (migration ``lists.0008``). Until then nobody reads them:
+only the computed run is ever read. A superseded run, or a killed one, goes with its
+tables. SQLite keeps plain tables and rows deleted by run.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.db import connection, models
+
+from lists.models import PeriodGame, PeriodResult
+
+#: What a run writes.
+RUN_MODELS: tuple[type[models.Model], ...] = (PeriodResult, PeriodGame)
+
+
+def _partitioned() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def run_table(model: type[models.Model], period_id: int, run: int) -> str:
+    """The table ``model``'s rows of this run are written into."""
+    if not _partitioned():
+        return model._meta.db_table
+    return f"{model._meta.db_table}_{int(period_id)}_{int(run)}"
+
+
+def run_tables_create(period_id: int, run: int) -> None:
+    """The run's tables, empty and unindexed, their ids from the partitioned table's
+    sequence (a table of that name left by an earlier database sharing the period's id
+    is dropped first: a flush empties tables, it does not drop them)."""
+    if not _partitioned():
+        return
+    with connection.cursor() as cursor:
+        for model in RUN_MODELS:
+            parent, table = model._meta.db_table, run_table(model, period_id, run)
+            cursor.execute(f"DROP TABLE IF EXISTS {table}")
+            cursor.execute(
+                f"CREATE TABLE {table} (LIKE {parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)"
+            )
+            cursor.execute("SELECT pg_get_serial_sequence(%s, 'id')", [parent])
+            (sequence,) = cursor.fetchone()
+            cursor.execute(
+                f"ALTER TABLE {table} ALTER COLUMN id SET DEFAULT nextval(%s::regclass)",
+                [sequence],
+            )
+
+
+def run_tables_attach(period_id: int, run: int) -> None:
+    """The run's tables become its partitions: their indexes are built here."""
+    if not _partitioned():
+        return
+    with connection.cursor() as cursor:
+        for model in RUN_MODELS:
+            cursor.execute(
+                f"ALTER TABLE {model._meta.db_table} ATTACH PARTITION "
+                f"{run_table(model, period_id, run)} "
+                f"FOR VALUES FROM ({int(period_id)}, {int(run)}) "
+                f"TO ({int(period_id)}, {int(run) + 1})"
+            )
+
+
+def run_rows_delete(period_id: int, *, run: int | None = None, keep: int | None = None) -> None:
+    """The rows of run ``run`` of the period, or of every run but ``keep``: their tables
+    dropped, attached or not, and any such rows the ORM wrote deleted."""
+    for model in RUN_MODELS:
+        rows = model.objects.filter(period_id=period_id)  # type: ignore[attr-defined]
+        if run is not None:
+            rows = rows.filter(run=run)
+        if keep is not None:
+            rows = rows.exclude(run=keep)
+        if _partitioned():
+            for table_run, table in run_tables_of(model, period_id):
+                if (run is None or table_run == run) and table_run != keep:
+                    with connection.cursor() as cursor:
+                        cursor.execute(f"DROP TABLE {table}")
+        rows.delete()
+
+
+def run_tables_of(model: type[models.Model], period_id: int) -> list[tuple[int, str]]:
+    """(run, table) of every run table of the period, attached or not."""
+    prefix = f"{model._meta.db_table}_{int(period_id)}_"
+    pattern = re.compile(re.escape(prefix) + r"(\d+)")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relname FROM pg_class WHERE relkind = 'r' AND relname LIKE %s "
+            "AND relnamespace = current_schema()::regnamespace",
+            [prefix.replace("_", r"\_") + "%"],
+        )
+        names = [name for (name,) in cursor.fetchall()]
+    return [(int(match.group(1)), name) for name in names if (match := pattern.fullmatch(name))]
+
+
+def run_values(model: type[models.Model], period_id: int, run: int, column: str) -> list[object]:
+    """``column`` of the rows the run has written so far: a run still under way is read
+    from its own tables, which the models see only once it is computed."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {connection.ops.quote_name(column)} "
+            f"FROM {run_table(model, period_id, run)} WHERE period_id = %s AND run = %s",
+            [period_id, run],
+        )
+        return [value for (value,) in cursor.fetchall()]
