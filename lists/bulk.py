@@ -104,6 +104,8 @@ Column = tuple[np.ndarray | Categorical, np.ndarray | None]
 _SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + struct.pack(">ii", 0, 0)
 _TRAILER = struct.pack(">h", -1)
 _INTEGER_SIZES = {"smallint": 2, "integer": 4, "bigint": 8}
+#: PostgreSQL's integer types by oid (int8, int2, int4): their size.
+_INTEGER_TYPES = {20: 8, 21: 2, 23: 4}
 #: numeric's binary header (ndigits, weight, sign, dscale) ahead of one base-10000 digit:
 #: enough for a whole number below 10,000, as every over-the-board rating difference is.
 _NUMERIC_ONE_DIGIT = np.dtype(
@@ -274,11 +276,13 @@ def _binary_arrays(data: bytes, width: int) -> np.ndarray:
         position += 4
         if size == -1:  # array_agg of no rows
             return np.zeros((0, width), dtype=np.int64)
-        dimensions, has_null = struct.unpack_from(">ii", data, position)
+        dimensions, has_null, element_type = struct.unpack_from(">iiI", data, position)
         if has_null or dimensions != 1:
             raise ValueError(f"column {column} is NULL in some rows")
+        if element_type not in _INTEGER_TYPES:
+            raise ValueError(f"column {column} is not of an integer type")
         (length,) = struct.unpack_from(">i", data, position + 12)
-        (item,) = struct.unpack_from(">i", data, position + 20)
+        item = _INTEGER_TYPES[element_type]
         element = np.dtype([("size", ">i4"), ("value", f">i{item}")])
         values = np.frombuffer(data, dtype=element, count=length, offset=position + 20)
         if (values["size"] != item).any():

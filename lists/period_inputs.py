@@ -18,9 +18,7 @@ a month's games.
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
-from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +27,7 @@ import numpy as np
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Case, Exists, F, IntegerField, Max, OuterRef, Q, QuerySet, Value, When
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Cast, Coalesce, ExtractDay, ExtractMonth, ExtractYear
 
 from lists.bulk import query_numbers
 from lists.computation import NO_RATING, GameColumns, Standing, TournamentFacts
@@ -274,19 +272,6 @@ def id_chunks(players: Iterable[int]) -> Iterator[list[int]]:
         yield ids[start : start + ID_CHUNK]
 
 
-def rows_of_players(query: QuerySet[Any], field: str, players: set[int]) -> Iterator[Any]:
-    """The rows of ``query`` (a ``values_list``) whose ``field`` is one of ``players``, in
-    ``query``'s order within each chunk of ids (ascending ids)."""
-    if len(players) > PLAYERS_BY_ID:
-        position = query.query.values_select.index(field)
-        for row in database_rows(query):
-            if row[position] in players:
-                yield row
-        return
-    for chunk in id_chunks(players):
-        yield from database_rows(query.filter(**{f"{field}__in": chunk}))
-
-
 def _standings(category: str, players: set[int]) -> dict[int, Standing]:
     """Each player's state as of the previous list; a delisted player is unrated
     (interpretation 9). Junior status needs the birth year (R&B 2024 7.3.3)."""
@@ -333,12 +318,13 @@ def _standings(category: str, players: set[int]) -> dict[int, Standing]:
 
 
 def numbers_of_players(
-    query: QuerySet[Any], fields: tuple[str, ...], players: set[int]
+    query: QuerySet[Any], fields: tuple[str, ...], players: set[int], *, by_id: bool = False
 ) -> np.ndarray:
     """``query_numbers`` of ``query``'s ``fields`` (the first names the player), for the rows
     of ``players`` alone: by their ids, a chunk at a time, or the whole table read once and
-    filtered here where they are many (``PLAYERS_BY_ID``)."""
-    if len(players) > PLAYERS_BY_ID:
+    filtered here where they are many (``PLAYERS_BY_ID``) and ``by_id`` does not say that
+    they are few of the rows ``query`` holds."""
+    if len(players) > PLAYERS_BY_ID and not by_id:
         table = query_numbers(query.values_list(*fields))
         wanted = np.fromiter(players, dtype=np.int64, count=len(players))
         return table[np.isin(table[:, 0], wanted)]
@@ -347,6 +333,46 @@ def numbers_of_players(
         for chunk in id_chunks(players)
     ]
     return np.concatenate(chunks) if chunks else np.zeros((0, len(fields)), dtype=np.int64)
+
+
+#: A list date as a whole number that sorts as the date does (YYYYMMDD), so that a
+#: player's rows are one sorted key (player x ``DAY_SPAN`` + date).
+DAY_SPAN = 100_000_000
+
+
+def day_number(day: dt.date) -> int:
+    return day.year * 10_000 + day.month * 100 + day.day
+
+
+@dataclass(frozen=True)
+class ListedRatings:
+    """Players' ratings on the lists read, as arrays sorted by player and list date;
+    ``NO_RATING`` on a list that showed the player without one (delisted)."""
+
+    key: np.ndarray
+    player: np.ndarray
+    rating: np.ndarray
+
+    @classmethod
+    def of(cls, table: np.ndarray) -> ListedRatings:
+        """From (player, day number, rating or ``NO_RATING``) rows, in any order."""
+        key = table[:, 0] * DAY_SPAN + table[:, 1]
+        order = np.argsort(key, kind="stable")
+        return cls(key[order], table[order, 0], table[order, 2])
+
+    def on(self, players: np.ndarray, days: np.ndarray) -> np.ndarray:
+        """Each player's rating of his latest list on or before his day (interpretation 2),
+        ``NO_RATING`` where there is none or it showed him without one."""
+        if not len(self.key):
+            return np.full(len(players), NO_RATING, dtype=np.int64)
+        position = np.searchsorted(self.key, players * DAY_SPAN + days, side="right") - 1
+        row = np.maximum(position, 0)
+        return np.where(
+            (position >= 0) & (self.player[row] == players), self.rating[row], NO_RATING
+        )
+
+
+NOTHING_LISTED = ListedRatings(*(np.zeros(0, dtype=np.int64) for _ in range(3)))
 
 
 class RatingsInForce:
@@ -368,21 +394,20 @@ class RatingsInForce:
         are never rated by their standard rating (interpretation 9, DESIGN-notes 58)."""
         starts = [t.start_date for t in tournaments]
         self.category = category
-        self.by_player: dict[int, tuple[list[dt.date], list[int | None]]] = {}
-        self.standard: dict[int, tuple[list[dt.date], list[int | None]]] = {}
-        #: Every list date read: a day's ratings depend only on how many lie before it.
-        self.list_dates: set[dt.date] = set()
+        self.listed = self.standard = NOTHING_LISTED
         if not starts or not players:
             return
         self.first = min(starts)
         self.since = since or add_months(self.first, -RATING_LOOKBACK_MONTHS)
         self.until = until or max(starts)
-        self.by_player = self._history(category, players)
+        self.listed = self._history(category, players)
         if category != RatingCategory.STANDARD:
             # R&B 2024 7.2.1: unrated in the category, rated by his standard rating. Not a
             # player with a rating in the category within the look-back (one delisted since
             # is unrated, interpretation 9).
-            unrated = {p for p in players if not any(self.by_player.get(p, ((), ()))[1])}
+            unrated = players - set(
+                np.unique(self.listed.player[self.listed.rating != NO_RATING]).tolist()
+            )
             lacking = unrated - self._ever_rated(category, unrated) - delisted
             self.standard = self._history(RatingCategory.STANDARD, lacking)
 
@@ -399,98 +424,64 @@ class RatingsInForce:
             found.update(rated.filter(player_id__in=chunk).values_list("player_id", flat=True))
         return found
 
-    def _history(
-        self, category: str, players: set[int]
-    ) -> dict[int, tuple[list[dt.date], list[int | None]]]:
-        """Per player his list dates and ratings, ascending: his row of the last list on or
-        before the first start (the list in force then), the rows of the lists after it up
-        to the last start, and, for a player missing from that list (a partial import, a
-        list that left him off), his last earlier row, however old: interpretation 2's
-        latest row on or before the start. A year of monthly lists is a dozen rows a
-        player; only the one in force is read. Without a list in force at the first start,
-        the lists from the look-back's start on."""
-        history: dict[int, tuple[list[dt.date], list[int | None]]] = defaultdict(lambda: ([], []))
+    def _history(self, category: str, players: set[int]) -> ListedRatings:
+        """The players' rows of the last list on or before the first start (the list in
+        force then) and of the lists after it up to the last start, and, for a player
+        missing from that list (a partial import, a list that left him off), his last
+        earlier row, however old: interpretation 2's latest row on or before the start. A
+        year of monthly lists is a dozen rows a player; only the one in force is read.
+        Without a list in force at the first start, the lists from the look-back's start
+        on."""
         if not players:
-            return {}
-        rows = RatingHistory.objects.filter(category=category).order_by()
+            return NOTHING_LISTED
+        rows = (
+            RatingHistory.objects.filter(category=category)
+            .order_by()
+            .annotate(
+                day=Cast(
+                    ExtractYear("list_date") * 10_000
+                    + ExtractMonth("list_date") * 100
+                    + ExtractDay("list_date"),
+                    IntegerField(),
+                ),
+                rating_or_none=Coalesce("rating", NO_RATING),
+            )
+        )
+        columns = ("player_id", "day", "rating_or_none")
         # The list in force is the latest one, however old (interpretation 2): a registry
         # whose lists stopped a year and a half ago still rates its players by the last.
         in_force = rows.filter(list_date__lte=self.first).aggregate(latest=Max("list_date"))[
             "latest"
         ]
-        columns = ("player_id", "list_date", "rating")
         # No list in force at the first start (the registry's history begins later): the
         # lists up to the last start, and nobody to look back for.
         listed = rows.filter(list_date__gte=in_force or self.since, list_date__lte=self.until)
-        found = rows_of_players(
-            listed.order_by("player_id", "list_date").values_list(*columns), "player_id", players
+        found = numbers_of_players(listed, columns, players)
+        if in_force is None:
+            return ListedRatings.of(found)
+        on_the_list = found[found[:, 1] == day_number(in_force), 0]
+        missing = players - set(on_the_list.tolist())
+        earlier = numbers_of_players(
+            rows.filter(list_date__lt=in_force), columns, missing, by_id=True
         )
-        for player, list_date, rating in found:
-            dates, ratings = history[player]
-            dates.append(list_date)
-            ratings.append(rating)
-        missing = {
-            p for p in players if in_force and (p not in history or history[p][0][0] != in_force)
-        }
-        earlier = rows.filter(list_date__lt=in_force) if in_force else rows.none()
-        looked_back: set[int] = set()
-        for chunk in id_chunks(missing):
-            latest_first = earlier.filter(player_id__in=chunk).order_by("player_id", "-list_date")
-            for player, list_date, rating in latest_first.values_list(*columns):
-                if player not in looked_back:  # his latest earlier row: in force at the start
-                    looked_back.add(player)
-                    dates, ratings = history[player]
-                    dates.insert(0, list_date)
-                    ratings.insert(0, rating)
-        for dates, _ in history.values():
-            self.list_dates.update(dates)
-        return dict(history)
-
-    @staticmethod
-    def _on(history: tuple[list[dt.date], list[int | None]] | None, day: dt.date) -> int | None:
-        if history is None:
-            return None
-        dates, ratings = history
-        position = bisect.bisect_right(dates, day)
-        return ratings[position - 1] if position else None
-
-    def rating(self, player: int, day: dt.date) -> int | None:
-        rating = self._on(self.by_player.get(player), day)
-        if rating is None and self.standard:
-            rating = self._on(self.standard.get(player), day)
-        return rating
+        # Each missing player's latest earlier row: in force at the start.
+        earlier = earlier[np.lexsort((-earlier[:, 1], earlier[:, 0]))]
+        latest = np.r_[True, earlier[1:, 0] != earlier[:-1, 0]] if len(earlier) else []
+        return ListedRatings.of(np.concatenate([found, earlier[latest]]))
 
     def columns(self, raw: np.ndarray, tournaments: dict[int, Tournament]) -> GameColumns:
         """The games of ``raw`` (game, tournament, white, black, white score; a row each)
-        with each player's rating in them."""
+        with each player's rating in them: of the list in force at the tournament's start
+        (interpretation 2), else his standard rating then (R&B 2024 7.2.1)."""
         raw = raw.reshape(-1, 5)
-        # Two days before which the same list dates lie give every player the same rating:
-        # a player's rating is looked up once per such stretch, not once per game.
-        list_dates = sorted(self.list_dates)
         keys = np.fromiter(tournaments, dtype=np.int64, count=len(tournaments))
-        stretches = np.array(
-            [bisect.bisect_right(list_dates, t.start_date) for t in tournaments.values()],
-            dtype=np.int64,
-        )
+        starts = np.array([day_number(t.start_date) for t in tournaments.values()], dtype=np.int64)
         order = np.argsort(keys)
-        stretch = stretches[order][np.searchsorted(keys[order], raw[:, 1])]
-        ratings = np.full((len(raw), 2), NO_RATING, dtype=np.int32)
-        for number in np.unique(stretch).tolist():
-            chosen = np.flatnonzero(stretch == number)
-            day = next(
-                t.start_date
-                for t, s in zip(tournaments.values(), stretches, strict=True)
-                if s == number
-            )
-            sides = raw[chosen, 2:4]
-            players = np.unique(sides)
-            found = np.array(
-                [self._or_none(self.rating(player, day)) for player in players.tolist()],
-                dtype=np.int32,
-            )
-            ratings[chosen] = found[np.searchsorted(players, sides)]
-        return GameColumns.of(raw, ratings[:, 0], ratings[:, 1])
-
-    @staticmethod
-    def _or_none(rating: int | None) -> int:
-        return NO_RATING if rating is None else rating
+        day = starts[order][np.searchsorted(keys[order], raw[:, 1])]
+        ratings = []
+        for players in (raw[:, 2], raw[:, 3]):
+            rating = self.listed.on(players, day)
+            unrated = rating == NO_RATING
+            rating[unrated] = self.standard.on(players[unrated], day[unrated])
+            ratings.append(rating)
+        return GameColumns.of(raw, *ratings)
