@@ -941,6 +941,8 @@ ENTRIES_SELECT = """
       ON r.period_id = %(period)s AND r.run = %(run)s AND r.player_id = s.player_id
     WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
 """
+#: In player order, the order of the history's unique index (which starts with the player):
+#: its pages are then visited once each, in turn, rather than at random.
 HISTORY_SQL = """
     INSERT INTO players_ratinghistory (player_id, category, list_date, rating, games, k, active)
     SELECT s.player_id, s.category, %(list_date)s,
@@ -949,6 +951,7 @@ HISTORY_SQL = """
     WHERE s.category = %(category)s
       AND (s.status = 'rated' AND s.rating IS NOT NULL
            OR s.status = 'delisted' AND s.list_date = %(list_date)s)
+    ORDER BY s.player_id
 """
 #: For a list date that already has history rows: the list's rows replace them.
 HISTORY_CONFLICT = """
