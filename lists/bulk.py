@@ -113,6 +113,16 @@ _NUMERIC_ONE_DIGIT = np.dtype(
 )
 
 
+class EncodedRows(NamedTuple):
+    """Rows encoded for PostgreSQL's binary COPY into ``table``'s ``columns``, ready to be
+    sent (``encoded_rows_insert``) from any thread."""
+
+    table: str
+    columns: str
+    blocks: list[bytes]
+    count: int
+
+
 def bulk_insert_columns(
     model: type[models.Model],
     fields: Sequence[str],
@@ -125,22 +135,42 @@ def bulk_insert_columns(
     operations however many rows; elsewhere through ``bulk_insert``. Integer columns only,
     plus ``Categorical`` text and whole numbers into numeric columns. Returns the number
     of rows."""
-    rows = _column_length(columns[0][0])
-    if not rows:
-        return 0
     if connection.vendor != "postgresql":
-        return bulk_insert(model, fields, _rows_of(columns, rows))
+        rows = _column_length(columns[0][0])
+        return bulk_insert(model, fields, _rows_of(columns, rows)) if rows else 0
+    return encoded_rows_insert(encoded_rows(model, fields, columns, table=table))
+
+
+def encoded_rows(
+    model: type[models.Model],
+    fields: Sequence[str],
+    columns: Sequence[Column],
+    *,
+    table: str | None = None,
+) -> EncodedRows:
+    """``bulk_insert_columns``'s rows encoded (PostgreSQL), to be sent later."""
+    rows = _column_length(columns[0][0])
     table = table or model._meta.db_table
     db_fields = [model._meta.get_field(name) for name in fields]
     types = _column_types(table, [field.column for field in db_fields])
     quoted = ", ".join(connection.ops.quote_name(field.column) for field in db_fields)
-    statement = f"COPY {connection.ops.quote_name(table)} ({quoted}) FROM STDIN (FORMAT BINARY)"
+    blocks = list(_binary_blocks(columns, types, rows)) if rows else []
+    return EncodedRows(table, quoted, blocks, rows)
+
+
+def encoded_rows_insert(rows: EncodedRows) -> int:
+    """Send ``rows`` by one binary COPY; returns their number."""
+    if not rows.count:
+        return 0
+    statement = (
+        f"COPY {connection.ops.quote_name(rows.table)} ({rows.columns}) FROM STDIN (FORMAT BINARY)"
+    )
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
         copy.write(_SIGNATURE)
-        for block in _binary_blocks(columns, types, rows):
+        for block in rows.blocks:
             copy.write(block)
         copy.write(_TRAILER)
-    return rows
+    return rows.count
 
 
 def _column_length(values: np.ndarray | Categorical) -> int:

@@ -254,6 +254,7 @@ def compute_period(
     owns: Callable[[Any], Any] | None = None,
     previous_list_date: dt.date | None = None,
     listing_rules: OverTheBoardRules | None = None,
+    games_ready: Callable[[GameFigures], object] | None = None,
 ) -> PeriodOutcome:
     """Every owned player's outcome and every owned game's explanation for the list of
     ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
@@ -265,13 +266,19 @@ def compute_period(
     (interpretation 4; R&B 2024 7.3.3 "until the end of the year of their 18th birthday":
     December's games are rated on January's list with the K of December's). The K a player
     is listed with is the one the next period will use: by this list's year and
-    ``listing_rules``, the rule set of that period (default: that of his latest event)."""
+    ``listing_rules``, the rule set of that period (default: that of his latest event).
+
+    ``games_ready`` is given the games' figures as soon as they are complete, before the
+    first ratings are worked out (the caller may write them meanwhile)."""
     listing = Listing(list_date.year, listing_rules)
     round_robin_ru = _round_robin_ratings(tournaments, games)
     sides = _sides(games, round_robin_ru, _own_ratings(standings))
     figures = SideFigures(len(games))
     year = (previous_list_date or add_months(list_date, -1)).year
     players = _rated_outcomes(sides, standings, tournaments, (year, listing), figures, owns)
+    game_figures = _game_figures(games, tournaments, figures, owns)
+    if games_ready is not None:
+        games_ready(game_figures)
     earlier = earlier_games if earlier_games is not None else GameColumns.of((), (), ())
     earlier_ru = _round_robin_ratings(tournaments, earlier)
     rated_on = {key: facts.list_date for key, facts in tournaments.items()}
@@ -296,7 +303,7 @@ def compute_period(
         )
     # By player: the order of the unique index the results are written into.
     players.sort(key=lambda outcome: outcome.player)
-    return PeriodOutcome(players, _game_figures(games, tournaments, figures, owns))
+    return PeriodOutcome(players, game_figures)
 
 
 def _owned(owns: Callable[[Any], Any] | None, player: Player) -> bool:

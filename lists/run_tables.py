@@ -108,3 +108,27 @@ def run_values(model: type[models.Model], period_id: int, run: int, column: str)
             [period_id, run],
         )
         return [value for (value,) in cursor.fetchall()]
+
+
+def run_table_index(model: type[models.Model], period_id: int, run: int) -> None:
+    """The indexes and keys of ``model``'s partitioned table built on the run's table now,
+    which its attachment then takes as they are: for a run written whole, so that they
+    are built while other work goes on."""
+    if not _partitioned():
+        return
+    table = run_table(model, period_id, run)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_get_indexdef(i.indexrelid), pg_get_constraintdef(c.oid) FROM pg_index i "
+            "LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid "
+            "WHERE i.indrelid = %s::regclass",
+            [model._meta.db_table],
+        )
+        for index, constraint in cursor.fetchall():
+            if constraint:  # a primary key or a unique constraint
+                cursor.execute(f"ALTER TABLE {table} ADD {constraint}")
+            else:
+                kind, _, method = index.partition(" ON ONLY ")
+                _, _, method = method.partition(" USING ")
+                unique = "UNIQUE " if kind.startswith("CREATE UNIQUE") else ""
+                cursor.execute(f"CREATE {unique}INDEX ON {table} USING {method}")

@@ -16,12 +16,13 @@ import gc
 import socket
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from django.conf import settings
@@ -33,7 +34,15 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
-from lists.bulk import Categorical, bulk_insert, bulk_insert_columns
+from lists.bulk import (
+    Categorical,
+    Column,
+    EncodedRows,
+    bulk_insert,
+    bulk_insert_columns,
+    encoded_rows,
+    encoded_rows_insert,
+)
 from lists.computation import (
     NO_FIGURE,
     NO_RATING,
@@ -52,7 +61,13 @@ from lists.models import (
     WorkerHeartbeat,
 )
 from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournaments_to_rate
-from lists.run_tables import run_rows_delete, run_table, run_tables_attach, run_tables_create
+from lists.run_tables import (
+    run_rows_delete,
+    run_table,
+    run_table_index,
+    run_tables_attach,
+    run_tables_create,
+)
 from players.access import Actor, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory
@@ -360,20 +375,20 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             with transaction.atomic():
                 _tuned_for_bulk()
                 inputs = load_period_inputs(period, share)
-            outcome = compute_period(
-                list_date=period.list_date,
-                tournaments=inputs.tournaments,
-                games=inputs.games,
-                standings=inputs.standings,
-                earlier_games=inputs.earlier_games,
-                owns=None if share.whole else share.owns,
-                previous_list_date=add_months(period.list_date, -list_every_months()),
-                listing_rules=listing_rules(period.category, period.list_date),
-            )
-            _part_begin(period, token, share, len(outcome.players))
-            _results_write(period, token, outcome.players)
-            with transaction.atomic():
-                _games_write(period, outcome.games)
+            with _GamesWriter(period, index=share.whole) as games_writer:
+                outcome = compute_period(
+                    list_date=period.list_date,
+                    tournaments=inputs.tournaments,
+                    games=inputs.games,
+                    standings=inputs.standings,
+                    earlier_games=inputs.earlier_games,
+                    owns=None if share.whole else share.owns,
+                    previous_list_date=add_months(period.list_date, -list_every_months()),
+                    listing_rules=listing_rules(period.category, period.list_date),
+                    games_ready=games_writer.start,
+                )
+                _part_begin(period, token, share, len(outcome.players))
+                _results_write(period, token, outcome.players)
             return _part_finish(period, token, share)
     except PeriodRefused:
         raise
@@ -382,6 +397,61 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             status=Status.FAILED, failure_reason=f"{type(error).__name__}: {error}"
         )
         raise
+
+
+class _GamesWriter:
+    """Writes a run's games as soon as they are rated. On PostgreSQL, outside a
+    transaction, they are encoded here and sent on a connection of their own from another
+    thread: the database takes them in, and builds their indexes for a run computed whole
+    (``run_table_index``), while this process works out the first ratings and writes the
+    results. Elsewhere (SQLite, or inside a caller's transaction, which another connection
+    would not see) at the end, in turn. Leaving the block waits for the writing and raises
+    what it raised."""
+
+    def __init__(self, period: RatingPeriod, *, index: bool) -> None:
+        self.period, self.index = period, index
+        self.rows: _GameRows | None = None
+        self.written: Future[None] | None = None
+        self.apart = connection.vendor == "postgresql" and not connection.in_atomic_block
+
+    def start(self, figures: GameFigures) -> None:
+        self.rows = _game_rows(self.period, figures)
+        if self.apart:
+            # Encoded by this thread: numpy's work would otherwise contend for the
+            # interpreter with the first ratings' arithmetic.
+            encoded = encoded_rows(
+                PeriodGame, GAME_FIELDS, self.rows.columns, table=self.rows.table
+            )
+            self.written = _GAMES_WRITERS.submit(self._send, encoded, self.rows.fractional)
+
+    def _send(self, encoded: EncodedRows, fractional: list[tuple[Any, ...]]) -> None:
+        try:
+            with transaction.atomic():
+                encoded_rows_insert(encoded)
+                bulk_insert(PeriodGame, GAME_FIELDS, fractional, table=encoded.table)
+                if self.index:
+                    run_table_index(PeriodGame, self.period.pk, self.period.run)
+        finally:
+            connection.close()  # this thread's own
+
+    def __enter__(self) -> _GamesWriter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if self.written is not None:
+            error = self.written.exception()  # waits: nothing goes on writing unseen
+            if error is not None and kind is None:
+                raise error
+        elif kind is None and self.rows is not None:
+            with transaction.atomic():
+                bulk_insert_columns(
+                    PeriodGame, GAME_FIELDS, self.rows.columns, table=self.rows.table
+                )
+                bulk_insert(PeriodGame, GAME_FIELDS, self.rows.fractional, table=self.rows.table)
+
+
+#: The threads that send games (one a computation; a worker computes one at a time).
+_GAMES_WRITERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="period-games")
 
 
 RESULT_FIELDS = (
@@ -454,9 +524,17 @@ def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome
             _touch(period, token, progress_done=F("progress_done") + len(chunk))
 
 
-def _games_write(period: RatingPeriod, outcome: GameFigures) -> None:
-    """The owned games' ``PeriodGame`` rows: as columns, but for the few whose difference
-    is not whole (standard-1994 10.51's average), row by row."""
+class _GameRows(NamedTuple):
+    """A run's ``PeriodGame`` rows: as columns, but for the few whose difference is not
+    whole (standard-1994 10.51's average), row by row."""
+
+    table: str
+    columns: list[Column]
+    fractional: list[tuple[Any, ...]]
+
+
+def _game_rows(period: RatingPeriod, outcome: GameFigures) -> _GameRows:
+    """The owned games' rows."""
     games, figures = outcome.games, outcome.figures
     fractional = np.zeros(len(games), dtype=bool)
     fractional[np.fromiter(figures.fractions, dtype=np.int64) // 2] = True
@@ -467,28 +545,22 @@ def _games_write(period: RatingPeriod, outcome: GameFigures) -> None:
         kept = values[chosen]
         return kept, kept == absent
 
-    table = run_table(PeriodGame, period.pk, period.run)
-    bulk_insert_columns(
-        PeriodGame,
-        GAME_FIELDS,
-        table=table,
-        columns=[
-            (np.full(count, period.pk), None),
-            (np.full(count, period.run), None),
-            (games.id[chosen], None),
-            (games.tournament[chosen], None),
-            (games.white[chosen], None),
-            (games.black[chosen], None),
-            (games.white_score[chosen], None),
-            nullable(games.white_rating, NO_RATING),
-            nullable(games.black_rating, NO_RATING),
-            nullable(figures.difference[0::2], NO_FIGURE),
-            nullable(figures.expected[0::2], NO_FIGURE),
-            nullable(figures.difference[1::2], NO_FIGURE),
-            nullable(figures.expected[1::2], NO_FIGURE),
-            (Categorical(outcome.clause[chosen], outcome.clauses), None),
-        ],
-    )
+    columns: list[Column] = [
+        (np.full(count, period.pk), None),
+        (np.full(count, period.run), None),
+        (games.id[chosen], None),
+        (games.tournament[chosen], None),
+        (games.white[chosen], None),
+        (games.black[chosen], None),
+        (games.white_score[chosen], None),
+        nullable(games.white_rating, NO_RATING),
+        nullable(games.black_rating, NO_RATING),
+        nullable(figures.difference[0::2], NO_FIGURE),
+        nullable(figures.expected[0::2], NO_FIGURE),
+        nullable(figures.difference[1::2], NO_FIGURE),
+        nullable(figures.expected[1::2], NO_FIGURE),
+        (Categorical(outcome.clause[chosen], outcome.clauses), None),
+    ]
     rows = []
     for index in np.flatnonzero(outcome.owned & fractional).tolist():
         sides = []
@@ -508,7 +580,7 @@ def _games_write(period: RatingPeriod, outcome: GameFigures) -> None:
                 outcome.clauses[outcome.clause[index]],
             )
         )
-    bulk_insert(PeriodGame, GAME_FIELDS, rows, table=table)
+    return _GameRows(run_table(PeriodGame, period.pk, period.run), columns, rows)
 
 
 def _two_decimals(value: int | Fraction | None) -> int | Decimal | None:
