@@ -21,6 +21,9 @@ from regulations import (
     get_rule_set,
     rule_set_for,
 )
+from regulations.base import MAX_DIFFERENCE
+from regulations.rapid_blitz_2024 import RapidBlitz2024
+from regulations.standard_2009 import Standard2009
 from regulations.types import EventResult, Game, PeriodGame, PlayerState
 
 PACKAGE = Path(regulations.__file__).parent
@@ -175,3 +178,13 @@ def test_the_working_of_rb_pre2024_and_standard_1994():
         "1.5 of 5: p = .30, dp = -149 (10.1); Ru = Rc + dp = 1851 (10.24); "
         "the average weighted by games (10.3): 2011.67; rounded: 2012 (10.32)"
     )
+
+
+@pytest.mark.parametrize("rules", [Standard2009(), RapidBlitz2024()], ids=lambda r: r.id)
+def test_the_difference_used_of_a_lone_game_is_capped_at_400(rules):
+    """standard-2009 8.54, R&B 2024 7.3.1: a difference of more than 400 counts as 400, for
+    the higher and the lower rated player alike; the period reads it from this table."""
+    table, offset = rules.difference_used_by_difference, MAX_DIFFERENCE
+    assert [table[d + offset] for d in (-735, -401, -400, -12, 0, 12, 400, 401, 735)] == [
+        -400, -400, -400, -12, 0, 12, 400, 400, 400,
+    ]  # fmt: skip
