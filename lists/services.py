@@ -972,7 +972,9 @@ STATES_SQL = (
            CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
            %(list_date)s, %(list_date)s
     FROM lists_periodresult r
-    WHERE r.period_id = %(period)s AND r.run = %(run)s AND r.kind <> 'pending'
+    -- A player rated before the period has his state ("rated" comes from it): only those
+    -- who were not may lack one.
+    WHERE r.period_id = %(period)s AND r.run = %(run)s AND r.kind NOT IN ('pending', 'rated')
       AND NOT EXISTS (
         SELECT 1 FROM players_ratingstate s
         WHERE s.player_id = r.player_id AND s.category = %(category)s)
