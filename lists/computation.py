@@ -123,17 +123,6 @@ class GameColumns:
             np.asarray(black_rating, dtype=np.int32),
         )
 
-    @classmethod
-    def from_rows(cls, rows: Sequence[GameRow]) -> GameColumns:
-        def rating(value: int | None) -> int:
-            return NO_RATING if value is None else value
-
-        return cls.of(
-            [row[:5] for row in rows],
-            [rating(row.white_rating) for row in rows],
-            [rating(row.black_rating) for row in rows],
-        )
-
     def __len__(self) -> int:
         return len(self.id)
 
@@ -541,9 +530,13 @@ def _rated_outcomes(
         side_rules, sides.starts
     )
     independent = np.array([rules.games_are_independent for rules in rule_sets])
-    columnar = one_rule_set & independent[side_rules[sides.starts]]
+    difference = sides.rating.astype(np.int64) - sides.opponent
+    # A difference beyond the tables (an unrated opponent's Ru far below the floor, 8.58)
+    # is left to the game-by-game path.
+    in_tables = np.logical_and.reduceat(np.abs(difference) <= MAX_DIFFERENCE, sides.starts)
+    columnar = one_rule_set & independent[side_rules[sides.starts]] & in_tables
     # The sides of such players, through the rule sets' own tables.
-    lookup = sides.rating.astype(np.int64) - sides.opponent + MAX_DIFFERENCE
+    lookup = np.clip(difference + MAX_DIFFERENCE, 0, 2 * MAX_DIFFERENCE)
     expected = _tables(rule_sets, "expectation_by_difference")[side_rules, lookup]
     used = _tables(rule_sets, "difference_used_by_difference")[side_rules, lookup]
     on_columns = np.repeat(columnar, np.diff(np.r_[sides.starts, len(sides.player)]))

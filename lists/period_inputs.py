@@ -313,7 +313,9 @@ def _standings(category: str, players: set[int]) -> dict[int, Standing]:
     for player in players:
         if player not in standings:
             birth_year = born.get(player, -1)
-            standings[player] = Standing(rating=None, birth_year=max(birth_year, 0) or None)
+            standings[player] = Standing(
+                rating=None, birth_year=None if birth_year < 0 else birth_year
+            )
     return standings
 
 
