@@ -127,7 +127,7 @@ class GameColumns:
         return len(self.id)
 
     def __iter__(self) -> Iterator[GameRow]:
-        return (self.row(index) for index in range(len(self)))
+        return iter(self.rows(np.arange(len(self))))
 
     def row(self, index: int) -> GameRow:
         white_rating, black_rating = int(self.white_rating[index]), int(self.black_rating[index])
@@ -141,10 +141,29 @@ class GameColumns:
             None if black_rating == NO_RATING else black_rating,
         )
 
+    def rows(self, indexes: np.ndarray) -> list[GameRow]:
+        """The games at ``indexes``, a ``GameRow`` each (one conversion a column, not a
+        value)."""
+
+        def rating(values: np.ndarray) -> list[int | None]:
+            return [None if r == NO_RATING else r for r in values[indexes].tolist()]
+
+        columns = (self.id, self.tournament, self.white, self.black, self.white_score)
+        return [
+            GameRow(*row)
+            for row in zip(
+                *(column[indexes].tolist() for column in columns),
+                rating(self.white_rating),
+                rating(self.black_rating),
+                strict=True,
+            )
+        ]
+
     def rows_in(self, tournaments: Iterable[Tournament]) -> list[GameRow]:
         """The games of ``tournaments``, in order."""
-        chosen = np.flatnonzero(np.isin(self.tournament, np.fromiter(tournaments, np.int64)))
-        return [self.row(index) for index in chosen.tolist()]
+        return self.rows(
+            np.flatnonzero(np.isin(self.tournament, np.fromiter(tournaments, np.int64)))
+        )
 
 
 @dataclass(slots=True)
@@ -496,9 +515,10 @@ def _unrated_games(
     index = np.concatenate([white, black])
     player = np.concatenate([games.white[white], games.black[black]])
     order = np.argsort(index, kind="stable")
+    index, player = index[order], player[order]
     unrated: dict[Player, list[tuple[int, GameRow]]] = defaultdict(list)
-    for game, who in zip(index[order].tolist(), player[order].tolist(), strict=True):
-        unrated[who].append((game, games.row(game)))
+    for game, who, row in zip(index.tolist(), player.tolist(), games.rows(index), strict=True):
+        unrated[who].append((game, row))
     return unrated
 
 
