@@ -3,6 +3,7 @@
     python bench/periods.py [--players N] [--games N] [--tournaments N] [--seed S]
                             [--history-months N] [--list-entries N] [--requests N]
                             [--database-url URL] [--keep] [--parts N] [--broker-url URL]
+                            [--checksums]
 
 Builds, with a fixed seed and PostgreSQL's COPY (not timed), a database of its own
 (``ratings_bench`` on the server of ``--database-url``, dropped and re-created): 190
@@ -775,6 +776,63 @@ def copy_floor(url: str, period_id: int, run: int) -> tuple[float, float]:
     return read, write
 
 
+#: The month's list alone (not the list the page is timed on).
+MONTH_LIST = (
+    f"period_id IN (SELECT id FROM lists_ratingperiod WHERE category = '{CATEGORY}' "
+    f"AND list_date = '{LIST_DATE.isoformat()}')"
+)
+#: What the month wrote: each table's columns, an order that depends neither on ids nor on
+#: the order rows were written in, and which rows.
+CHECKSUMS = {
+    "results": (
+        "lists_periodresult",
+        "player_id, kind, rules, old_rating, new_rating, change_hundredths, change_rounded, "
+        "games, score_halves, expected_hundredths, k, games_total, explanation, list_k",
+        "player_id",
+        "TRUE",
+    ),
+    "games": (
+        "lists_periodgame",
+        "game_id, tournament_id, white_id, black_id, white_score, white_rating, black_rating, "
+        "white_difference, white_expected, black_difference, black_expected, clause",
+        "game_id",
+        "TRUE",
+    ),
+    "list": (
+        "lists_listentry",
+        "player_id, fide_id, name, federation, rating, games, k, active, flag, change",
+        "player_id",
+        MONTH_LIST,
+    ),
+    "history": (
+        "players_ratinghistory",
+        "player_id, category, list_date, rating, games, k, active",
+        "player_id, category, list_date",
+        "TRUE",
+    ),
+    "states": (
+        "players_ratingstate",
+        "player_id, category, rating, games, period_games, k, reached_2400, active, status, "
+        "list_date, last_played",
+        "player_id, category",
+        "TRUE",
+    ),
+}
+
+
+def checksums_print(url: str) -> None:
+    """An md5 of each table the month wrote, for comparing two commits' arithmetic."""
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        for label, (table, columns, order, rows) in CHECKSUMS.items():
+            count, digest = connection.execute(
+                f"SELECT count(*), md5(string_agg(row({columns})::text, ',' ORDER BY {order})) "
+                f"FROM {table} WHERE {rows}"
+            ).fetchone()
+            print(f"  md5 of the {label:<8} {digest}  ({count:,} rows)", flush=True)
+
+
 # -- the list page ---------------------------------------------------------------------------
 
 
@@ -872,6 +930,12 @@ def main() -> None:
     )
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument(
+        "--checksums",
+        action="store_true",
+        help="print an md5 of every table the month wrote (results, games, list, history, "
+        "states): two commits that rate alike print the same",
+    )
+    parser.add_argument(
         "--parts", type=int, default=1, help="parts by player, on a worker of as many processes"
     )
     parser.add_argument(
@@ -918,6 +982,8 @@ def main() -> None:
             timings = compute_and_publish()
         read, write = copy_floor(args.database_url, timings.period_id, timings.run)
         print(f"  floor: COPY games out {read:.1f} s + results in {write:.1f} s", flush=True)
+        if args.checksums:
+            checksums_print(args.database_url)
         print(f"Published list of {args.list_entries:,} entries (not timed)", flush=True)
         in_child(list_generate, args.database_url, args, page_list_create())
         pages = list_page_measure(args.requests)
