@@ -4,8 +4,9 @@ A period is one category's list date (DESIGN.md interpretation 8). Its computati
 ``PeriodResult`` rows (one per player) and ``PeriodGame`` rows (one per rated game: the
 explanation the player page shows), tagged with the run that wrote them; only the run the
 period names as computed is ever read, so a worker killed mid-run leaves nothing that
-counts. On PostgreSQL each run's rows are partitions of their own (``lists.run_tables``). Publication copies the computed run into ``ListEntry`` rows: a published list is
-immutable (``PublishedListIsImmutable``); corrections go into a later period.
+counts. On PostgreSQL each run's rows are partitions of their own (``lists.run_tables``).
+Publication copies the computed run into ``ListEntry`` rows: a published list is immutable
+(``PublishedListIsImmutable``); corrections go into a later period.
 """
 
 from __future__ import annotations
