@@ -1,7 +1,11 @@
-"""Writing many rows fast: PostgreSQL's COPY where we run on it, ``bulk_create`` elsewhere.
+"""Writing and reading many rows fast: PostgreSQL's COPY where we run on it, the ORM
+elsewhere.
 
 A period writes a row per player and per game (a federation's month: hundreds of thousands
 of each); ``bulk_create`` spends most of its time building SQL, COPY streams the values.
+Rows given as numpy columns (``bulk_insert_columns``) go in PostgreSQL's binary layout,
+encoded by numpy a block at a time; whole numbers read in bulk (``query_numbers``) come
+back as one array per column. No Python object per value either way.
 """
 
 from __future__ import annotations
