@@ -129,18 +129,6 @@ class GameColumns:
     def __iter__(self) -> Iterator[GameRow]:
         return iter(self.rows(np.arange(len(self))))
 
-    def row(self, index: int) -> GameRow:
-        white_rating, black_rating = int(self.white_rating[index]), int(self.black_rating[index])
-        return GameRow(
-            int(self.id[index]),
-            int(self.tournament[index]),
-            int(self.white[index]),
-            int(self.black[index]),
-            int(self.white_score[index]),
-            None if white_rating == NO_RATING else white_rating,
-            None if black_rating == NO_RATING else black_rating,
-        )
-
     def rows(self, indexes: np.ndarray) -> list[GameRow]:
         """The games at ``indexes``, a ``GameRow`` each (one conversion a column, not a
         value)."""
@@ -164,6 +152,16 @@ class GameColumns:
         return self.rows(
             np.flatnonzero(np.isin(self.tournament, np.fromiter(tournaments, np.int64)))
         )
+
+
+def per_game(
+    tournaments: Iterable[Tournament], values: Sequence[int], game_tournaments: np.ndarray
+) -> np.ndarray:
+    """Each game's value of its tournament, given one value per tournament (in the order of
+    ``tournaments``) and the games' tournaments: a lookup by sorted key, not a dict a game."""
+    keys = np.fromiter(tournaments, dtype=np.int64)
+    order = np.argsort(keys)
+    return np.asarray(values, dtype=np.int64)[order][np.searchsorted(keys[order], game_tournaments)]
 
 
 @dataclass(slots=True)
@@ -331,13 +329,8 @@ def _game_figures(
         else np.asarray(owns(games.white), dtype=bool)
     )
     clauses = tuple(sorted({facts.rules.difference_clause for facts in tournaments.values()}))
-    keys = np.fromiter(tournaments, dtype=np.int64, count=len(tournaments))
-    codes = np.array(
-        [clauses.index(facts.rules.difference_clause) for facts in tournaments.values()],
-        dtype=np.int64,
-    )
-    order = np.argsort(keys)
-    clause = codes[order][np.searchsorted(keys[order], games.tournament)]
+    codes = [clauses.index(facts.rules.difference_clause) for facts in tournaments.values()]
+    clause = per_game(tournaments, codes, games.tournament)
     return GameFigures(games, figures, owned, clause, clauses)
 
 
@@ -540,12 +533,8 @@ def _rated_outcomes(
     if not len(sides.player):
         return []
     rule_sets = list({facts.rules.id: facts.rules for facts in tournaments.values()}.values())
-    keys = np.fromiter(tournaments, dtype=np.int64, count=len(tournaments))
-    rules_of = np.array(
-        [rule_sets.index(facts.rules) for facts in tournaments.values()], dtype=np.int64
-    )
-    order = np.argsort(keys)
-    side_rules = rules_of[order][np.searchsorted(keys[order], sides.tournament)]
+    rules_of = [rule_sets.index(facts.rules) for facts in tournaments.values()]
+    side_rules = per_game(tournaments, rules_of, sides.tournament)
     one_rule_set = np.minimum.reduceat(side_rules, sides.starts) == np.maximum.reduceat(
         side_rules, sides.starts
     )

@@ -30,7 +30,7 @@ from django.db.models import Case, Exists, F, IntegerField, Max, OuterRef, Q, Qu
 from django.db.models.functions import Cast, Coalesce, ExtractDay, ExtractMonth, ExtractYear
 
 from lists.bulk import query_numbers
-from lists.computation import NO_RATING, GameColumns, Standing, TournamentFacts
+from lists.computation import NO_RATING, GameColumns, Standing, TournamentFacts, per_game
 from lists.models import PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
@@ -440,6 +440,7 @@ class RatingsInForce:
             RatingHistory.objects.filter(category=category)
             .order_by()
             .annotate(
+                # day_number, worked out by the database
                 day=Cast(
                     ExtractYear("list_date") * 10_000
                     + ExtractMonth("list_date") * 100
@@ -476,10 +477,8 @@ class RatingsInForce:
         with each player's rating in them: of the list in force at the tournament's start
         (interpretation 2), else his standard rating then (R&B 2024 7.2.1)."""
         raw = raw.reshape(-1, 5)
-        keys = np.fromiter(tournaments, dtype=np.int64, count=len(tournaments))
-        starts = np.array([day_number(t.start_date) for t in tournaments.values()], dtype=np.int64)
-        order = np.argsort(keys)
-        day = starts[order][np.searchsorted(keys[order], raw[:, 1])]
+        starts = [day_number(t.start_date) for t in tournaments.values()]
+        day = per_game(tournaments, starts, raw[:, 1])
         ratings = []
         for players in (raw[:, 2], raw[:, 3]):
             rating = self.listed.on(players, day)

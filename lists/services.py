@@ -15,13 +15,14 @@ import datetime as dt
 import gc
 import socket
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -37,7 +38,6 @@ from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
 from lists.bulk import (
     Categorical,
     Column,
-    EncodedRows,
     bulk_insert,
     bulk_insert_columns,
     encoded_rows,
@@ -415,24 +415,26 @@ class _GamesWriter:
         self.apart = connection.vendor == "postgresql" and not connection.in_atomic_block
 
     def start(self, figures: GameFigures) -> None:
-        self.rows = _game_rows(self.period, figures)
+        rows = self.rows = _game_rows(self.period, figures)
         if self.apart:
             # Encoded by this thread: numpy's work would otherwise contend for the
             # interpreter with the first ratings' arithmetic.
-            encoded = encoded_rows(
-                PeriodGame, GAME_FIELDS, self.rows.columns, table=self.rows.table
-            )
-            self.written = _GAMES_WRITERS.submit(self._send, encoded, self.rows.fractional)
+            encoded = encoded_rows(PeriodGame, GAME_FIELDS, rows.columns, table=rows.table)
+            self.written = _GAMES_WRITERS.submit(self._send, partial(encoded_rows_insert, encoded))
 
-    def _send(self, encoded: EncodedRows, fractional: list[tuple[Any, ...]]) -> None:
+    def _send(self, columns_insert: Callable[[], int]) -> None:
         try:
-            with transaction.atomic():
-                encoded_rows_insert(encoded)
-                bulk_insert(PeriodGame, GAME_FIELDS, fractional, table=encoded.table)
-                if self.index:
-                    run_table_index(PeriodGame, self.period.pk, self.period.run)
+            self._write(columns_insert, index=self.index)
         finally:
             connection.close()  # this thread's own
+
+    def _write(self, columns_insert: Callable[[], int], *, index: bool) -> None:
+        assert self.rows is not None
+        with transaction.atomic():
+            columns_insert()
+            bulk_insert(PeriodGame, GAME_FIELDS, self.rows.fractional, table=self.rows.table)
+            if index:
+                run_table_index(PeriodGame, self.period.pk, self.period.run)
 
     def __enter__(self) -> _GamesWriter:
         return self
@@ -443,11 +445,14 @@ class _GamesWriter:
             if error is not None and kind is None:
                 raise error
         elif kind is None and self.rows is not None:
-            with transaction.atomic():
-                bulk_insert_columns(
-                    PeriodGame, GAME_FIELDS, self.rows.columns, table=self.rows.table
-                )
-                bulk_insert(PeriodGame, GAME_FIELDS, self.rows.fractional, table=self.rows.table)
+            # The attachment builds the indexes (DESIGN-notes 71).
+            rows = self.rows
+            self._write(
+                partial(
+                    bulk_insert_columns, PeriodGame, GAME_FIELDS, rows.columns, table=rows.table
+                ),
+                index=False,
+            )
 
 
 #: The threads that send games (one a computation; a worker computes one at a time).
@@ -562,7 +567,8 @@ def _game_rows(period: RatingPeriod, outcome: GameFigures) -> _GameRows:
         (Categorical(outcome.clause[chosen], outcome.clauses), None),
     ]
     rows = []
-    for index in np.flatnonzero(outcome.owned & fractional).tolist():
+    kept = np.flatnonzero(outcome.owned & fractional)
+    for index, game in zip(kept.tolist(), games.rows(kept), strict=True):
         sides = []
         for slot in (2 * index, 2 * index + 1):
             expected = int(figures.expected[slot])
@@ -575,7 +581,7 @@ def _game_rows(period: RatingPeriod, outcome: GameFigures) -> _GameRows:
             (
                 period.pk,
                 period.run,
-                *games.row(index),
+                *game,
                 *sides,
                 outcome.clauses[outcome.clause[index]],
             )
