@@ -219,6 +219,11 @@ class GameFigures:
     clause: np.ndarray
     clauses: tuple[str, ...]
 
+    @property
+    def written(self) -> int:
+        """How many games are kept: a ``PeriodGame`` row each."""
+        return int(np.count_nonzero(self.owned))
+
 
 class Listing(NamedTuple):
     """How the K a list shows is worked out (``_list_k``): for the year of the next list

@@ -152,13 +152,16 @@ class PeriodTournament(models.Model):
 
 class PeriodPart(models.Model):
     """One part of a run (``PERIOD_PARTITIONS``; a whole computation is its one part): how
-    many players it rates and whether it finished. A part's task delivered again after
-    its worker died counts once, for progress and for the parts finished."""
+    many players it rates, how many games it wrote and whether it finished. A part's task
+    delivered again after its worker died counts once, for progress and for the parts
+    finished."""
 
     period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="parts")
     run = models.PositiveIntegerField()
     index = models.PositiveSmallIntegerField()
     players = models.PositiveIntegerField(default=0)
+    #: The games it wrote (those whose white player it owns): the run's are their sum.
+    games = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

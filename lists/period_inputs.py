@@ -94,6 +94,11 @@ def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
     )
 
 
+#: What ``tournament_facts`` and the reading of ratings use of a tournament: a month's
+#: tens of thousands are loaded with these fields alone.
+FACT_FIELDS = ("category", "start_date", "end_date", "system", "olympiad_type", "name", "list_date")
+
+
 def tournament_facts(
     tournament: Tournament, schedule: tuple[EffectiveDate, ...] | None = None
 ) -> TournamentFacts:
@@ -114,7 +119,7 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
     """Everything ``lists.computation.compute_period`` needs for the tournaments of the
     period's run (its ``PeriodTournament`` rows), or for the players ``part`` owns."""
     run = Tournament.objects.filter(pk__in=_run_tournament_ids(period))
-    tournaments = {t.pk: t for t in run.order_by("pk")}
+    tournaments = {t.pk: t for t in run.only(*FACT_FIELDS).order_by("pk")}
     schedule = rule_schedule()
     facts = {pk: tournament_facts(t, schedule) for pk, t in tournaments.items()}
     # Games are read by a subquery: a month has tens of thousands of tournaments.
@@ -254,7 +259,9 @@ def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, T
                 "report__tournament_id", flat=True
             )
         )
-    return {t.pk: t for t in Tournament.objects.filter(pk__in=ids).order_by("pk")}
+    return {
+        t.pk: t for t in Tournament.objects.filter(pk__in=ids).only(*FACT_FIELDS).order_by("pk")
+    }
 
 
 #: Up to this many players, rows are read by their ids, a chunk of ids a query; beyond it

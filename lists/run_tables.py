@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from django.db import connection, models
+from django.db.models import Q
 
 from lists.models import PeriodGame, PeriodResult
 
@@ -34,8 +35,9 @@ def run_table(model: type[models.Model], period_id: int, run: int) -> str:
 
 def run_tables_create(period_id: int, run: int) -> None:
     """The run's tables, empty and unindexed, their ids from the partitioned table's
-    sequence (a table of that name left by an earlier database sharing the period's id
-    is dropped first: a flush empties tables, it does not drop them)."""
+    sequence, a constraint holding them to the run's rows (which spares the attachment a
+    read of every row). A table of that name left by an earlier database sharing the
+    period's id is dropped first: a flush empties tables, it does not drop them."""
     if not _partitioned():
         return
     with connection.cursor() as cursor:
@@ -50,6 +52,10 @@ def run_tables_create(period_id: int, run: int) -> None:
             cursor.execute(
                 f"ALTER TABLE {table} ALTER COLUMN id SET DEFAULT nextval(%s::regclass)",
                 [sequence],
+            )
+            cursor.execute(
+                f"ALTER TABLE {table} ADD CONSTRAINT {table}_is_run "
+                f"CHECK (period_id = {int(period_id)} AND run = {int(run)})"
             )
 
 
@@ -75,7 +81,9 @@ def run_rows_delete(period_id: int, *, run: int | None = None, keep: int | None 
         if run is not None:
             rows = rows.filter(run=run)
         if keep is not None:
-            rows = rows.exclude(run=keep)
+            # As two ranges rather than "not keep": the run's index then finds no row
+            # rather than the whole period's being read to be skipped.
+            rows = rows.filter(Q(run__lt=keep) | Q(run__gt=keep))
         if _partitioned():
             for table_run, table in run_tables_of(model, period_id):
                 if (run is None or table_run == run) and table_run != keep:
