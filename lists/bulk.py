@@ -12,15 +12,67 @@ from __future__ import annotations
 
 import json
 import struct
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 from django.core.exceptions import EmptyResultSet
-from django.db import connection, models
+from django.db import connection, models, transaction
 from django.db.models import QuerySet
 
 BATCH_SIZE = 5_000
+T = TypeVar("T")
+
+#: Memory for each sort and hash of a month's statements (PostgreSQL's default, 4 MB,
+#: sends the sort of a federation's list to disk).
+BULK_WORK_MEMORY = "256MB"
+
+
+def tuned_for_bulk() -> None:
+    """For the rest of the transaction, on PostgreSQL: memory for the sorts and hashes of
+    a federation's month, and no JIT, which compiles every large statement for longer than
+    it saves running it (DESIGN-notes 59)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT set_config('work_mem', %s, true), set_config('jit', 'off', true)",
+                [BULK_WORK_MEMORY],
+            )
+
+
+def can_work_apart() -> bool:
+    """Whether work may go on another connection: on PostgreSQL, outside a transaction
+    (another connection would not see the caller's uncommitted rows, a test's included)."""
+    return connection.vendor == "postgresql" and not connection.in_atomic_block
+
+
+#: The threads that read or write beside a computation (a worker computes one period at
+#: a time: its games writer, a read or two).
+_ALONGSIDE = ThreadPoolExecutor(max_workers=4, thread_name_prefix="period-alongside")
+
+
+def alongside(work: Callable[[], T], *, apart: bool) -> Future[T]:
+    """``work`` done in a transaction of its own tuned for bulk: ``apart``, on another
+    thread and a connection of its own (closed after), while the caller goes on; else at
+    once, in the caller's connection. The future holds its result or what it raised."""
+    if apart:
+        return _ALONGSIDE.submit(_on_own_connection, work)
+    done: Future[T] = Future()
+    try:
+        done.set_result(work())
+    except Exception as error:
+        done.set_exception(error)
+    return done
+
+
+def _on_own_connection(work: Callable[[], T]) -> T:
+    try:
+        with transaction.atomic():
+            tuned_for_bulk()
+            return work()
+    finally:
+        connection.close()  # this thread's own
 
 
 def bulk_insert(

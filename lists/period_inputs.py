@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -29,7 +30,7 @@ from django.db import connection
 from django.db.models import Case, Exists, F, IntegerField, Max, OuterRef, Q, QuerySet, Value, When
 from django.db.models.functions import Cast, Coalesce, ExtractDay, ExtractMonth, ExtractYear
 
-from lists.bulk import query_numbers
+from lists.bulk import alongside, query_numbers
 from lists.computation import NO_RATING, GameColumns, Standing, TournamentFacts, per_game
 from lists.models import PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
@@ -115,9 +116,13 @@ def tournament_facts(
     )
 
 
-def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs:
+def load_period_inputs(
+    period: RatingPeriod, part: Part = WHOLE, *, apart: bool = False
+) -> PeriodInputs:
     """Everything ``lists.computation.compute_period`` needs for the tournaments of the
-    period's run (its ``PeriodTournament`` rows), or for the players ``part`` owns."""
+    period's run (its ``PeriodTournament`` rows), or for the players ``part`` owns.
+    ``apart`` (``lists.bulk.can_work_apart``): the standings are read on another
+    connection while the ratings in force are read on this one."""
     run = Tournament.objects.filter(pk__in=_run_tournament_ids(period))
     tournaments = {t.pk: t for t in run.only(*FACT_FIELDS).order_by("pk")}
     schedule = rule_schedule()
@@ -131,9 +136,13 @@ def load_period_inputs(period: RatingPeriod, part: Part = WHOLE) -> PeriodInputs
     players = set(np.unique(raw_games[:, 2:4]).tolist())
     # Every player's standing, the opponents' too: a player rated or delisted since a
     # tournament's start has his side of a game rated otherwise (computation.OwnRatings).
-    standings = _standings(period.category, players)
-    delisted = {p for p, standing in standings.items() if standing.delisted}
+    delisted_on = _delisted(period.category, players)
+    standings_read = alongside(
+        partial(_standings, period.category, players, delisted_on), apart=apart
+    )
+    delisted = set(delisted_on)
     ratings = RatingsInForce(period.category, players, tournaments.values(), delisted=delisted)
+    standings = standings_read.result()
     games = ratings.columns(raw_games, tournaments)
 
     unrated = set(games.white[games.white_rating == NO_RATING].tolist())
@@ -279,9 +288,23 @@ def id_chunks(players: Iterable[int]) -> Iterator[list[int]]:
         yield ids[start : start + ID_CHUNK]
 
 
-def _standings(category: str, players: set[int]) -> dict[int, Standing]:
-    """Each player's state as of the previous list; a delisted player is unrated
-    (interpretation 9). Junior status needs the birth year (R&B 2024 7.3.3)."""
+def _delisted(category: str, players: set[int]) -> dict[int, dt.date]:
+    """Those of ``players`` delisted in the category, and the date of the list that
+    delisted each (the state keeps it; none known: delisted before any list here)."""
+    delisted = RatingState.objects.filter(category=category, status=RatingStatus.DELISTED)
+    return {
+        player: list_date or dt.date.min
+        for player, list_date in delisted.values_list("player_id", "list_date")
+        if player in players
+    }
+
+
+def _standings(
+    category: str, players: set[int], delisted: dict[int, dt.date]
+) -> dict[int, Standing]:
+    """Each player's state as of the previous list; a delisted player (``delisted``: the
+    date of the list that delisted him) is unrated (interpretation 9). Junior status
+    needs the birth year (R&B 2024 7.3.3)."""
     people = numbers_of_players(
         Player.objects.order_by().annotate(born=Coalesce("birth_year", -1)),
         ("id", "born"),
@@ -298,15 +321,6 @@ def _standings(category: str, players: set[int]) -> dict[int, Standing]:
         ("player_id", "rated_rating", "games", "reached"),
         players,
     )
-    # The state of a delisted player keeps the date of the list that delisted him (none
-    # known: delisted before any list here).
-    delisted = {
-        player: list_date or dt.date.min
-        for player, list_date in states.filter(status=RatingStatus.DELISTED).values_list(
-            "player_id", "list_date"
-        )
-        if player in players
-    }
     standings = {
         player: Standing(
             None if rating < 0 else rating,

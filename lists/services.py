@@ -16,7 +16,7 @@ import gc
 import socket
 import uuid
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -38,10 +38,13 @@ from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
 from lists.bulk import (
     Categorical,
     Column,
+    alongside,
     bulk_insert,
     bulk_insert_columns,
+    can_work_apart,
     encoded_rows,
     encoded_rows_insert,
+    tuned_for_bulk,
 )
 from lists.computation import (
     NO_FIGURE,
@@ -366,6 +369,7 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
     period's computed one. A failure marks the period failed with the reason."""
     period = _claimed(period_id, token)
     share = Part(part, parts)
+    apart = can_work_apart()
     try:
         with _collection_paused():
             if share.whole:
@@ -373,9 +377,9 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             elif not _part_start(period, token, share):
                 return RatingPeriod.objects.get(pk=period.pk)
             with transaction.atomic():
-                _tuned_for_bulk()
-                inputs = load_period_inputs(period, share)
-            with _GamesWriter(period, index=share.whole) as games_writer:
+                tuned_for_bulk()
+                inputs = load_period_inputs(period, share, apart=apart)
+            with _GamesWriter(period, index=share.whole, apart=apart) as games_writer:
                 outcome = compute_period(
                     list_date=period.list_date,
                     tournaments=inputs.tournaments,
@@ -400,19 +404,17 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
 
 
 class _GamesWriter:
-    """Writes a run's games as soon as they are rated. On PostgreSQL, outside a
-    transaction, they are encoded here and sent on a connection of their own from another
-    thread: the database takes them in, and builds their indexes for a run computed whole
+    """Writes a run's games as soon as they are rated. ``apart`` (``can_work_apart``),
+    they are encoded here and sent on a connection of their own from another thread: the
+    database takes them in, and builds their indexes for a run computed whole
     (``run_table_index``), while this process works out the first ratings and writes the
-    results. Elsewhere (SQLite, or inside a caller's transaction, which another connection
-    would not see) at the end, in turn. Leaving the block waits for the writing and raises
-    what it raised."""
+    results. Otherwise at the end, in turn. Leaving the block waits for the writing and
+    raises what it raised."""
 
-    def __init__(self, period: RatingPeriod, *, index: bool) -> None:
-        self.period, self.index = period, index
+    def __init__(self, period: RatingPeriod, *, index: bool, apart: bool) -> None:
+        self.period, self.index, self.apart = period, index, apart
         self.rows: _GameRows | None = None
         self.written: Future[None] | None = None
-        self.apart = connection.vendor == "postgresql" and not connection.in_atomic_block
 
     def start(self, figures: GameFigures) -> None:
         rows = self.rows = _game_rows(self.period, figures)
@@ -420,21 +422,15 @@ class _GamesWriter:
             # Encoded by this thread: numpy's work would otherwise contend for the
             # interpreter with the first ratings' arithmetic.
             encoded = encoded_rows(PeriodGame, GAME_FIELDS, rows.columns, table=rows.table)
-            self.written = _GAMES_WRITERS.submit(self._send, partial(encoded_rows_insert, encoded))
-
-    def _send(self, columns_insert: Callable[[], int]) -> None:
-        try:
-            self._write(columns_insert, index=self.index)
-        finally:
-            connection.close()  # this thread's own
+            send = partial(encoded_rows_insert, encoded)
+            self.written = alongside(partial(self._write, send, index=self.index), apart=True)
 
     def _write(self, columns_insert: Callable[[], int], *, index: bool) -> None:
         assert self.rows is not None
-        with transaction.atomic():
-            columns_insert()
-            bulk_insert(PeriodGame, GAME_FIELDS, self.rows.fractional, table=self.rows.table)
-            if index:
-                run_table_index(PeriodGame, self.period.pk, self.period.run)
+        columns_insert()
+        bulk_insert(PeriodGame, GAME_FIELDS, self.rows.fractional, table=self.rows.table)
+        if index:
+            run_table_index(PeriodGame, self.period.pk, self.period.run)
 
     def __enter__(self) -> _GamesWriter:
         return self
@@ -447,16 +443,13 @@ class _GamesWriter:
         elif kind is None and self.rows is not None:
             # The attachment builds the indexes (DESIGN-notes 71).
             rows = self.rows
-            self._write(
-                partial(
-                    bulk_insert_columns, PeriodGame, GAME_FIELDS, rows.columns, table=rows.table
-                ),
-                index=False,
-            )
-
-
-#: The threads that send games (one a computation; a worker computes one at a time).
-_GAMES_WRITERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="period-games")
+            with transaction.atomic():
+                self._write(
+                    partial(
+                        bulk_insert_columns, PeriodGame, GAME_FIELDS, rows.columns, table=rows.table
+                    ),
+                    index=False,
+                )
 
 
 RESULT_FIELDS = (
@@ -748,7 +741,7 @@ def period_publish(
     if actor is not None:
         require_administrator(actor, "Only an administrator publishes a rating list.")
     with transaction.atomic():
-        _tuned_for_bulk()
+        tuned_for_bulk()
         rating_list_lock(period.category)  # approvals of the category wait for the list
         _entries_lock()
         locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
@@ -785,23 +778,6 @@ def period_publish(
         _entries_attach(locked)
     locked.refresh_from_db()
     return Publication(locked, entries, tournaments)
-
-
-#: Memory for each sort and hash of a month's statements (PostgreSQL's default, 4 MB,
-#: sends the sort of a federation's list to disk).
-BULK_WORK_MEMORY = "256MB"
-
-
-def _tuned_for_bulk() -> None:
-    """For the rest of the transaction, on PostgreSQL: memory for the sorts and hashes of
-    a federation's month, and no JIT, which compiles every large statement for longer than
-    it saves running it."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT set_config('work_mem', %s, true), set_config('jit', 'off', true)",
-                [BULK_WORK_MEMORY],
-            )
 
 
 def _publish(period: RatingPeriod) -> int:
