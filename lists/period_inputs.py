@@ -27,7 +27,19 @@ from typing import Any
 import numpy as np
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import Case, Exists, F, IntegerField, Max, OuterRef, Q, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    Exists,
+    F,
+    IntegerField,
+    Lookup,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.db.models.functions import Cast, Coalesce, ExtractDay, ExtractMonth, ExtractYear
 
 from lists.bulk import alongside, query_numbers
@@ -264,7 +276,7 @@ def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, T
     ids: set[int] = set()
     for chunk in id_chunks(unrated):
         ids.update(
-            games.filter(Q(white_id__in=chunk) | Q(black_id__in=chunk)).values_list(
+            games.filter(Q(among("white_id", chunk)) | Q(among("black_id", chunk))).values_list(
                 "report__tournament_id", flat=True
             )
         )
@@ -273,19 +285,40 @@ def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, T
     }
 
 
-#: Up to this many players, rows are read by their ids, a chunk of ids a query; beyond it
-#: the whole table (or list) is read once and filtered here: one sequential read beats
-#: hundreds of thousands of index probes, and a list of ids that long costs more to send
-#: and plan than to run.
+#: Up to this many players, rows are read by their ids; beyond it the whole table (or
+#: list) is read once and filtered here: one sequential read beats hundreds of thousands
+#: of index probes.
 PLAYERS_BY_ID = 20_000
+#: Ids a query elsewhere than on PostgreSQL (SQLite limits a statement's parameters).
 ID_CHUNK = 2_000
 
 
 def id_chunks(players: Iterable[int]) -> Iterator[list[int]]:
-    """The ids in ascending order, ``ID_CHUNK`` at a time: one query each."""
+    """The ids in ascending order, a query's worth at a time (``among``): on PostgreSQL
+    all at once, elsewhere ``ID_CHUNK`` a query."""
     ids = sorted(players)
-    for start in range(0, len(ids), ID_CHUNK):
-        yield ids[start : start + ID_CHUNK]
+    size = len(ids) if connection.vendor == "postgresql" else ID_CHUNK
+    for start in range(0, len(ids), max(size, 1)):
+        yield ids[start : start + size]
+
+
+class _AnyOf(Lookup):
+    """``field = ANY(ids)``: the ids sent as one array, however many (a list of tens of
+    thousands of parameters costs more to send and plan than to run)."""
+
+    lookup_name = "any_of"
+    prepare_rhs = False
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        column, params = self.process_lhs(compiler, connection)
+        return f"{column} = ANY(%s)", [*params, list(self.rhs)]
+
+
+def among(field: str, ids: list[int]) -> Q | Lookup:
+    """The rows whose ``field`` is one of ``ids`` (a chunk of ``id_chunks``)."""
+    if connection.vendor == "postgresql":
+        return _AnyOf(F(field), ids)
+    return Q(**{f"{field}__in": ids})
 
 
 def _delisted(category: str, players: set[int]) -> dict[int, dt.date]:
@@ -352,7 +385,7 @@ def numbers_of_players(
         wanted = np.fromiter(players, dtype=np.int64, count=len(players))
         return table[np.isin(table[:, 0], wanted)]
     chunks = [
-        query_numbers(query.filter(**{f"{fields[0]}__in": chunk}).values_list(*fields))
+        query_numbers(query.filter(among(fields[0], chunk)).values_list(*fields))
         for chunk in id_chunks(players)
     ]
     return np.concatenate(chunks) if chunks else np.zeros((0, len(fields)), dtype=np.int64)
@@ -444,7 +477,9 @@ class RatingsInForce:
         ).order_by()
         found: set[int] = set()
         for chunk in id_chunks(players):
-            found.update(rated.filter(player_id__in=chunk).values_list("player_id", flat=True))
+            found.update(
+                rated.filter(among("player_id", chunk)).values_list("player_id", flat=True)
+            )
         return found
 
     def _history(self, category: str, players: set[int]) -> ListedRatings:
