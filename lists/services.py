@@ -675,6 +675,12 @@ def _run_start(period: RatingPeriod) -> None:
         ("period_id", "run", "tournament_id"),
         [(period.pk, period.run, pk) for pk in tournaments_to_rate(period)],
     )
+    if connection.vendor == "postgresql":
+        # Rows just written have no statistics: the planner would take the run for one
+        # tournament and read each one's games by index (a month: 30,000 times) rather
+        # than all of them at once.
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {PeriodTournament._meta.db_table}")
 
 
 @transaction.atomic
