@@ -41,6 +41,17 @@ def tuned_for_bulk() -> None:
             )
 
 
+def commit_unawaited() -> None:
+    """On PostgreSQL, the commit of this transaction does not wait for its log to reach
+    the disk (``synchronous_commit``, for this transaction only). For a step of a run that
+    is redone should the server stop before: a commit otherwise waits for all the log
+    written before it, a million games' worth when another thread has just sent them.
+    The run's last transaction waits for everything as usual."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('synchronous_commit', 'off', true)")
+
+
 def can_work_apart() -> bool:
     """Whether work may go on another connection: on PostgreSQL, outside a transaction
     (another connection would not see the caller's uncommitted rows, a test's included)."""

@@ -42,6 +42,7 @@ from lists.bulk import (
     bulk_insert,
     bulk_insert_columns,
     can_work_apart,
+    commit_unawaited,
     encoded_rows,
     encoded_rows_insert,
     tuned_for_bulk,
@@ -427,6 +428,7 @@ class _GamesWriter:
 
     def _write(self, columns_insert: Callable[[], int], *, index: bool) -> None:
         assert self.rows is not None
+        commit_unawaited()  # the run's table, attached at the end
         columns_insert()
         bulk_insert(PeriodGame, GAME_FIELDS, self.rows.fractional, table=self.rows.table)
         if index:
@@ -493,6 +495,7 @@ def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome
     for start in range(0, len(players), size):
         chunk = players[start : start + size]
         with transaction.atomic():
+            commit_unawaited()  # its rows are in the run's table, attached at the end
             bulk_insert(
                 PeriodResult,
                 table=run_table(PeriodResult, period.pk, period.run),
