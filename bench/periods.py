@@ -30,9 +30,14 @@ started here, with ``PERIOD_PARTITIONS=N``: N parts by player, as README "Scalin
 computation" describes; the peak memory is then the larger of this process's (the
 publication) and the sum of the worker's processes' peaks.
 
+Both are timed from a checkpoint (with the privilege to ask for one), so that neither
+pays for flushing what was written before it.
+
 Targets (issue 4): compute + publish under 60 s on a 2-core machine and at most 5x the
-floor, peak memory under 2 GB, list page p95 under 150 ms. The database is dropped at the
-end unless ``--keep`` is given.
+floor, peak memory under 2 GB, list page p95 under 150 ms. The ratio is printed for the
+computation (what the floor measures: the games read, the result rows written) and for
+computation and publication together. The database is dropped at the end unless
+``--keep`` is given.
 """
 
 from __future__ import annotations
@@ -657,6 +662,19 @@ def database_recreate(url: str) -> None:
         admin.execute(f'CREATE DATABASE "{name}"')
 
 
+def checkpoint(url: str) -> None:
+    """A checkpoint before what is timed: the log the untimed generation wrote is then not
+    flushed during the timing (nor the month's, during the floor's). Needs a superuser or
+    the pg_checkpoint role; without, the timings include those checkpoints."""
+    import psycopg
+
+    try:
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute("CHECKPOINT")
+    except psycopg.errors.InsufficientPrivilege:
+        print("  (no CHECKPOINT privilege: the timings include the checkpoints of earlier writes)")
+
+
 def database_drop(url: str) -> None:
     import psycopg
     from django.db import connections
@@ -896,9 +914,13 @@ def page_list_create() -> int:
 
 def summary(timings: Timings, floor: float, pages: list[tuple[str, float, float, int]]) -> None:
     total = timings.compute + timings.publish
+    # The floor is the computation's own reading and writing (the games read, the result
+    # rows written): the ratio is given for the computation, and for it with publication.
+    compute_ratio, total_ratio = timings.compute / floor, total / floor
     rows = [
         ("compute + publish", f"{total:.1f} s", "< 60 s", total < 60),
-        ("ratio to the COPY floor", f"{total / floor:.1f}x", "<= 5x", total / floor <= 5),
+        ("ratio to the COPY floor, compute", f"{compute_ratio:.1f}x", "<= 5x", compute_ratio <= 5),
+        ("ratio, compute + publish", f"{total_ratio:.1f}x", "<= 5x", total_ratio <= 5),
         ("peak memory (RSS)", f"{timings.peak_mb:,.0f} MB", "< 2,048 MB", timings.peak_mb < 2048),
     ]
     for label, _p50, p95, status in pages:
@@ -967,6 +989,7 @@ def main() -> None:
     in_child(month_generate, args.database_url, args)
     try:
         connection.ensure_connection()
+        checkpoint(args.database_url)
         print(f"Rating the {CATEGORY} period of {LIST_DATE} through the services", flush=True)
         if args.parts > 1:
             print(f"  in {args.parts} parts on a Celery worker of {args.parts} processes")
@@ -980,6 +1003,7 @@ def main() -> None:
             print(f"  the worker's peak memory: {sum(peaks):,.0f} MB in all ({each}); log {log}")
         else:
             timings = compute_and_publish()
+        checkpoint(args.database_url)
         read, write = copy_floor(args.database_url, timings.period_id, timings.run)
         print(f"  floor: COPY games out {read:.1f} s + results in {write:.1f} s", flush=True)
         if args.checksums:
@@ -1009,7 +1033,10 @@ def report(timings: Timings, floor: float, pages: list[tuple[str, float, float, 
     print(f"compute                 {timings.compute:.1f} s")
     print(f"publish                 {timings.publish:.1f} s")
     print(f"peak memory (RSS)       {timings.peak_mb:,.0f} MB")
-    print(f"COPY floor              {floor:.1f} s  (ratio {total / floor:.1f}x)")
+    print(
+        f"COPY floor              {floor:.1f} s  (ratio: compute {timings.compute / floor:.1f}x, "
+        f"compute + publish {total / floor:.1f}x)"
+    )
     summary(timings, floor, pages)
 
 
