@@ -283,52 +283,73 @@ ROWS_PER_BLOCK = 200_000
 
 
 def _binary_blocks(columns: Sequence[Column], types: Sequence[str], rows: int) -> Iterator[bytes]:
-    """The rows in COPY's binary layout, in their order (indexes grow at their end when
-    rows come in the order of their keys). Each block is laid out with room for every
-    value (one numpy structured array); the bytes of NULL values and of the shorter texts
-    are then dropped by one boolean mask."""
-    fields: list[tuple[str, Any]] = [("count", ">i2")]
-    for number, ((values, _), kind) in enumerate(zip(columns, types, strict=True)):
-        if isinstance(values, Categorical):
-            widest = max(len(choice.encode()) for choice in values.choices)
-            payload: Any = f"S{max(widest, 1)}"
-        elif kind.startswith("numeric:"):
-            payload = _NUMERIC_ONE_DIGIT
-        else:
-            payload = f">i{_INTEGER_SIZES[kind]}"
-        fields += [(f"size{number}", ">i4"), (f"value{number}", payload)]
-    layout = np.dtype(fields)
+    """The rows in COPY's binary layout, ``ROWS_PER_BLOCK`` at a time. Within a block the
+    rows are grouped by their shape (which values are NULL, which text each categorical
+    column holds), in their order within each group: a shape's rows are all as long, so
+    they are laid out by one numpy structured array holding exactly their bytes. The
+    table's indexes are built after the copy (``lists.run_tables``), by sorting."""
+    shapes = _row_shapes(columns, rows)
     for first in range(0, rows, ROWS_PER_BLOCK):
-        chosen = slice(first, min(rows, first + ROWS_PER_BLOCK))
-        block = np.zeros(chosen.stop - chosen.start, dtype=layout)
-        keep = np.ones((len(block), layout.itemsize), dtype=bool)
-        block["count"] = len(columns)
-        for number, ((values, null), kind) in enumerate(zip(columns, types, strict=True)):
-            size, value = block[f"size{number}"], block[f"value{number}"]
-            offset, width = layout.fields[f"value{number}"][1], layout[f"value{number}"].itemsize
-            if isinstance(values, Categorical):
-                encoded = [choice.encode() for choice in values.choices]
-                codes = values.codes[chosen]
-                value[:] = np.array(encoded, dtype=layout[f"value{number}"])[codes]
-                lengths = np.array([len(text) for text in encoded], dtype=np.int32)[codes]
-                size[:] = lengths
-                keep[:, offset : offset + width] = np.arange(width) < lengths[:, None]
-            elif kind.startswith("numeric:"):
-                whole = values[chosen]
-                if whole.size and int(np.abs(whole).max()) >= 10_000:
-                    raise ValueError("a whole number of five digits or more for a numeric column")
-                size[:] = width
-                value["n"], value["w"], value["d"] = 1, 0, int(kind.split(":")[1])
-                value["s"] = np.where(whole < 0, 0x4000, 0)
-                value["v"] = np.abs(whole)
-            else:
-                size[:] = width
-                value[:] = values[chosen]
-            if null is not None:
-                missing = null[chosen]
-                size[missing] = -1
-                keep[missing, offset : offset + width] = False
-        yield block.view(np.uint8).reshape(len(block), layout.itemsize)[keep].tobytes()
+        block_shapes = shapes[first : first + ROWS_PER_BLOCK]
+        order = np.argsort(block_shapes, kind="stable")
+        starts = np.flatnonzero(np.diff(block_shapes[order])) + 1
+        yield b"".join(
+            _shape_bytes(columns, types, same_shape + first)
+            for same_shape in np.split(order, starts)
+        )
+
+
+def _row_shapes(columns: Sequence[Column], rows: int) -> np.ndarray:
+    """Each row's shape as one number: its NULLs and its categorical texts."""
+    shape = np.zeros(rows, dtype=np.int64)
+    for values, null in columns:
+        if isinstance(values, Categorical):
+            shape = shape * len(values.choices) + values.codes
+        if null is not None:
+            shape = shape * 2 + null
+    return shape
+
+
+def _shape_bytes(columns: Sequence[Column], types: Sequence[str], chosen: np.ndarray) -> bytes:
+    """The rows ``chosen``, all of one shape, in COPY's binary layout."""
+    first = int(chosen[0])
+    fields: list[tuple[str, Any]] = [("count", ">i2")]
+    constants: dict[str, Any] = {"count": len(columns)}
+    for number, ((values, null), kind) in enumerate(zip(columns, types, strict=True)):
+        size = f"size{number}"
+        fields.append((size, ">i4"))
+        if null is not None and null[first]:
+            constants[size] = -1
+            continue
+        if isinstance(values, Categorical):
+            text = values.choices[values.codes[first]].encode()
+            fields.append((f"value{number}", f"S{max(len(text), 1)}"))
+            constants[size], constants[f"value{number}"] = len(text), text
+        elif kind.startswith("numeric:"):
+            fields.append((f"value{number}", _NUMERIC_ONE_DIGIT))
+            constants[size] = _NUMERIC_ONE_DIGIT.itemsize
+        else:
+            fields.append((f"value{number}", f">i{_INTEGER_SIZES[kind]}"))
+            constants[size] = _INTEGER_SIZES[kind]
+    layout = np.dtype(fields)
+    block = np.empty(len(chosen), dtype=layout)
+    for name, value in constants.items():
+        block[name] = value
+    for number, ((values, _null), kind) in enumerate(zip(columns, types, strict=True)):
+        name = f"value{number}"
+        if name not in layout.names or isinstance(values, Categorical):
+            continue
+        if kind.startswith("numeric:"):
+            whole = values[chosen]
+            if whole.size and int(np.abs(whole).max()) >= 10_000:
+                raise ValueError("a whole number of five digits or more for a numeric column")
+            value = block[name]
+            value["n"], value["w"], value["d"] = 1, 0, int(kind.split(":")[1])
+            value["s"] = np.where(whole < 0, 0x4000, 0)
+            value["v"] = np.abs(whole)
+        else:
+            block[name] = values[chosen]
+    return block.tobytes()
 
 
 def query_numbers(query: QuerySet[Any]) -> np.ndarray:
