@@ -711,7 +711,8 @@ def test_a_period_read_whole_gives_what_one_read_by_ids_gives(
     period_world, compute, django_capture_on_commit_callbacks, monkeypatch
 ):
     """lists/period_inputs.py: a big period reads whole lists and filters them, a small
-    one reads its players by id in chunks; both read the same ratings, standings (a junior,
+    one reads its players by id (PostgreSQL: all in one query, the ids as one array,
+    DESIGN-notes 73; elsewhere in chunks); both read the same ratings, standings (a junior,
     a player rated from his standard rating, a new player) and the list in force."""
     from lists import period_inputs
 
