@@ -26,7 +26,7 @@ from players.access import Actor
 from players.models import Player, RatingHistory, RatingState
 from regulations.calendar import add_months
 from tests.lists.conftest import APRIL, MARCH, MAY
-from tournaments.models import Tournament
+from tournaments.models import Game, Tournament
 
 ADMIN = Actor(is_administrator=True)
 
@@ -615,6 +615,24 @@ def test_a_deleted_player_takes_his_history_along_and_a_listed_one_is_kept(
     unlisted.delete()
     assert not RatingHistory.objects.filter(player_id=unlisted.pk).exists()
     assert not RatingState.objects.filter(player_id=unlisted.pk).exists()
+
+
+def test_a_tournament_a_computed_period_rates_is_kept_from_deletion(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """A run's tournaments keep their foreign key (DESIGN-notes 62): deleting one of them,
+    which would take its reports and games along under the run's results, is refused;
+    a tournament no run rates goes."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    rated = w.tournament([(a, b, 1)])
+    compute("rapid", APRIL)
+    with pytest.raises(ProtectedError):
+        rated.delete()
+    assert Game.objects.filter(report__tournament=rated).count() == 1
+    later = w.tournament([(a, b, 0)], list_date=MAY)
+    later.delete()
+    assert not Game.objects.filter(report__tournament_id=later.pk).exists()
 
 
 def test_a_published_list_is_immutable(period_world, compute, django_capture_on_commit_callbacks):
