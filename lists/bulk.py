@@ -46,8 +46,9 @@ def commit_unawaited() -> None:
     the disk (``synchronous_commit``, for this transaction only). For a step of a run that
     is redone should the server stop before: a commit otherwise waits for all the log
     written before it, a million games' worth when another thread has just sent them.
-    The run's last transaction waits for everything as usual."""
-    if connection.vendor == "postgresql":
+    The run's last transaction waits for everything as usual. Inside another transaction
+    (a savepoint: a caller's, a test's) it leaves that transaction's commit as it is."""
+    if connection.vendor == "postgresql" and not connection.savepoint_ids:
         with connection.cursor() as cursor:
             cursor.execute("SELECT set_config('synchronous_commit', 'off', true)")
 

@@ -140,3 +140,26 @@ def test_a_period_computed_again_keeps_the_rows_of_its_last_run_alone(period_wor
     ]
     if connection.vendor == "postgresql":
         assert [run for run, _ in run_tables_of(PeriodGame, second.pk)] == [2]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's synchronous_commit")
+@pytest.mark.django_db(transaction=True)
+def test_a_run_step_commits_unawaited_but_never_a_callers_transaction():
+    """DESIGN-notes 76: a step of a run (its own transaction) commits without waiting for
+    the log; the setting ends with it, and a step inside a caller's transaction (a
+    savepoint) leaves the caller's commit as it is."""
+    from django.db import transaction
+
+    def synchronous_commit() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            return cursor.fetchone()[0]
+
+    with transaction.atomic():
+        bulk.commit_unawaited()
+        assert synchronous_commit() == "off"
+    assert synchronous_commit() == "on"
+    with transaction.atomic():
+        with transaction.atomic():
+            bulk.commit_unawaited()
+        assert synchronous_commit() == "on"
