@@ -31,7 +31,7 @@ computation" describes; the peak memory is then the larger of this process's (th
 publication) and the sum of the worker's processes' peaks.
 
 Both are timed from a checkpoint (with the privilege to ask for one), so that neither
-pays for flushing what was written before it.
+pays for flushing what was written before it; the floor is the median of three.
 
 Targets (issue 4): compute + publish under 60 s on a 2-core machine and at most 5x the
 floor, peak memory under 2 GB, list page p95 under 150 ms. The ratio is printed for the
@@ -794,6 +794,26 @@ def copy_floor(url: str, period_id: int, run: int) -> tuple[float, float]:
     return read, write
 
 
+#: Floor measurements, of which the median is taken: one varies by a third from run to run.
+FLOOR_RUNS = 3
+
+
+def median_floor(url: str, period_id: int, run: int) -> tuple[float, float]:
+    """``copy_floor`` ``FLOOR_RUNS`` times, each from a checkpoint: the median one."""
+    floors = []
+    for _ in range(FLOOR_RUNS):
+        checkpoint(url)
+        floors.append(copy_floor(url, period_id, run))
+    floors.sort(key=sum)
+    read, write = floors[len(floors) // 2]
+    each = ", ".join(f"{sum(floor):.1f}" for floor in floors)
+    print(
+        f"  floor: COPY games out {read:.1f} s + results in {write:.1f} s (the median of {each} s)",
+        flush=True,
+    )
+    return read, write
+
+
 #: The month's list alone (not the list the page is timed on).
 MONTH_LIST = (
     f"period_id IN (SELECT id FROM lists_ratingperiod WHERE category = '{CATEGORY}' "
@@ -1003,9 +1023,7 @@ def main() -> None:
             print(f"  the worker's peak memory: {sum(peaks):,.0f} MB in all ({each}); log {log}")
         else:
             timings = compute_and_publish()
-        checkpoint(args.database_url)
-        read, write = copy_floor(args.database_url, timings.period_id, timings.run)
-        print(f"  floor: COPY games out {read:.1f} s + results in {write:.1f} s", flush=True)
+        read, write = median_floor(args.database_url, timings.period_id, timings.run)
         if args.checksums:
             checksums_print(args.database_url)
         print(f"Published list of {args.list_entries:,} entries (not timed)", flush=True)
