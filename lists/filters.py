@@ -2,21 +2,23 @@
 
 Every filter is written so that an index of ``ListEntry`` serves it on a list of a million
 players: a FIDE ID is looked up exactly (period, fide_id), a federation exactly
-(period, federation, -rating), a name by its beginning in any case: ``istartswith`` is
-``UPPER(name) LIKE 'X%'``, which on PostgreSQL an index on (period, UPPER(name)
-text_pattern_ops) serves under any collation. Title, sex, age group and activity narrow
-what the rating order reads.
+(period, federation, -rating), a name by its beginning in any case and without its
+accents: ``list_name_key(name) LIKE list_name_key('x') || '%'`` (``lists.name_keys``),
+which on PostgreSQL an index on (period, list_name_key(name) text_pattern_ops) serves
+under any collation. Title, sex, age group and activity narrow what the rating order
+reads.
 """
 
 from __future__ import annotations
 
 import django_filters
 from django import forms
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Value
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 
 from lists.models import ListEntry
+from lists.name_keys import NameKey
 from players.filters import NarrowingFilterSet
 from players.models import Federation, Player
 
@@ -101,14 +103,17 @@ class ListEntryFilter(NarrowingFilterSet):
         self.form.fields["q"].widget.attrs["placeholder"] = "Surname, given name — or FIDE ID"
 
     def search(self, queryset: QuerySet[ListEntry], name: str, value: str):
-        """Digits: a FIDE ID. Otherwise the beginning of the name, in any case (a prefix,
-        not a substring: an index finds it without reading the whole list)."""
+        """Digits: a FIDE ID. Otherwise the beginning of the name, in any case and without
+        its accents ("muller" finds "Müller"; a prefix, not a substring: an index finds it
+        without reading the whole list)."""
         value = " ".join(value.split())
         if not value:
             return queryset
         if value.isdigit():
             return queryset.filter(fide_id=int(value))
-        return queryset.filter(name__istartswith=value)
+        return queryset.alias(name_key=NameKey("name")).filter(
+            name_key__startswith=NameKey(Value(value))
+        )
 
     def filter_title(self, queryset: QuerySet[ListEntry], name: str, value: str):
         """A woman's title counts whether the list carries it as her title or beside it."""

@@ -184,6 +184,30 @@ def test_filters_and_search_choose_the_players(april, params, expected):
     assert names(get(URL, **params)) == expected
 
 
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("muller", ["Müller, Hans", "Muller, Paul"]),  # with or without its accent
+        ("MÜLLER, H", ["Müller, Hans"]),
+        ("odegaard", ["Ødegaard, Johan"]),  # a letter no decomposition reduces
+        ("lukasz", ["Łukasz, Ewa"]),
+        ("œ", ["Ødegaard, Johan"]),  # both fold to O
+        ("100%", []),  # LIKE's wildcards are letters here
+        ("_", []),
+    ],
+)
+def test_a_name_is_found_without_its_accents(db, query, expected):
+    """lists.name_keys: the beginning of a name in any case and without its accents, as
+    typed or not (DESIGN-notes 78)."""
+    period = published()
+    for name, rating in (
+        ("Müller, Hans", 2400), ("Muller, Paul", 2300), ("Ødegaard, Johan", 2200),
+        ("Łukasz, Ewa", 2100), ("Mahler, Gustav", 2000),
+    ):  # fmt: skip
+        entry(period, name, rating)
+    assert names(get(URL, q=query)) == expected
+
+
 def test_a_fide_id_finds_exactly_that_player(april):
     hou = ListEntry.objects.get(name="Hou, Yifan")
     assert names(get(URL, q=str(hou.fide_id))) == ["Hou, Yifan"]
