@@ -461,12 +461,14 @@ def _sides(
     own_white = _own_side_ratings(games.white, games.white_rating, games.tournament, own)
     own_black = _own_side_ratings(games.black, games.black_rating, games.tournament, own)
     opponent_white, opponent_black = games.black_rating.copy(), games.white_rating.copy()
-    for tournament, (final_ru, _) in round_robin_ru.items():
-        for index in np.flatnonzero(games.tournament == tournament).tolist():
-            if opponent_white[index] == NO_RATING:
-                opponent_white[index] = final_ru.get(int(games.black[index]), NO_RATING)
-            if opponent_black[index] == NO_RATING:
-                opponent_black[index] = final_ru.get(int(games.white[index]), NO_RATING)
+    # The round robins' games found in one pass over the games, not one a round robin.
+    robins = np.fromiter(round_robin_ru, dtype=np.int64, count=len(round_robin_ru))
+    for index in np.flatnonzero(np.isin(games.tournament, robins)).tolist():
+        final_ru = round_robin_ru[int(games.tournament[index])][0]
+        if opponent_white[index] == NO_RATING:
+            opponent_white[index] = final_ru.get(int(games.black[index]), NO_RATING)
+        if opponent_black[index] == NO_RATING:
+            opponent_black[index] = final_ru.get(int(games.white[index]), NO_RATING)
     white = np.flatnonzero((own_white != NO_RATING) & (opponent_white != NO_RATING))
     black = np.flatnonzero((own_black != NO_RATING) & (opponent_black != NO_RATING))
     player = np.concatenate([games.white[white], games.black[black]])
