@@ -377,9 +377,9 @@ def numbers_of_players(
     query: QuerySet[Any], fields: tuple[str, ...], players: set[int], *, by_id: bool = False
 ) -> np.ndarray:
     """``query_numbers`` of ``query``'s ``fields`` (the first names the player), for the rows
-    of ``players`` alone: by their ids, a chunk at a time, or the whole table read once and
-    filtered here where they are many (``PLAYERS_BY_ID``) and ``by_id`` does not say that
-    they are few of the rows ``query`` holds."""
+    of ``players`` alone: by their ids (``id_chunks``: one query on PostgreSQL), or the
+    whole table read once and filtered here where they are many (``PLAYERS_BY_ID``) and
+    ``by_id`` does not say that they are few of the rows ``query`` holds."""
     if len(players) > PLAYERS_BY_ID and not by_id:
         table = query_numbers(query.values_list(*fields))
         wanted = np.fromiter(players, dtype=np.int64, count=len(players))
