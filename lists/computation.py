@@ -8,7 +8,9 @@ interpretations 2 and 4-9; the regulations' arithmetic itself is in ``regulation
 A computation may be split by player (``owns``): each part returns the outcomes of the
 players it owns and the games whose white player it owns, and the parts together give
 exactly what one whole computation gives, since no player's figures depend on another
-player's outcome in the same period.
+player's outcome in the same period. (They may depend on another player's games: a round
+robin's unrated players' Ru needs all of its games, and whether a round robin is an
+unrated player's first event needs his others; a part is given those too.)
 
 A federation's month is a million games: the period's games are columns (numpy arrays of
 whole numbers), and the sides of the players whose games all fall under one rule set
@@ -46,6 +48,9 @@ NO_FIGURE = np.iinfo(np.int32).min
 
 #: The clause that adopts a standard rating in a rapid or blitz event.
 ADOPTION_CLAUSE = "R&B 2024 7.2.1"
+#: The clause that leaves out a round robin's games against an unrated player's first
+#: event of zero or half a point.
+FIRST_EVENT_CLAUSE = "standard-2009 6.1"
 FLOOR_CLAUSE = "DESIGN.md interpretation 9 (standard-2009 7.21, R&B 2024 6.2.1)"
 
 
@@ -282,29 +287,30 @@ def compute_period(
     ``games_ready`` is given the games' figures as soon as they are complete, before the
     first ratings are worked out (the caller may write them meanwhile)."""
     listing = Listing(list_date.year, listing_rules)
-    round_robin_ru = _round_robin_ratings(tournaments, games)
-    sides = _sides(games, round_robin_ru, _own_ratings(standings))
+    earlier = earlier_games if earlier_games is not None else GameColumns.of((), (), ())
+    rated_on = {key: facts.list_date for key, facts in tournaments.items()}
+    own = _own_sides(games, _own_ratings(standings))
+    unrated = _unrated_games(games, *own)
+    earlier_own = OwnRatings(delisted=_delisted(standings), rated_on=rated_on)
+    earlier_unrated = _unrated_games(earlier, *_own_sides(earlier, earlier_own))
+    robins = _round_robins(tournaments, (earlier, games), (earlier_unrated, unrated))
+    sides = _sides(games, robins.ratings, own)
     figures = SideFigures(len(games))
     year = (previous_list_date or add_months(list_date, -1)).year
     players = _rated_outcomes(sides, standings, tournaments, (year, listing), figures, owns)
-    game_figures = _game_figures(games, tournaments, figures, owns)
+    game_figures = _game_figures(games, tournaments, figures, owns, robins.left_out)
     if games_ready is not None:
         games_ready(game_figures)
-    earlier = earlier_games if earlier_games is not None else GameColumns.of((), (), ())
-    earlier_ru = _round_robin_ratings(tournaments, earlier)
-    rated_on = {key: facts.list_date for key, facts in tournaments.items()}
-    earlier_own = OwnRatings(delisted=_delisted(standings), rated_on=rated_on)
-    earlier_unrated = _sides(earlier, earlier_ru, earlier_own).unrated
     rated_players = set(sides.players.tolist())
-    for player, player_games in sides.unrated.items():
+    for player, player_games in unrated.items():
         if player in rated_players or not _owned(owns, player):
             continue
         players.append(
             _initial_outcome(
                 player,
                 [
-                    *_events(earlier_unrated.get(player, ()), tournaments, earlier_ru, player),
-                    *_events(player_games, tournaments, round_robin_ru, player),
+                    *_events(earlier_unrated.get(player, ()), tournaments, robins, player),
+                    *_events(player_games, tournaments, robins, player),
                 ],
                 _rules_of(player_games, tournaments),
                 list_date,
@@ -326,28 +332,57 @@ def _game_figures(
     tournaments: Mapping[Tournament, TournamentFacts],
     figures: SideFigures,
     owns: Callable[[Any], Any] | None,
+    left_out: Mapping[Tournament, frozenset[Player]],
 ) -> GameFigures:
-    """The games a part keeps (those whose white player it owns) and each one's clause."""
+    """The games a part keeps (those whose white player it owns) and each one's clause:
+    the rating-difference clause, or 6.1 for a game ``left_out`` of its round robin."""
     owned = (
         np.ones(len(games), dtype=bool)
         if owns is None
         else np.asarray(owns(games.white), dtype=bool)
     )
-    clauses = tuple(sorted({facts.rules.difference_clause for facts in tournaments.values()}))
+    named = {facts.rules.difference_clause for facts in tournaments.values()}
+    clauses = tuple(sorted(named | ({FIRST_EVENT_CLAUSE} if left_out else set())))
     codes = [clauses.index(facts.rules.difference_clause) for facts in tournaments.values()]
     clause = per_game(tournaments, codes, games.tournament)
+    if left_out:
+        robins = np.fromiter(left_out, dtype=np.int64, count=len(left_out))
+        for index in np.flatnonzero(np.isin(games.tournament, robins)).tolist():
+            out = left_out[int(games.tournament[index])]
+            if int(games.white[index]) in out or int(games.black[index]) in out:
+                clause[index] = clauses.index(FIRST_EVENT_CLAUSE)
     return GameFigures(games, figures, owned, clause, clauses)
 
 
 # -- round robins -------------------------------------------------------------------------
 
 
-def _round_robin_ratings(
-    tournaments: Mapping[Tournament, TournamentFacts], games: GameColumns
-) -> dict[Tournament, tuple[dict[Player, int], dict[Player, int]]]:
+#: Per round robin, each unrated entrant's (final Ru, Rc(new)) of 8.58.
+RoundRobinRu = dict[Tournament, tuple[dict[Player, int], dict[Player, int]]]
+#: An unrated player's games (index, row), in game order, per player.
+UnratedGames = Mapping[Player, Sequence[tuple[int, GameRow]]]
+
+
+@dataclass(frozen=True)
+class RoundRobins:
+    """The standard-2009 round robins of a period and of the earlier tournaments pooled:
+    8.58's figures, and the players each one leaves out (6.1)."""
+
+    ratings: RoundRobinRu = field(default_factory=dict)
+    left_out: dict[Tournament, frozenset[Player]] = field(default_factory=dict)
+
+
+def _round_robins(
+    tournaments: Mapping[Tournament, TournamentFacts],
+    game_sets: Sequence[GameColumns],
+    unrated: Sequence[UnratedGames],
+) -> RoundRobins:
     """For each complete standard-2009 round robin with unrated players: (final Ru, Rc(new))
-    per unrated player (8.58; interpretation 7). An incomplete one is rated as a Swiss
-    event (standard-2009 6.4)."""
+    per unrated player (8.58; interpretation 7), once the players whose first event it is
+    and who score zero or half a point in it are left out with their games (6.1). An
+    incomplete one is rated as a Swiss event (standard-2009 6.4). Taken in the order they
+    ended: whether a round robin is a player's first event may hang on his result in an
+    earlier one. ``unrated``: the unrated players' games, of each of ``game_sets``."""
     candidates = {
         key
         for key, facts in tournaments.items()
@@ -355,19 +390,63 @@ def _round_robin_ratings(
     }
     by_tournament: dict[Tournament, list[GameRow]] = defaultdict(list)
     if candidates:
-        for row in games.rows_in(candidates):
-            by_tournament[row.tournament].append(row)
-    outcome = {}
-    for tournament, rows in by_tournament.items():
+        for games in game_sets:
+            for row in games.rows_in(candidates):
+                by_tournament[row.tournament].append(row)
+    outcome = RoundRobins()
+    for tournament in sorted(by_tournament, key=lambda key: (tournaments[key].end_date, key)):
+        rows = by_tournament[tournament]
         entrants = _round_robin_entrants(rows)
+        if entrants is None:
+            continue
+        if left_out := _first_events_left_out(tournament, entrants, unrated, tournaments, outcome):
+            outcome.left_out[tournament] = left_out
+            kept = [row for row in rows if row.white not in left_out and row.black not in left_out]
+            entrants = _round_robin_entrants(kept)
         if entrants is None or all(e.rating is not None for e in entrants):
             continue
         rules = tournaments[tournament].rules
         assert isinstance(rules, Standard2009)
         ratings = rules.round_robin(entrants)
         last = ratings.iterations[-1]
-        outcome[tournament] = (dict(ratings.final), {key: rc for key, (rc, _) in last.items()})
+        outcome.ratings[tournament] = (
+            dict(ratings.final),
+            {key: rc for key, (rc, _) in last.items()},
+        )
     return outcome
+
+
+def _first_events_left_out(
+    tournament: Tournament,
+    entrants: Sequence[RoundRobinPlayer],
+    unrated: Sequence[UnratedGames],
+    tournaments: Mapping[Tournament, TournamentFacts],
+    earlier: RoundRobins,
+) -> frozenset[Player]:
+    """The unrated entrants of a round robin who score zero or half a point in their first
+    event: "his score and that of his opponents against him are disregarded" (standard-2009
+    6.1). It is his first event unless an event of his that ended before it is a result to
+    build on (the rule set's ``counts_as_first_event``, the test of his own first rating:
+    6.1's "previously achieved a rating performance above the rating floor"). A player
+    rated since the round robin started is rated in it with his rating (8.4): not his
+    first event."""
+    facts = tournaments[tournament]
+    left_out = set()
+    for entrant in entrants:
+        if entrant.rating is not None or entrant.score_halves > 1:
+            continue
+        games = [game for games_of in unrated for game in games_of.get(entrant.key, ())]
+        if not games:  # his own side is rated (8.4)
+            continue
+        before = [
+            (index, row)
+            for index, row in games
+            if tournaments[row.tournament].end_date < facts.end_date
+        ]
+        events = _events(before, tournaments, earlier, entrant.key)
+        if not any(facts.rules.counts_as_first_event(event) for event in events):
+            left_out.add(entrant.key)
+    return frozenset(left_out)
 
 
 def _round_robin_entrants(rows: Sequence[GameRow]) -> list[RoundRobinPlayer] | None:
@@ -433,8 +512,7 @@ def _delisted(standings: Mapping[Player, Standing]) -> dict[Player, dt.date]:
 @dataclass(frozen=True)
 class Sides:
     """The rated sides of a period's games as columns, sorted by player and then slot (2 x
-    the game's index, + 1 for black), with where each player's run of sides starts; and
-    per unrated player his games (for first ratings), in game order."""
+    the game's index, + 1 for black), with where each player's run of sides starts."""
 
     player: np.ndarray
     slot: np.ndarray
@@ -445,21 +523,29 @@ class Sides:
     #: Per rated player (``players``, ascending), the index of his first side.
     starts: np.ndarray
     players: np.ndarray
-    unrated: dict[Player, list[tuple[int, GameRow]]]
+
+
+def _own_sides(games: GameColumns, own: OwnRatings) -> tuple[np.ndarray, np.ndarray]:
+    """Each game's white and black ratings for the players themselves: their ratings in
+    the game, except where ``own`` says otherwise; ``NO_RATING`` where unrated."""
+    return (
+        _own_side_ratings(games.white, games.white_rating, games.tournament, own),
+        _own_side_ratings(games.black, games.black_rating, games.tournament, own),
+    )
 
 
 def _sides(
     games: GameColumns,
-    round_robin_ru: Mapping[Tournament, tuple[dict[Player, int], dict[Player, int]]],
-    own: OwnRatings,
+    round_robin_ru: RoundRobinRu,
+    own: tuple[np.ndarray, np.ndarray],
 ) -> Sides:
-    """Rated sides per rated player; and per unrated player his games (for first ratings).
+    """Rated sides per rated player.
 
     A game counts for a rated player when his opponent is rated in it, or is unrated in a
-    standard-2009 round robin, against the opponent's final Ru (interpretation 6). His own
-    rating in it is his rating in the game, except where ``own`` says otherwise."""
-    own_white = _own_side_ratings(games.white, games.white_rating, games.tournament, own)
-    own_black = _own_side_ratings(games.black, games.black_rating, games.tournament, own)
+    standard-2009 round robin, against the opponent's final Ru (interpretation 6; none for
+    an opponent the round robin leaves out, 6.1). His own rating in it is ``own``'s
+    (``_own_sides``)."""
+    own_white, own_black = own
     opponent_white, opponent_black = games.black_rating.copy(), games.white_rating.copy()
     # The round robins' games found in one pass over the games, not one a round robin.
     robins = np.fromiter(round_robin_ru, dtype=np.int64, count=len(round_robin_ru))
@@ -485,7 +571,6 @@ def _sides(
         tournament=np.concatenate([games.tournament[white], games.tournament[black]])[order],
         starts=starts,
         players=player[starts],
-        unrated=_unrated_games(games, own_white, own_black),
     )
 
 
@@ -510,6 +595,8 @@ def _own_side_ratings(
 def _unrated_games(
     games: GameColumns, own_white: np.ndarray, own_black: np.ndarray
 ) -> dict[Player, list[tuple[int, GameRow]]]:
+    """Per player unrated for his own side (``_own_sides``), his games: (index, row) in
+    game order, for his first rating."""
     white = np.flatnonzero(own_white == NO_RATING)
     black = np.flatnonzero(own_black == NO_RATING)
     index = np.concatenate([white, black])
@@ -791,25 +878,30 @@ def _grouped_by_rules(
 def _events(
     player_games: Iterable[tuple[int, GameRow]],
     tournaments: Mapping[Tournament, TournamentFacts],
-    round_robin_ru: Mapping[Tournament, tuple[dict[Player, int], dict[Player, int]]],
+    robins: RoundRobins,
     player: Player,
 ) -> list[EventResult]:
     """An unrated player's result per tournament against rated opponents (standard-2009
     8.21; R&B 2024 7.2.3); in a standard-2009 round robin with unrated players, every game
-    against Rc(new) of 8.58 (interpretation 7)."""
+    against Rc(new) of 8.58 (interpretation 7), but those against a player the round robin
+    leaves out (6.1). A player left out has his result against the rated alone (to show
+    it disregarded)."""
     by_tournament: dict[Tournament, list[tuple[int, int | None]]] = defaultdict(list)
     opponents: dict[Tournament, set[Player]] = defaultdict(set)
     for _, row in player_games:
-        if row.white == player:
+        white = row.white == player
+        opponent = row.black if white else row.white
+        if opponent in robins.left_out.get(row.tournament, ()):
+            continue
+        if white:
             by_tournament[row.tournament].append((row.white_score, row.black_rating))
-            opponents[row.tournament].add(row.black)
         else:
             by_tournament[row.tournament].append((2 - row.white_score, row.white_rating))
-            opponents[row.tournament].add(row.white)
+        opponents[row.tournament].add(opponent)
     events = []
     for tournament, results in by_tournament.items():
         facts = tournaments[tournament]
-        rc_new = round_robin_ru.get(tournament, ({}, {}))[1].get(player)
+        rc_new = robins.ratings.get(tournament, ({}, {}))[1].get(player)
         if rc_new is not None:
             events.append(
                 EventResult(

@@ -19,6 +19,7 @@ a month's games.
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -48,6 +49,7 @@ from lists.models import PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
+from regulations.standard_2009 import Standard2009
 from tournaments.models import Game, Tournament, TournamentReport
 from tournaments.selectors import rule_schedule, rules_for
 
@@ -142,9 +144,13 @@ def load_period_inputs(
     # Games are read by a subquery: a month has tens of thousands of tournaments.
     games_query = _approved_games(run)
     read_whole = _read_whole(facts)
-    if len(read_whole) < len(facts):  # else every part reads every game (pre-2024 rules)
-        games_query = part.games(games_query, read_whole)
-    raw_games = _game_table(games_query)
+    # Unless every tournament is read whole (pre-2024 rules), a part reads its own games.
+    every_game = len(read_whole) == len(facts)
+    table = _game_rows(games_query if every_game else part.games(games_query, read_whole))
+    first_events = _maybe_first_events(table, facts, part)
+    if first_events and not every_game:
+        table = _with_games_of(table, games_query, first_events)
+    raw_games = _in_game_order(table)
     players = set(np.unique(raw_games[:, 2:4]).tolist())
     # Every player's standing, the opponents' too: a player rated or delisted since a
     # tournament's start has his side of a game rated otherwise (computation.OwnRatings).
@@ -159,7 +165,7 @@ def load_period_inputs(
 
     unrated = set(games.white[games.white_rating == NO_RATING].tolist())
     unrated.update(games.black[games.black_rating == NO_RATING].tolist())
-    unrated = {p for p in unrated | delisted if part.owns(p)}
+    unrated = {p for p in unrated | delisted if part.owns(p)} | first_events
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
     # A round robin whole: its unrated players' Rc(new) needs every game (interpretation 7).
@@ -229,17 +235,53 @@ def _games_of(games: QuerySet[Game]) -> QuerySet[Game]:
     )
 
 
-def _game_table(games: QuerySet[Game]) -> np.ndarray:
-    """(game, tournament, white, black, white score) of ``games``, a row each, in the
-    order of ``_games_of``: sorted here rather than by the database, which sends them
-    as a few arrays in any order."""
-    table = query_numbers(
+def _game_rows(games: QuerySet[Game]) -> np.ndarray:
+    """(game, tournament, white, black, white score, round) of ``games``, a row each, in
+    any order (``_in_game_order`` sorts them)."""
+    return query_numbers(
         games.order_by().values_list(
             "pk", "report__tournament_id", "white_id", "black_id", "white_score", "round"
         )
     )
+
+
+def _in_game_order(table: np.ndarray) -> np.ndarray:
+    """(game, tournament, white, black, white score) of ``_game_rows``, in the order of
+    ``_games_of``: sorted here rather than by the database, which sends them as a few
+    arrays in any order."""
     game, tournament, round_number = table[:, 0], table[:, 1], table[:, 5]
     return table[np.lexsort((game, round_number, tournament)), :5]
+
+
+def _maybe_first_events(
+    table: np.ndarray, facts: dict[int, TournamentFacts], part: Part
+) -> set[int]:
+    """The players a part does not own who score zero or half a point in a round robin
+    it reads (``_game_rows``): whether the round robin leaves such a player out, with his
+    opponents' games against him, hangs on his other events (standard-2009 6.1), so the
+    part reads all his games. (Some of them are rated, or it is not their first event:
+    ``lists.computation`` tells.)"""
+    if part.whole:
+        return set()
+    robins = [pk for pk, f in facts.items() if f.round_robin and isinstance(f.rules, Standard2009)]
+    in_robins = table[np.isin(table[:, 1], robins)] if robins else table[:0]
+    halves: dict[tuple[int, int], int] = defaultdict(int)
+    for tournament, white, black, white_score in in_robins[:, 1:5].tolist():
+        halves[tournament, white] += white_score
+        halves[tournament, black] += 2 - white_score
+    return {player for (_, player), score in halves.items() if score <= 1} - {
+        player for _, player in halves if part.owns(player)
+    }
+
+
+def _with_games_of(table: np.ndarray, games: QuerySet[Game], players: set[int]) -> np.ndarray:
+    """``table`` (``_game_rows``) with the rest of ``games`` that ``players`` played."""
+    extra = [
+        _game_rows(games.filter(Q(among("white_id", chunk)) | Q(among("black_id", chunk))))
+        for chunk in id_chunks(players)
+    ]
+    merged = np.concatenate([table, *extra])
+    return merged[np.unique(merged[:, 0], return_index=True)[1]]
 
 
 def database_rows(query: QuerySet[Any]) -> Iterator[tuple[Any, ...]]:

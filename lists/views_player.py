@@ -21,6 +21,7 @@ from django.db.models import F, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from lists.computation import FIRST_EVENT_CLAUSE
 from lists.models import PeriodGame, PeriodResult, RatingPeriod
 from lists.period_inputs import tournament_facts
 from players.access import Actor
@@ -44,13 +45,17 @@ FIRST_EVENT_RULES = {
     "rapid-blitz-pre2024": "a zero score in the first event is disregarded (R&B pre-2024 7.22)",
     "standard-2009": (
         "a first event with less than 1 point, fewer than 3 rated opponents or a result "
-        "below the floor is disregarded (standard-2009 8.21, 8.31)"
+        "below the floor is disregarded (standard-2009 6.1, 8.21, 8.31)"
     ),
     "standard-1994": "a first performance below 1801 is ignored (standard-1994 10.31)",
 }
 UNRATED_OPPONENT = "not rated: the opponent is unrated (DESIGN.md interpretation 6)"
 TOWARDS_FIRST_RATING = "towards a first rating: see the events above"
 BOTH_UNRATED = "not rated: both players are unrated (DESIGN.md interpretation 6)"
+FIRST_EVENT_LEFT_OUT = (
+    "not rated: an unrated player's first event of zero or half a point is disregarded, "
+    "and his opponents' games against him (standard-2009 6.1)"
+)
 
 
 # -- formatting ------------------------------------------------------------------------------
@@ -166,6 +171,8 @@ class GameLine:
     def note(self) -> str:
         if self.counted:
             return ""
+        if self.clause == FIRST_EVENT_CLAUSE:
+            return FIRST_EVENT_LEFT_OUT
         if self.rating is not None:
             return UNRATED_OPPONENT
         if self.opponent_rating is None and not self.unrated_games_count:

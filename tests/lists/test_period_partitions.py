@@ -16,7 +16,11 @@ from lists.services import period_compute_request, period_publish
 from players.access import Actor
 from regulations.calendar import add_months
 from tests.lists.conftest import APRIL, MAY
-from tests.lists.test_period_round_robins import players_of_8_58, round_robin_games
+from tests.lists.test_period_round_robins import (
+    half_a_point_round_robin,
+    players_of_8_58,
+    round_robin_games,
+)
 from tournaments.models import RuleSetSchedule, Tournament
 
 ADMIN = Actor(is_administrator=True)
@@ -92,6 +96,64 @@ def test_split_standard_periods_with_round_robins_give_what_one_computation_give
     whole = computed(may)
     for parts in (2, 3):
         assert split_in(may, parts, settings, django_capture_on_commit_callbacks) == whole
+
+
+def test_a_split_period_finds_a_first_event_in_games_of_players_it_does_not_own(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """standard-2009 6.1: U scores half a point in a round robin; a Swiss that ended
+    before it, 1.5 of 3 against E1-E3 (1800, Ru 1800: a result to build on, 8.21), makes
+    it not his first event, so A-D's games against him count (B: +2.10 -> 2002, see
+    test_period_round_robins). A part that owns B but neither U nor all of E1-E3 must read
+    U's Swiss to know it: split in two and in three, every figure is the one
+    computation's."""
+    w = period_world
+    u = w.player("U")
+    swiss = [w.player(f"E{i}", 1800, category="standard") for i in range(3)]
+    w.tournament(
+        [(u, swiss[0], 1), (swiss[1], u, 1), (u, swiss[2], 0.5)],
+        category="standard",
+        start=dt.date(2025, 3, 1),
+    )
+    (_, b, _, _), _ = half_a_point_round_robin(w, u)
+    april = compute("standard", APRIL)
+    whole = computed(april)
+    assert PeriodResult.objects.get(period=april, run=april.computed_run, player=b).new_rating == (
+        2002
+    )
+    assert {p.pk % 2 for p in (b, *swiss)} == {0, 1} and b.pk % 2 != u.pk % 2
+    for parts in (2, 3):
+        assert split_in(april, parts, settings, django_capture_on_commit_callbacks) == whole
+
+
+def test_a_split_period_finds_a_first_event_in_an_earlier_list_of_a_player_it_does_not_own(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """As above, U's result to build on was rated on April's list (five draws against
+    1800s): in May every part reads it, whoever owns U."""
+    w = period_world
+    u = w.player("U")
+    w.tournament([(u, w.player(f"E{i}", 1800, category="standard"), 0.5) for i in range(5)],
+                 category="standard")  # fmt: skip
+    period_publish(period=compute("standard", APRIL), actor=ADMIN)
+    (_, b, _, _), _ = half_a_point_round_robin(w, u, start=dt.date(2025, 4, 10), list_date=MAY)
+    may = compute("standard", MAY)
+    whole = computed(may)
+    assert PeriodResult.objects.get(period=may, run=may.computed_run, player=b).new_rating == 2002
+    for parts in (2, 3):
+        assert split_in(may, parts, settings, django_capture_on_commit_callbacks) == whole
+
+
+def test_a_split_period_leaves_out_a_first_event_as_one_computation_does(
+    period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """6.1 with nothing before: A-D's games against U are left out in every part."""
+    half_a_point_round_robin(period_world)
+    april = compute("standard", APRIL)
+    whole = computed(april)
+    assert {row[-1] for row in whole[1]} == {"standard-2009 6.1", "standard-2009 8.54"}
+    for parts in (2, 3):
+        assert split_in(april, parts, settings, django_capture_on_commit_callbacks) == whole
 
 
 def test_a_split_period_under_a_per_tournament_difference_rule_gives_what_one_gives(

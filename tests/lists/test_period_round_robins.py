@@ -112,13 +112,14 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     """A first rating pooled with an earlier period's round robin (8.51, 8.58; 7.14c).
 
     April: R1 2400, R2 2300, R3 2200, R4 2100 and the unrated U1, U2 play a round robin.
-    The rated score 5, 4, 2 and 0.5 of 5: dp 800, 240, -72, -366 (8.1a), dpa = 150.5;
-    Ra = 2250 - 150.5 x 5/6 = 2124.58 -> 2125. U1 scores 3 of 5: Ru = 2125 + 15 = 2140,
-    no opponent more than 400 above, so Rc(new) = 2125. Five games: no rating yet (8.51).
-    May: U1 scores 2 of 4 against 2000s. Pooled: 9 games, 5 points, against
-    (5 x 2125 + 4 x 2000) / 9 = 2069.44; one half point over 50%: 2084.44 -> 2084.
-    Read as a Swiss, the round robin would count only his four games against the rated
-    (8.21) and leave him pending with eight games."""
+    U2 scores half a point in his first event: his score and his opponents' against him
+    are disregarded (6.1), and the others play a round robin of five. The rated score 4,
+    3, 1 and 0 of 4: dp 800, 193, -193, -800 (8.1a), dpa = 0; Ra = 2250. U1 scores 2 of 4:
+    Ru = Ra = 2250 (8.22), no opponent more than 400 above, so Rc(new) = 2250. Four games:
+    no rating yet (7.14). May: U1 scores 3 of 5 against 2000s. Pooled: 9 games, 5 points,
+    against (4 x 2250 + 5 x 2000) / 9 = 2111.11; one half point over 50%: 2126.11 -> 2126.
+    Read as a Swiss, the round robin would count only his two games against the rated
+    (8.21) and leave him pending with seven games."""
     w = period_world
     rated = [
         w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
@@ -138,16 +139,17 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     )  # fmt: skip
     april = compute("standard", APRIL)
     pending = {r.player.name: r for r in computed_results(april)}["U1"]
-    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2125.0")
+    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2250.0")
     period_publish(period=april, actor=ADMIN)
 
-    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(4)]
+    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(5)]
     w.tournament(
         [
             (u1, opponents[0], 1),
             (opponents[1], u1, 0),
             (u1, opponents[2], 0),
             (opponents[3], u1, 1),
+            (u1, opponents[4], 1),
         ],
         category="standard",
         start=dt.date(2025, 4, 10),
@@ -155,8 +157,8 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     )
     may = compute("standard", MAY)
     first = {r.player.name: r for r in computed_results(may)}["U1"]
-    assert (first.kind, first.new_rating, first.games) == ("initial", 2084, 9)
-    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
+    assert (first.kind, first.new_rating, first.games) == ("initial", 2126, 9)
+    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2250.0", "2000.0"]
 
 
 def test_a_double_round_robin_gives_a_first_rating_with_n_the_opponents(
@@ -176,3 +178,70 @@ def test_a_double_round_robin_gives_a_first_rating_with_n_the_opponents(
     results = {r.player.name: r for r in computed_results(compute("standard", APRIL))}
     assert (results["U"].kind, results["U"].new_rating, results["U"].games) == ("initial", 1852, 10)
     assert (results["D"].change_hundredths, results["D"].new_rating) == (900, 2009)
+
+
+# -- standard-2009 6.1: a first event of zero or half a point --------------------------------
+
+
+def half_a_point_round_robin(
+    w: PeriodWorld,
+    u: Player | None = None,
+    *,
+    start: dt.date = dt.date(2025, 3, 10),
+    list_date: dt.date = APRIL,
+) -> tuple[list[Player], Player]:
+    """A, B, C, D (2000) draw each other; the unrated U (a new player unless given) draws
+    A and loses to B, C and D: half a point of four."""
+    rated = [w.player(name, 2000, category="standard") for name in "ABCD"]
+    u = u or w.player("U")
+    a, b, c, d = rated
+    games = [(x, y, 0.5) for x, y in combinations(rated, 2)]
+    games += [(a, u, 0.5), (b, u, 1), (c, u, 1), (d, u, 1)]
+    w.tournament(games, category="standard", system=ROUND_ROBIN, start=start, list_date=list_date)
+    return rated, u
+
+
+def test_a_first_event_of_half_a_point_leaves_his_opponents_games_against_him_out(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """standard-2009 6.1: U scores half a point in his first event; "his score and that of
+    his opponents against him are disregarded". A to D keep their three draws among
+    themselves, at D = 0: no change, 2000 each, three games. (Rated against U's Ru of
+    8.58, B would have gained 2: see the next test.) U's event is listed as disregarded,
+    and the games against him carry the clause."""
+    _, u = half_a_point_round_robin(period_world)
+    period = compute("standard", APRIL)
+    got = {r.player.name: r for r in computed_results(period)}
+    assert {n: (got[n].new_rating, got[n].change_hundredths, got[n].games) for n in "ABCD"} == (
+        dict.fromkeys("ABCD", (2000, 0, 3))
+    )
+    assert got["U"].kind == "pending"
+    assert [(e["games"], e["score"]) for e in got["U"].explanation["disregarded"]] == [(4, 0.5)]
+    against_u = computed_games(period).filter(black=u)
+    assert {(g.clause, g.white_expected) for g in against_u} == {("standard-2009 6.1", None)}
+
+
+def test_after_a_result_to_build_on_his_half_point_counts_for_his_opponents(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """6.1's exception: U drew five 1800s on April's list (Ru 1800, above the floor: 8.21,
+    a result to build on), so May's round robin is not his first event and his
+    opponents' games against him count (8.58, interpretation 6).
+
+    A scores 2 of 4 (dp 0), B, C, D 2.5 of 4 (p .625 -> .63, dp 95, 8.1a): dpa = 71.25,
+    Ra = 2000 - 71.25 x 4/5 = 1943. U: .125 -> .13, dp -322: Ru = 1943 - 322 x 4/5 =
+    1685.4; no opponent more than 400 above. B beat him at D = 315, P_D .86 (8.1b):
+    15 x (1 - .86) = +2.10 -> 2002; A drew him: 15 x (.5 - .86) = -5.40 -> 1995."""
+    w = period_world
+    u = w.player("U")
+    earlier = [w.player(f"E{i}", 1800, category="standard") for i in range(5)]
+    w.tournament([(u, e, 0.5) for e in earlier], category="standard")
+    period_publish(period=compute("standard", APRIL), actor=ADMIN)
+    half_a_point_round_robin(w, u, start=dt.date(2025, 4, 10), list_date=MAY)
+    got = {r.player.name: r for r in computed_results(compute("standard", MAY))}
+    assert {n: (got[n].new_rating, got[n].games) for n in "ABCD"} == {
+        "A": (1995, 4), "B": (2002, 4), "C": (2002, 4), "D": (2002, 4)
+    }  # fmt: skip
+    assert [(e["games"], e["score"]) for e in got["U"].explanation["counted"]] == [
+        (5, 2.5), (4, 0.5)
+    ]  # fmt: skip

@@ -21,6 +21,8 @@ from django.test import Client
 from lists.models import PeriodResult, RatingPeriod
 from tests.conftest import persona_client
 from tests.lists.conftest import APRIL, MAY
+from tests.lists.test_period_round_robins import half_a_point_round_robin
+from tournaments.models import Tournament
 
 TIMES = "\N{MULTIPLICATION SIGN}"
 NO_GAME = "\N{EN DASH}"
@@ -265,6 +267,33 @@ def test_a_zero_first_event_is_listed_as_disregarded_with_the_reason(
     assert [
         "2025-03-12", "2", "0", "1600.00", "",
         "disregarded: a zero score in the first event is disregarded (R&B 2024 7.2.2)",
+    ] in rows  # fmt: skip
+
+
+def test_a_round_robin_game_against_a_disregarded_first_event_says_why_it_is_not_rated(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """standard-2009 6.1: U's first event, half a point in a round robin, is disregarded,
+    "and that of his opponents against him": B's game against U is shown unrated with the
+    clause, where a round robin would otherwise rate it against U's Ru (8.58); U's page
+    lists the event as disregarded."""
+    (_, b, _, _), u = half_a_point_round_robin(period_world)
+    period = publish(compute("standard", APRIL))
+    tournament = Tournament.objects.get(system=Tournament.System.ROUND_ROBIN)
+    games = rows_of(calculations(b), games_id(period, tournament))
+    against_u = next(row for row in games if "U" in row)
+    assert against_u[:6] == ["8", "U", str(u.fide_id), "White", "2000", "unrated"]
+    assert (
+        "not rated: an unrated player's first event of zero or half a point is "
+        "disregarded, and his opponents' games against him (standard-2009 6.1)"
+    ) in against_u[-1]
+    draws = [row for row in games if row[1:2] in (["A"], ["C"], ["D"])]
+    assert [row[-1] for row in draws] == ["+0.00"] * 3
+    rows = rows_of(calculations(u), section_id(period))
+    assert [
+        "2025-03-12", "4", "0.5", "2000.00", "",
+        "disregarded: a first event with less than 1 point, fewer than 3 rated opponents or "
+        "a result below the floor is disregarded (standard-2009 6.1, 8.21, 8.31)",
     ] in rows  # fmt: skip
 
 
