@@ -269,9 +269,7 @@ def _maybe_first_events(
     for tournament, white, black, white_score in in_robins[:, 1:5].tolist():
         halves[tournament, white] += white_score
         halves[tournament, black] += 2 - white_score
-    return {player for (_, player), score in halves.items() if score <= 1} - {
-        player for _, player in halves if part.owns(player)
-    }
+    return {player for (_, player), score in halves.items() if score <= 1 and not part.owns(player)}
 
 
 def _with_games_of(table: np.ndarray, games: QuerySet[Game], players: set[int]) -> np.ndarray:
