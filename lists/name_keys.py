@@ -3,11 +3,13 @@ for "muller" finds "Müller, Hans" and "odegaard" finds "Ødegaard". The publish
 searched by the beginning of this key (``lists.filters``).
 
 The key: a name of ASCII alone in capitals; any other decomposed (Unicode NFKD), its
-combining accents dropped, the letters that no decomposition reduces (Ø, Ł, ß, ...) put
-to their nearest base letter, in capitals. On PostgreSQL it is the SQL function
-``list_name_key`` (migration ``lists.0010``), which an index of the list entries holds,
-and the typed value goes through the same function; SQLite is given ``name_key`` under
-the same name on each connection. Either way the name and the value are folded alike.
+combining accents dropped, the letters that no decomposition reduces put to their nearest
+base letter (Ø, Ł, ...) or to the two letters they are written with in ASCII (ß: ss,
+Æ: AE, Œ: OE, Þ: TH, as "Strasse" for "Straße"), in capitals. On PostgreSQL it is the
+SQL function ``list_name_key`` (migrations ``lists.0010``, ``lists.0011``), which an index
+of the list entries holds, and the typed value goes through the same function; SQLite is
+given ``name_key`` under the same name on each connection. Either way the name and the
+value are folded alike.
 """
 
 from __future__ import annotations
@@ -20,12 +22,16 @@ from django.db.models import CharField, Func
 NAME_KEY_FUNCTION = "list_name_key"
 
 #: Letters whose decomposition keeps them as they are, and their nearest base letters.
-OWN_BASES_FROM = "ÆæÐðØøÞþßĐđĦħ\u0131ŁłŒœŦŧ"
-OWN_BASES_TO = "AaDdOoTtsDdHhiLlOoTt"
+OWN_BASES_FROM = "ÐðØøĐđĦħ\u0131ŁłŦŧ"
+OWN_BASES_TO = "DdOoDdHhiLlTt"
+#: Letters written with two in ASCII (German "ss" for ß; Danish, French, Icelandic).
+TWO_LETTERS = {
+    "ß": "ss", "\u1e9e": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "TH", "þ": "th",
+}  # fmt: skip
 #: The combining accents a decomposition leaves after their letter.
 ACCENTS = ("\u0300", "\u036f")
 
-_OWN_BASES = str.maketrans(OWN_BASES_FROM, OWN_BASES_TO)
+_OWN_BASES = str.maketrans({**dict(zip(OWN_BASES_FROM, OWN_BASES_TO, strict=True)), **TWO_LETTERS})
 
 
 def name_key(name: str | None) -> str | None:

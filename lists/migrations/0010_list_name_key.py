@@ -3,12 +3,16 @@ PostgreSQL the function ``list_name_key`` and an index on (period, list_name_key
 text_pattern_ops), which replaces the one on (period, UPPER(name)). SQLite is given the
 function on each connection (``lists.apps``) and needs no index for its small lists.
 
-The function is built from ``lists.name_keys``' letters as they are now: a change to them
-asks for a migration that replaces the function and rebuilds the index."""
+The function is built from ``lists.name_keys``' letters as they were then (copied here,
+as a migration must not change with the code): a change to them asks for a migration that
+replaces the function and rebuilds the index (``lists.0011``)."""
 
 from django.db import migrations
 
-from lists.name_keys import ACCENTS, NAME_KEY_FUNCTION, OWN_BASES_FROM, OWN_BASES_TO
+NAME_KEY_FUNCTION = "list_name_key"
+OWN_BASES_FROM = "ÆæÐðØøÞþßĐđĦħ\u0131ŁłŒœŦŧ"
+OWN_BASES_TO = "AaDdOoTtsDdHhiLlOoTt"
+ACCENTS = ("\u0300", "\u036f")
 
 OLD_INDEX = (
     "CREATE INDEX entry_by_name_prefix ON lists_listentry (period_id, UPPER(name) text_pattern_ops)"

@@ -1,0 +1,64 @@
+"""The name key writes ß, Æ, Œ and Þ with two letters, as ASCII spells them ("Strasse" for
+"Straße", DESIGN-notes 78): ``list_name_key`` is replaced and the list's index on it
+rebuilt (its keys change). The letters are copied from ``lists.name_keys`` as they are
+now; a test checks the function against the application's key on PostgreSQL."""
+
+from django.db import migrations
+
+NAME_KEY_FUNCTION = "list_name_key"
+OWN_BASES_FROM = "ÐðØøĐđĦħ\u0131ŁłŦŧ"
+OWN_BASES_TO = "DdOoDdHhiLlTt"
+TWO_LETTERS = {
+    "ß": "ss", "\u1e9e": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "TH", "þ": "th",
+}  # fmt: skip
+ACCENTS = ("\u0300", "\u036f")
+#: As ``lists.0010`` left them, to go back to.
+FORMER_FROM = "ÆæÐðØøÞþßĐđĦħ\u0131ŁłŒœŦŧ"
+FORMER_TO = "AaDdOoTtsDdHhiLlOoTt"
+INDEX = "entry_by_name_key"
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _function(own_from: str, own_to: str, two_letters: dict[str, str]) -> str:
+    accents = _quoted(f"[{ACCENTS[0]}-{ACCENTS[1]}]")
+    folded = (
+        f"translate(regexp_replace(normalize(name, NFKD), {accents}, '', 'g'), "
+        f"{_quoted(own_from)}, {_quoted(own_to)})"
+    )
+    for letter, letters in two_letters.items():
+        folded = f"replace({folded}, {_quoted(letter)}, {_quoted(letters)})"
+    # A name of ASCII alone (most of a FIDE list) is only put in capitals.
+    return (
+        f"CREATE OR REPLACE FUNCTION {NAME_KEY_FUNCTION}(name text) RETURNS text "
+        "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN "
+        "CASE WHEN octet_length(name) = char_length(name) THEN upper(name) "
+        f"ELSE upper({folded}) END"
+    )
+
+
+def _replaced(schema_editor, function: str) -> None:
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    schema_editor.execute(f"DROP INDEX IF EXISTS {INDEX}")
+    schema_editor.execute(function)
+    schema_editor.execute(
+        f"CREATE INDEX {INDEX} ON lists_listentry "
+        f"(period_id, {NAME_KEY_FUNCTION}(name) text_pattern_ops)"
+    )
+
+
+def forwards(apps, schema_editor):
+    _replaced(schema_editor, _function(OWN_BASES_FROM, OWN_BASES_TO, TWO_LETTERS))
+
+
+def backwards(apps, schema_editor):
+    _replaced(schema_editor, _function(FORMER_FROM, FORMER_TO, {}))
+
+
+class Migration(migrations.Migration):
+    dependencies = [("lists", "0010_list_name_key")]
+
+    operations = [migrations.RunPython(forwards, backwards)]
