@@ -267,6 +267,7 @@ def compute_period(
     games: GameColumns,
     standings: Mapping[Player, Standing],
     earlier_games: GameColumns | None = None,
+    earlier_left_out: Mapping[Tournament, frozenset[Player]] | None = None,
     owns: Callable[[Any], Any] | None = None,
     previous_list_date: dt.date | None = None,
     listing_rules: OverTheBoardRules | None = None,
@@ -274,8 +275,10 @@ def compute_period(
 ) -> PeriodOutcome:
     """Every owned player's outcome and every owned game's explanation for the list of
     ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
-    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4). ``owns``
-    tells the players of this part from their ids, given one id or an array of them.
+    players still unrated, for pooling (standard-2009 7.14c, R&B 2024 6.1.4), and
+    ``earlier_left_out`` the players their round robins left out when they were rated
+    (6.1: decided then, not again). ``owns`` tells the players of this part from their
+    ids, given one id or an array of them.
 
     K is the player's state at the period's start, as of the previous list
     (``previous_list_date``, default a month before), whose year decides who is a junior
@@ -293,7 +296,13 @@ def compute_period(
     unrated = _unrated_games(games, *own)
     earlier_own = OwnRatings(delisted=_delisted(standings), rated_on=rated_on)
     earlier_unrated = _unrated_games(earlier, *_own_sides(earlier, earlier_own))
-    robins = _round_robins(tournaments, (earlier, games), (earlier_unrated, unrated))
+    robins = _round_robins(
+        tournaments,
+        (earlier, games),
+        (earlier_unrated, unrated),
+        decided=earlier_left_out or {},
+        list_date=list_date,
+    )
     sides = _sides(games, robins.ratings, own)
     figures = SideFigures(len(games))
     year = (previous_list_date or add_months(list_date, -1)).year
@@ -376,33 +385,48 @@ def _round_robins(
     tournaments: Mapping[Tournament, TournamentFacts],
     game_sets: Sequence[GameColumns],
     unrated: Sequence[UnratedGames],
+    *,
+    decided: Mapping[Tournament, frozenset[Player]],
+    list_date: dt.date,
 ) -> RoundRobins:
     """For each complete standard-2009 round robin with unrated players: (final Ru, Rc(new))
     per unrated player (8.58; interpretation 7), once the players whose first event it is
-    and who score zero or half a point in it are left out with their games (6.1). An
-    incomplete one is rated as a Swiss event (standard-2009 6.4). Taken in the order they
-    ended: whether a round robin is a player's first event may hang on his result in an
-    earlier one. ``unrated``: the unrated players' games, of each of ``game_sets``."""
+    and who score zero or half a point in it are left out with their games (6.1): as
+    ``decided`` for a round robin rated before, as ``_first_events_left_out`` finds for
+    this period's. An incomplete one is rated as a Swiss event (standard-2009 6.4). Taken
+    in the order they ended: whether a round robin is a player's first event may hang on
+    his result in an earlier one. ``unrated``: the unrated players' games, of each of
+    ``game_sets`` (earlier periods', then this period's)."""
     candidates = {
         key
         for key, facts in tournaments.items()
         if facts.round_robin and isinstance(facts.rules, Standard2009)
     }
     by_tournament: dict[Tournament, list[GameRow]] = defaultdict(list)
+    game_set_of: dict[Tournament, int] = {}
     if candidates:
-        for games in game_sets:
+        for game_set, games in enumerate(game_sets):
             for row in games.rows_in(candidates):
                 by_tournament[row.tournament].append(row)
+                game_set_of[row.tournament] = game_set
+    this_period = len(game_sets) - 1
     outcome = RoundRobins()
-    for tournament in sorted(by_tournament, key=lambda key: (tournaments[key].end_date, key)):
+    # In the order of the events a first rating pools (``_first_events_left_out``).
+    for tournament in sorted(
+        by_tournament, key=lambda key: (tournaments[key].end_date, game_set_of[key], key)
+    ):
         rows = by_tournament[tournament]
-        entrants = _round_robin_entrants(rows)
-        if entrants is None:
+        if _round_robin_entrants(rows) is None:
             continue
-        if left_out := _first_events_left_out(tournament, entrants, unrated, tournaments, outcome):
+        if game_set_of[tournament] == this_period:
+            left_out = _left_out_until_settled(
+                tournament, rows, unrated, tournaments, outcome, list_date
+            )
+        else:
+            left_out = decided.get(tournament, frozenset())
+        if left_out:
             outcome.left_out[tournament] = left_out
-            kept = [row for row in rows if row.white not in left_out and row.black not in left_out]
-            entrants = _round_robin_entrants(kept)
+        entrants = _round_robin_entrants(_without(rows, left_out))
         if entrants is None or all(e.rating is not None for e in entrants):
             continue
         rules = tournaments[tournament].rules
@@ -416,33 +440,67 @@ def _round_robins(
     return outcome
 
 
+def _without(rows: Sequence[GameRow], players: frozenset[Player]) -> list[GameRow]:
+    return [row for row in rows if row.white not in players and row.black not in players]
+
+
+def _left_out_until_settled(
+    tournament: Tournament,
+    rows: Sequence[GameRow],
+    unrated: Sequence[UnratedGames],
+    tournaments: Mapping[Tournament, TournamentFacts],
+    earlier: RoundRobins,
+    list_date: dt.date,
+) -> frozenset[Player]:
+    """``_first_events_left_out`` until no one more is left out: a player's games against
+    one left out are disregarded too ("and that of his opponents against him"), which can
+    leave him with zero or half a point."""
+    left_out: frozenset[Player] = frozenset()
+    while (entrants := _round_robin_entrants(_without(rows, left_out))) is not None:
+        more = _first_events_left_out(
+            tournament, entrants, unrated, tournaments, earlier, list_date
+        )
+        if not more:
+            break
+        left_out |= more
+    return left_out
+
+
 def _first_events_left_out(
     tournament: Tournament,
     entrants: Sequence[RoundRobinPlayer],
     unrated: Sequence[UnratedGames],
     tournaments: Mapping[Tournament, TournamentFacts],
     earlier: RoundRobins,
+    list_date: dt.date,
 ) -> frozenset[Player]:
-    """The unrated entrants of a round robin who score zero or half a point in their first
-    event: "his score and that of his opponents against him are disregarded" (standard-2009
-    6.1). It is his first event unless an event of his that ended before it is a result to
-    build on (the rule set's ``counts_as_first_event``, the test of his own first rating:
-    6.1's "previously achieved a rating performance above the rating floor"). A player
-    rated since the round robin started is rated in it with his rating (8.4): not his
-    first event."""
+    """The unrated entrants of this period's round robin who score zero or half a point in
+    their first event: "his score and that of his opponents against him are disregarded"
+    (standard-2009 6.1). It is his first event unless an event of his before it is a
+    result to build on: the rule set's ``counts_as_first_event`` (6.1's "previously
+    achieved a rating performance above the rating floor") on the events his own first
+    rating pools (``initial_rating``: within the pooling window, in its order: by end
+    date, then earlier periods' first, then by tournament), so that his opponents' games
+    are disregarded exactly when his own result is. A player rated since the round robin
+    started is rated in it with his rating (8.4): not his first event."""
     facts = tournaments[tournament]
+    window_start = add_months(list_date, -facts.rules.initial_pooling_months)
+    last_set = len(unrated) - 1
+    here = (facts.end_date, last_set, tournament)
     left_out = set()
     for entrant in entrants:
         if entrant.rating is not None or entrant.score_halves > 1:
             continue
-        games = [game for games_of in unrated for game in games_of.get(entrant.key, ())]
-        if not games:  # his own side is rated (8.4)
+        before = []
+        unrated_here = False
+        for game_set, games_of in enumerate(unrated):
+            for index, row in games_of.get(entrant.key, ()):
+                end = tournaments[row.tournament].end_date
+                unrated_here |= game_set == last_set and row.tournament == tournament
+                if window_start <= end and (end, game_set, row.tournament) < here:
+                    before.append((index, row))
+        if not unrated_here:  # his own side is rated (8.4)
             continue
-        before = [
-            (index, row)
-            for index, row in games
-            if tournaments[row.tournament].end_date < facts.end_date
-        ]
         events = _events(before, tournaments, earlier, entrant.key)
         if not any(facts.rules.counts_as_first_event(event) for event in events):
             left_out.add(entrant.key)

@@ -22,7 +22,8 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import partial
+from functools import partial, reduce
+from operator import or_
 from typing import Any
 
 import numpy as np
@@ -44,8 +45,15 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, ExtractDay, ExtractMonth, ExtractYear
 
 from lists.bulk import alongside, query_numbers
-from lists.computation import NO_RATING, GameColumns, Standing, TournamentFacts, per_game
-from lists.models import PeriodTournament, RatingPeriod
+from lists.computation import (
+    FIRST_EVENT_CLAUSE,
+    NO_RATING,
+    GameColumns,
+    Standing,
+    TournamentFacts,
+    per_game,
+)
+from lists.models import PeriodGame, PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
@@ -98,6 +106,8 @@ class PeriodInputs:
     games: GameColumns
     standings: dict[int, Standing]
     earlier_games: GameColumns
+    #: Per earlier round robin, the players it left out when it was rated (6.1).
+    earlier_left_out: dict[int, frozenset[int]]
 
 
 def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
@@ -147,7 +157,7 @@ def load_period_inputs(
     # Unless every tournament is read whole (pre-2024 rules), a part reads its own games.
     every_game = len(read_whole) == len(facts)
     table = _game_rows(games_query if every_game else part.games(games_query, read_whole))
-    first_events = _maybe_first_events(table, facts, part)
+    first_events = _maybe_first_events(table, facts, part, period.category)
     if first_events and not every_game:
         table = _with_games_of(table, games_query, first_events)
     raw_games = _in_game_order(table)
@@ -165,7 +175,7 @@ def load_period_inputs(
 
     unrated = set(games.white[games.white_rating == NO_RATING].tolist())
     unrated.update(games.black[games.black_rating == NO_RATING].tolist())
-    unrated = {p for p in unrated | delisted if part.owns(p)} | first_events
+    unrated = {p for p in unrated | delisted if part.owns(p)} | (first_events & unrated)
     earlier = _earlier_tournaments(period, unrated)
     earlier_query = _approved_games(list(earlier))
     # A round robin whole: its unrated players' Rc(new) needs every game (interpretation 7).
@@ -192,7 +202,48 @@ def load_period_inputs(
         games=games,
         standings=standings,
         earlier_games=earlier_ratings.columns(np.array(earlier_raw, dtype=np.int64), earlier),
+        earlier_left_out=_left_out_when_rated(period.category, earlier, facts, earlier_raw),
     )
+
+
+def _left_out_when_rated(
+    category: str,
+    earlier: dict[int, Tournament],
+    facts: dict[int, TournamentFacts],
+    earlier_games: list[tuple[int, ...]],
+) -> dict[int, frozenset[int]]:
+    """Per earlier standard-2009 round robin, the players its period left out (6.1): those
+    all of whose games in it the published run marked with the clause. Read, not decided
+    again: the games that decided it are not all read again (a player of it since rated,
+    or another part's), and a published list stays as it was."""
+    robins = {
+        pk for pk in earlier if facts[pk].round_robin and isinstance(facts[pk].rules, Standard2009)
+    }
+    if not robins:
+        return {}
+    runs = RatingPeriod.objects.filter(
+        category=category,
+        status=RatingPeriod.Status.PUBLISHED,
+        list_date__in={earlier[pk].list_date for pk in robins},
+    ).values_list("pk", "computed_run")
+    marked = PeriodGame.objects.filter(
+        reduce(or_, (Q(period=pk, run=run) for pk, run in runs), Q(pk__in=[])),
+        tournament__in=robins,
+        clause=FIRST_EVENT_CLAUSE,
+    ).values_list("tournament", "white", "black")
+    games: dict[tuple[int, int], int] = defaultdict(int)
+    for _, tournament, white, black, _ in earlier_games:
+        if tournament in robins:
+            games[tournament, white] += 1
+            games[tournament, black] += 1
+    for tournament, white, black in marked:
+        games[tournament, white] -= 1
+        games[tournament, black] -= 1
+    left_out: dict[int, set[int]] = defaultdict(set)
+    for (tournament, player), unmarked in games.items():
+        if unmarked == 0:
+            left_out[tournament].add(player)
+    return {tournament: frozenset(players) for tournament, players in left_out.items()}
 
 
 def _read_whole(tournaments: dict[int, TournamentFacts]) -> set[int]:
@@ -254,22 +305,24 @@ def _in_game_order(table: np.ndarray) -> np.ndarray:
 
 
 def _maybe_first_events(
-    table: np.ndarray, facts: dict[int, TournamentFacts], part: Part
+    table: np.ndarray, facts: dict[int, TournamentFacts], part: Part, category: str
 ) -> set[int]:
-    """The players a part does not own who score zero or half a point in a round robin
-    it reads (``_game_rows``): whether the round robin leaves such a player out, with his
-    opponents' games against him, hangs on his other events (standard-2009 6.1), so the
-    part reads all his games. (Some of them are rated, or it is not their first event:
-    ``lists.computation`` tells.)"""
+    """The players of the standard-2009 round robins a part reads (``_game_rows``) whom it
+    does not own and who are not rated in the category: whether a round robin leaves such
+    a player out, with his opponents' games against him, hangs on his other events
+    (standard-2009 6.1), so the part reads all his games. (``lists.computation`` tells
+    which of them play their first event with zero or half a point.)"""
     if part.whole:
         return set()
     robins = [pk for pk, f in facts.items() if f.round_robin and isinstance(f.rules, Standard2009)]
-    in_robins = table[np.isin(table[:, 1], robins)] if robins else table[:0]
-    halves: dict[tuple[int, int], int] = defaultdict(int)
-    for tournament, white, black, white_score in in_robins[:, 1:5].tolist():
-        halves[tournament, white] += white_score
-        halves[tournament, black] += 2 - white_score
-    return {player for (_, player), score in halves.items() if score <= 1 and not part.owns(player)}
+    in_robins = table[np.isin(table[:, 1], robins), 2:4] if robins else table[:0, 2:4]
+    players = {player for player in np.unique(in_robins).tolist() if not part.owns(player)}
+    rated = RatingState.objects.filter(category=category, status=RatingStatus.RATED)
+    for chunk in list(id_chunks(players)):
+        players.difference_update(
+            rated.filter(among("player_id", chunk)).values_list("player_id", flat=True)
+        )
+    return players
 
 
 def _with_games_of(table: np.ndarray, games: QuerySet[Game], players: set[int]) -> np.ndarray:

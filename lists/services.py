@@ -387,6 +387,7 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                     games=inputs.games,
                     standings=inputs.standings,
                     earlier_games=inputs.earlier_games,
+                    earlier_left_out=inputs.earlier_left_out,
                     owns=None if share.whole else share.owns,
                     previous_list_date=add_months(period.list_date, -list_every_months()),
                     listing_rules=listing_rules(period.category, period.list_date),

@@ -144,6 +144,52 @@ def test_a_split_period_finds_a_first_event_in_an_earlier_list_of_a_player_it_do
         assert split_in(may, parts, settings, django_capture_on_commit_callbacks) == whole
 
 
+@pytest.mark.parametrize("v_plays_in_may", [True, False])
+def test_an_earlier_round_robin_is_pooled_as_its_period_decided_6_1(
+    v_plays_in_may, period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """April: V scores 1.5 of 3 against 1800s (a result to build on), then half a point in
+    a round robin with R1-R4 and Y: not his first event, he stays in it (6.1), and Y's
+    Rc(new) is 2125 (as in test_an_earlier_round_robin_is_pooled_as_a_round_robin). May:
+    Y draws five 2000s; pooled, 10 games, 5.5 points against (5 x 2125 + 5 x 2000) / 10 =
+    2062.5, one half point over 50%: 2077.5 -> 2078. May pools April's round robin as
+    April decided it, whether V's Swiss is read again (he plays in May too) or not, and in
+    every part (the one that owns Y may not read V's games)."""
+    w = period_world
+    rated = [
+        w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
+    ]
+    y, v = w.player("Y"), w.player("V")
+    r1, r2, r3, r4 = rated
+    swiss = [w.player(f"E{i}", 1800, category="standard") for i in range(3)]
+    w.tournament([(v, swiss[0], 1), (swiss[1], v, 1), (v, swiss[2], 0.5)], category="standard",
+                 start=dt.date(2025, 3, 1))  # fmt: skip
+    w.tournament(
+        [
+            (r1, r2, 1), (r1, r3, 1), (r1, r4, 1), (r1, y, 1), (r1, v, 1),
+            (r2, r3, 1), (r2, r4, 1), (r2, y, 1), (r2, v, 1),
+            (r3, r4, 1), (r3, y, 0), (r3, v, 1),
+            (r4, y, 0), (r4, v, 0.5),
+            (y, v, 1),
+        ],
+        category="standard",
+        system=Tournament.System.ROUND_ROBIN,
+    )  # fmt: skip
+    april = compute("standard", APRIL)
+    period_publish(period=RatingPeriod.objects.get(pk=april.pk), actor=ADMIN)
+    for player, name in [(y, "O"), (v, "P")][: 2 if v_plays_in_may else 1]:
+        opponents = [w.player(f"{name}{i}", 2000, category="standard") for i in range(5)]
+        w.tournament([(player, o, 0.5) for o in opponents], category="standard",
+                     start=dt.date(2025, 4, 10), list_date=MAY)  # fmt: skip
+    may = compute("standard", MAY)
+    whole = computed(may)
+    first = PeriodResult.objects.get(period=may, run=may.computed_run, player=y)
+    assert (first.kind, first.new_rating, first.games) == ("initial", 2078, 10)
+    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
+    for parts in (2, 3):
+        assert split_in(may, parts, settings, django_capture_on_commit_callbacks) == whole
+
+
 def test_a_split_period_leaves_out_a_first_event_as_one_computation_does(
     period_world, compute, django_capture_on_commit_callbacks, settings
 ):

@@ -6,10 +6,21 @@ from __future__ import annotations
 import datetime as dt
 from itertools import combinations
 
+import numpy as np
+
+from lists.computation import (
+    FIRST_EVENT_CLAUSE,
+    NO_RATING,
+    GameColumns,
+    Standing,
+    TournamentFacts,
+    compute_period,
+)
 from lists.selectors import computed_games, computed_results
 from lists.services import period_publish
 from players.access import Actor
 from players.models import Player
+from regulations.standard_2009 import RULES as STANDARD_2009
 from tests.lists.conftest import APRIL, MAY, PeriodWorld
 from tournaments.models import Tournament
 
@@ -112,14 +123,68 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     """A first rating pooled with an earlier period's round robin (8.51, 8.58; 7.14c).
 
     April: R1 2400, R2 2300, R3 2200, R4 2100 and the unrated U1, U2 play a round robin.
+    The rated score 5, 4, 2 and 0.5 of 5: dp 800, 240, -72, -366 (8.1a), dpa = 150.5;
+    Ra = 2250 - 150.5 x 5/6 = 2124.58 -> 2125. U1 scores 2.5 of 5: Ru = Rc (8.22); no
+    opponent more than 400 above, so Rc(new) = 2125. Five games: no rating yet (7.14).
+    (U2 scores 1 point: more than half, so 6.1 does not leave him out.)
+    May: U1 scores 2 of 4 against 2000s. Pooled: 9 games, 4.5 points, against
+    (5 x 2125 + 4 x 2000) / 9 = 2069.44 at 50%: 2069.
+    Read as a Swiss, the round robin would count only his four games against the rated
+    (8.21) and leave him pending with eight games."""
+    w = period_world
+    rated = [
+        w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
+    ]
+    u1, u2 = w.player("U1"), w.player("U2")
+    r1, r2, r3, r4 = rated
+    w.tournament(
+        [
+            (r1, r2, 1), (r1, r3, 1), (r1, r4, 1), (r1, u1, 1), (r1, u2, 1),
+            (r2, r3, 1), (r2, r4, 1), (r2, u1, 1), (r2, u2, 1),
+            (r3, r4, 1), (r3, u1, 0), (r3, u2, 1),
+            (r4, u1, 0), (r4, u2, 0.5),
+            (u1, u2, 0.5),
+        ],
+        category="standard",
+        system=ROUND_ROBIN,
+    )  # fmt: skip
+    april = compute("standard", APRIL)
+    pending = {r.player.name: r for r in computed_results(april)}["U1"]
+    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2125.0")
+    period_publish(period=april, actor=ADMIN)
+
+    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(4)]
+    w.tournament(
+        [
+            (u1, opponents[0], 1),
+            (opponents[1], u1, 0),
+            (u1, opponents[2], 0),
+            (opponents[3], u1, 1),
+        ],
+        category="standard",
+        start=dt.date(2025, 4, 10),
+        list_date=MAY,
+    )
+    may = compute("standard", MAY)
+    first = {r.player.name: r for r in computed_results(may)}["U1"]
+    assert (first.kind, first.new_rating, first.games) == ("initial", 2069, 9)
+    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
+
+
+def test_an_earlier_round_robin_is_pooled_without_the_player_it_left_out(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """A first rating pooled with an earlier period's round robin that left a player out
+    (6.1; 8.58; 7.14c): May pools it as April's computation left it.
+
+    April: R1 2400, R2 2300, R3 2200, R4 2100 and the unrated U1, U2 play a round robin.
     U2 scores half a point in his first event: his score and his opponents' against him
     are disregarded (6.1), and the others play a round robin of five. The rated score 4,
     3, 1 and 0 of 4: dp 800, 193, -193, -800 (8.1a), dpa = 0; Ra = 2250. U1 scores 2 of 4:
     Ru = Ra = 2250 (8.22), no opponent more than 400 above, so Rc(new) = 2250. Four games:
     no rating yet (7.14). May: U1 scores 3 of 5 against 2000s. Pooled: 9 games, 5 points,
     against (4 x 2250 + 5 x 2000) / 9 = 2111.11; one half point over 50%: 2126.11 -> 2126.
-    Read as a Swiss, the round robin would count only his two games against the rated
-    (8.21) and leave him pending with seven games."""
+    With U2 in it, U1's Rc(new) would be 2125 (the test above)."""
     w = period_world
     rated = [
         w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
@@ -245,3 +310,139 @@ def test_after_a_result_to_build_on_his_half_point_counts_for_his_opponents(
     assert [(e["games"], e["score"]) for e in got["U"].explanation["counted"]] == [
         (5, 2.5), (4, 0.5)
     ]  # fmt: skip
+
+
+# -- 6.1 in the computation itself: which events come before, who is left out ------------------
+
+LIST = dt.date(2025, 4, 1)
+A_TO_D = {1: 2000, 2: 2000, 3: 2000, 4: 2000}
+NEW, OTHER_NEW = 10, 11
+EIGHTEEN_HUNDREDS = {20: 1800, 21: 1800, 22: 1800}
+
+
+def columns(rows: list[tuple[int, int, int, int]], ratings: dict[int, int]) -> GameColumns:
+    """(tournament, white, black, white's half points) rows, with the players' ratings."""
+    raw = [(game, *row) for game, row in enumerate(rows, start=1)]
+    return GameColumns.of(
+        raw,
+        np.array([ratings.get(white, NO_RATING) for _, white, _, _ in rows]),
+        np.array([ratings.get(black, NO_RATING) for _, _, black, _ in rows]),
+    )
+
+
+def draws_of_a_to_d(tournament: int) -> list[tuple[int, int, int, int]]:
+    return [(tournament, x, y, 1) for x, y in combinations(A_TO_D, 2)]
+
+
+def half_a_point(tournament: int) -> list[tuple[int, int, int, int]]:
+    """NEW draws A and loses to B, C and D."""
+    results = [(tournament, 1, NEW, 1)] + [(tournament, r, NEW, 2) for r in (2, 3, 4)]
+    return draws_of_a_to_d(tournament) + results
+
+
+def a_swiss(tournament: int) -> list[tuple[int, int, int, int]]:
+    """NEW scores 1.5 of 3 against 1800s: Ru 1800, a result to build on (8.21)."""
+    return [(tournament, NEW, 20, 2), (tournament, 21, NEW, 2), (tournament, NEW, 22, 1)]
+
+
+def event(start: dt.date, end: dt.date, *, round_robin: bool = False, **more) -> TournamentFacts:
+    return TournamentFacts(STANDARD_2009, start, end, round_robin=round_robin, **more)
+
+
+def period_of(facts, rows, earlier_rows=(), standings=None):
+    ratings = {**A_TO_D, **EIGHTEEN_HUNDREDS}
+    players = {*A_TO_D, *EIGHTEEN_HUNDREDS}
+    return compute_period(
+        list_date=LIST,
+        tournaments=facts,
+        games=columns(rows, ratings),
+        earlier_games=columns(list(earlier_rows), ratings) if earlier_rows else None,
+        standings={p: Standing(ratings[p], 40) for p in players} | (standings or {}),
+    )
+
+
+def left_out_games(outcome, tournament: int) -> set[tuple[int, int]]:
+    figures = outcome.games
+    return {
+        (int(figures.games.white[i]), int(figures.games.black[i]))
+        for i in range(len(figures.games))
+        if figures.games.tournament[i] == tournament
+        and figures.clauses[figures.clause[i]] == FIRST_EVENT_CLAUSE
+    }
+
+
+def events_of(outcome, player: int) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    """(games, score) of the player's counted and disregarded events."""
+    mine = next(p for p in outcome.players if p.player == player).explanation
+    return tuple(
+        [(e["games"], e["score"]) for e in mine.get(key, [])] for key in ("counted", "disregarded")
+    )
+
+
+def test_an_event_that_ended_the_same_day_comes_first_by_its_number():
+    """6.1's "previously" where a Swiss and the round robin ended the same day: the order
+    his own first rating takes them in (by end date, then by tournament), for his
+    opponents too. Swiss 100 before round robin 200: not his first event, his opponents'
+    games count and so does his result. Round robin 200 before Swiss 300: his first event,
+    left out for everybody."""
+    day = dt.date(2025, 3, 12)
+    start = dt.date(2025, 3, 10)
+    swiss_first = period_of(
+        {100: event(start, day), 200: event(start, day, round_robin=True)},
+        a_swiss(100) + half_a_point(200),
+    )
+    assert left_out_games(swiss_first, 200) == set()
+    assert events_of(swiss_first, NEW) == ([(3, 1.5), (4, 0.5)], [])
+    robin_first = period_of(
+        {300: event(start, day), 200: event(start, day, round_robin=True)},
+        half_a_point(200) + a_swiss(300),
+    )
+    assert left_out_games(robin_first, 200) == {(1, NEW), (2, NEW), (3, NEW), (4, NEW)}
+    assert events_of(robin_first, NEW) == ([(3, 1.5)], [(4, 0.5)])
+
+
+def test_a_result_out_of_the_pooling_window_is_not_previously():
+    """A result to build on 25 months before the list (read: the look-back is 27 months)
+    is out of the 2 years his first rating pools (7.14): the round robin is his first
+    event, left out for everybody, as his own result is disregarded."""
+    facts = {
+        100: event(dt.date(2023, 2, 20), dt.date(2023, 3, 1), list_date=dt.date(2023, 4, 1)),
+        200: event(dt.date(2025, 3, 10), dt.date(2025, 3, 12), round_robin=True),
+    }
+    outcome = period_of(facts, half_a_point(200), earlier_rows=a_swiss(100))
+    assert left_out_games(outcome, 200) == {(1, NEW), (2, NEW), (3, NEW), (4, NEW)}
+    assert events_of(outcome, NEW) == ([], [(3, 1.5), (4, 0.5)])
+
+
+def test_a_point_against_a_player_left_out_is_disregarded_with_him():
+    """OTHER_NEW loses every game, his first event: left out (6.1). NEW's one point was
+    won against him, "his opponents' [score] against him" is disregarded too, which leaves
+    NEW with nothing in his first event: left out as well. A to D keep their draws."""
+    rows = draws_of_a_to_d(200) + [(200, r, NEW, 2) for r in A_TO_D]
+    rows += [(200, r, OTHER_NEW, 2) for r in A_TO_D] + [(200, NEW, OTHER_NEW, 2)]
+    outcome = period_of(
+        {200: event(dt.date(2025, 3, 10), dt.date(2025, 3, 12), round_robin=True)}, rows
+    )
+    against = {(r, NEW) for r in A_TO_D} | {(r, OTHER_NEW) for r in A_TO_D} | {(NEW, OTHER_NEW)}
+    assert left_out_games(outcome, 200) == against
+    rated = {
+        p.player: (p.games, p.change_hundredths) for p in outcome.players if p.player in A_TO_D
+    }
+    assert rated == dict.fromkeys(A_TO_D, (3, 0))
+
+
+def test_a_player_rated_since_the_round_robin_started_is_not_left_out():
+    """8.4: NEW, unrated at the start, has a published rating now (1900): he is rated in
+    the round robin with it, and his opponents' games against him count against his Ru,
+    even with an earlier event that did not count (half a point of three, 8.21)."""
+    facts = {
+        100: event(dt.date(2024, 11, 1), dt.date(2024, 11, 3), list_date=dt.date(2024, 12, 1)),
+        200: event(dt.date(2025, 2, 20), dt.date(2025, 3, 12), round_robin=True),
+    }
+    earlier = [(100, NEW, 20, 0), (100, 21, NEW, 2), (100, NEW, 22, 1)]
+    outcome = period_of(
+        facts, half_a_point(200), earlier_rows=earlier, standings={NEW: Standing(1900, 0)}
+    )
+    assert left_out_games(outcome, 200) == set()
+    b = next(p for p in outcome.players if p.player == 2)
+    assert b.games == 4
