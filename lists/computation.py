@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -483,26 +483,26 @@ def _first_events_left_out(
     date, then earlier periods' first, then by tournament), so that his opponents' games
     are disregarded exactly when his own result is. A player rated since the round robin
     started is rated in it with his rating (8.4): not his first event."""
-    facts = tournaments[tournament]
-    window_start = add_months(list_date, -facts.rules.initial_pooling_months)
     last_set = len(unrated) - 1
-    here = (facts.end_date, last_set, tournament)
+    here = (tournaments[tournament].end_date, last_set, tournament)
     left_out = set()
     for entrant in entrants:
         if entrant.rating is not None or entrant.score_halves > 1:
             continue
-        before = []
-        unrated_here = False
-        for game_set, games_of in enumerate(unrated):
-            for index, row in games_of.get(entrant.key, ()):
-                end = tournaments[row.tournament].end_date
-                unrated_here |= game_set == last_set and row.tournament == tournament
-                if window_start <= end and (end, game_set, row.tournament) < here:
-                    before.append((index, row))
-        if not unrated_here:  # his own side is rated (8.4)
-            continue
+        this_period = unrated[last_set].get(entrant.key, ())
+        if not any(row.tournament == tournament for _, row in this_period):
+            continue  # his own side is rated (8.4)
+        rules = _rules_of(this_period, tournaments)  # as his first rating's (compute_period)
+        window_start = add_months(list_date, -rules.initial_pooling_months)
+        before = [
+            (index, row)
+            for game_set, games_of in enumerate(unrated)
+            for index, row in games_of.get(entrant.key, ())
+            if window_start <= (end := tournaments[row.tournament].end_date)
+            and (end, game_set, row.tournament) < here
+        ]
         events = _events(before, tournaments, earlier, entrant.key)
-        if not any(facts.rules.counts_as_first_event(event) for event in events):
+        if not any(rules.counts_as_first_event(event) for event in events):
             left_out.add(entrant.key)
     return frozenset(left_out)
 
@@ -942,8 +942,8 @@ def _events(
     """An unrated player's result per tournament against rated opponents (standard-2009
     8.21; R&B 2024 7.2.3); in a standard-2009 round robin with unrated players, every game
     against Rc(new) of 8.58 (interpretation 7), but those against a player the round robin
-    leaves out (6.1). A player left out has his result against the rated alone (to show
-    it disregarded)."""
+    leaves out (6.1). A player left out has his result against the rated alone, marked
+    ``left_out``: disregarded for good, as his opponents' games against him are."""
     by_tournament: dict[Tournament, list[tuple[int, int | None]]] = defaultdict(list)
     opponents: dict[Tournament, set[Player]] = defaultdict(set)
     for _, row in player_games:
@@ -975,14 +975,15 @@ def _events(
             continue
         rated = [(score, rating) for score, rating in results if rating is not None]
         if rated:
-            events.append(
-                EventResult.against(
-                    [rating for _, rating in rated],
-                    sum(score for score, _ in rated),
-                    facts.end_date,
-                    team_championship=facts.team_championship,
-                )
+            event = EventResult.against(
+                [rating for _, rating in rated],
+                sum(score for score, _ in rated),
+                facts.end_date,
+                team_championship=facts.team_championship,
             )
+            if player in robins.left_out.get(tournament, ()):
+                event = replace(event, left_out=True)
+            events.append(event)
     return events
 
 
@@ -1065,10 +1066,11 @@ def _start(facts: TournamentFacts) -> dt.date:
 
 
 def _event_json(event: EventResult) -> dict[str, Any]:
-    return {
+    shown = {
         "games": event.games,
         "score": event.score_halves / 2,
         "competition_rating": str(round(float(event.competition_rating), 2)),
         "end_date": event.end_date.isoformat(),
         "round_robin": event.round_robin,
     }
+    return shown | {"left_out": True} if event.left_out else shown

@@ -212,10 +212,11 @@ def _left_out_when_rated(
     facts: dict[int, TournamentFacts],
     earlier_games: list[tuple[int, ...]],
 ) -> dict[int, frozenset[int]]:
-    """Per earlier standard-2009 round robin, the players its period left out (6.1): those
-    all of whose games in it the published run marked with the clause. Read, not decided
-    again: the games that decided it are not all read again (a player of it since rated,
-    or another part's), and a published list stays as it was."""
+    """Per earlier standard-2009 round robin, the players its period left out (6.1): the
+    unrated players all of whose games in it the published run marked with the clause
+    (a rated one whose opponents were all left out has every game marked too). Read, not
+    decided again: the games that decided it are not all read again (a player of it
+    since rated, or another part's), and a published list stays as it was."""
     robins = {
         pk for pk in earlier if facts[pk].round_robin and isinstance(facts[pk].rules, Standard2009)
     }
@@ -230,15 +231,18 @@ def _left_out_when_rated(
         reduce(or_, (Q(period=pk, run=run) for pk, run in runs), Q(pk__in=[])),
         tournament__in=robins,
         clause=FIRST_EVENT_CLAUSE,
-    ).values_list("tournament", "white", "black")
+    ).order_by()
     games: dict[tuple[int, int], int] = defaultdict(int)
     for _, tournament, white, black, _ in earlier_games:
         if tournament in robins:
             games[tournament, white] += 1
             games[tournament, black] += 1
-    for tournament, white, black in marked:
-        games[tournament, white] -= 1
-        games[tournament, black] -= 1
+    sides = ("tournament", "white", "black", "white_rating", "black_rating")
+    for tournament, white, black, white_rating, black_rating in marked.values_list(*sides):
+        if white_rating is None:
+            games[tournament, white] -= 1
+        if black_rating is None:
+            games[tournament, black] -= 1
     left_out: dict[int, set[int]] = defaultdict(set)
     for (tournament, player), unmarked in games.items():
         if unmarked == 0:

@@ -52,6 +52,10 @@ FIRST_EVENT_RULES = {
 UNRATED_OPPONENT = "not rated: the opponent is unrated (DESIGN.md interpretation 6)"
 TOWARDS_FIRST_RATING = "towards a first rating: see the events above"
 BOTH_UNRATED = "not rated: both players are unrated (DESIGN.md interpretation 6)"
+LEFT_OUT_OF_ROUND_ROBIN = (
+    "zero or half a point in a round robin, his first event: left out of it, his "
+    "opponents' games against him too (standard-2009 6.1)"
+)
 FIRST_EVENT_LEFT_OUT = (
     "not rated: an unrated player's first event of zero or half a point is disregarded, "
     "and his opponents' games against him (standard-2009 6.1)"
@@ -308,6 +312,8 @@ class PeriodBlock:
         end_date = dt.date.fromisoformat(event["end_date"])
         if months and not add_months(list_date, -months) <= end_date < list_date:
             return f"ended outside the {months} months before the list ({clause})"
+        if event.get("left_out"):
+            return LEFT_OUT_OF_ROUND_ROBIN
         return FIRST_EVENT_RULES.get(self.result.rules, "a first event that does not count")
 
 

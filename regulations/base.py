@@ -367,12 +367,13 @@ class OverTheBoardRules:
     def initial_rating(self, events: Sequence[EventResult], *, on: dt.date) -> InitialRating:
         """The rating to publish for an unrated player on the list of ``on``, from his
         results within the pooling window (standard-2009 7.14, 8.21, 8.3;
-        R&B 2024 6.1.4, 7.2.2-7.2.4)."""
+        R&B 2024 6.1.4, 7.2.2-7.2.4), but those ``left_out`` (6.1)."""
         window_start = add_months(on, -self.initial_pooling_months)
         in_window = sorted(
-            (e for e in events if window_start <= e.end_date < on), key=lambda e: e.end_date
+            (e for e in events if window_start <= e.end_date < on and not e.left_out),
+            key=lambda e: e.end_date,
         )
-        disregarded = [e for e in events if not window_start <= e.end_date < on]
+        disregarded = [e for e in events if not window_start <= e.end_date < on or e.left_out]
         while in_window and not self.counts_as_first_event(in_window[0]):
             disregarded.append(in_window.pop(0))
             if not self.first_event_test_repeats:

@@ -196,6 +196,10 @@ class EventResult:
     #: In a round robin, n of 8.21(b) and 8.25: the number of opponents, which a double
     #: round robin meets twice each (DESIGN-notes 5); 0: as many as the games.
     opponents: int = 0
+    #: A first event of zero or half a point that its round robin left out, his
+    #: opponents' games against him with it (standard-2009 6.1): disregarded whatever
+    #: comes to light about his earlier events later.
+    left_out: bool = False
 
     @property
     def n(self) -> int:

@@ -312,6 +312,52 @@ def test_after_a_result_to_build_on_his_half_point_counts_for_his_opponents(
     ]  # fmt: skip
 
 
+def test_a_result_left_out_stays_disregarded_when_an_earlier_one_comes_to_light(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """April left U's half a point out (6.1), A-D's games against him with it. In May a
+    Swiss that ended before the round robin is reported late: 1.5 of 3 against 1800s, a
+    result to build on. April's list is out; U's round robin stays disregarded for him as
+    it was for his opponents, and his Swiss counts."""
+    w = period_world
+    _, u = half_a_point_round_robin(w)
+    period_publish(period=compute("standard", APRIL), actor=ADMIN)
+    swiss = [w.player(f"E{i}", 1800, category="standard") for i in range(3)]
+    w.tournament(
+        [(u, swiss[0], 1), (swiss[1], u, 1), (u, swiss[2], 0.5)],
+        category="standard",
+        start=dt.date(2025, 3, 1),
+        list_date=MAY,
+    )
+    mine = {r.player.name: r for r in computed_results(compute("standard", MAY))}["U"]
+    shown = {
+        key: [(e["games"], e["score"], e.get("left_out", False)) for e in mine.explanation[key]]
+        for key in ("counted", "disregarded")
+    }
+    assert shown == {"counted": [(3, 1.5, False)], "disregarded": [(4, 0.5, True)]}
+
+
+def test_a_round_robin_that_left_out_all_but_its_rated_player_is_pooled_so(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """April: R (2000) beats the newcomers U1 and U2, who draw each other: both score half
+    a point in their first event and are left out (6.1); every game of R's carries the
+    clause, yet R was not left out. In May U1 plays again: April's round robin is still
+    his, disregarded (1 game against R, 0 points), not gone."""
+    w = period_world
+    r, u1, u2 = w.player("R", 2000, category="standard"), w.player("U1"), w.player("U2")
+    w.tournament([(r, u1, 1), (r, u2, 1), (u1, u2, 0.5)], category="standard", system=ROUND_ROBIN)
+    april = compute("standard", APRIL)
+    assert {g.clause for g in computed_games(april)} == {"standard-2009 6.1"}
+    period_publish(period=april, actor=ADMIN)
+    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(3)]
+    w.tournament([(u1, o, 0.5) for o in opponents], category="standard",
+                 start=dt.date(2025, 4, 10), list_date=MAY)  # fmt: skip
+    mine = {r.player.name: r for r in computed_results(compute("standard", MAY))}["U1"]
+    assert [(e["games"], e["score"]) for e in mine.explanation["disregarded"]] == [(1, 0.0)]
+    assert [(e["games"], e["score"]) for e in mine.explanation["counted"]] == [(3, 1.5)]
+
+
 # -- 6.1 in the computation itself: which events come before, who is left out ------------------
 
 LIST = dt.date(2025, 4, 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -249,6 +250,18 @@ def test_a_first_result_below_the_floor_is_ignored_but_later_ones_count():
     assert outcome.disregarded == (weak,)
     # 10 games, 4 points, Rc 1400: p .40 -> dp -72 -> 1328
     assert (outcome.games, outcome.rating) == (10, 1328)
+
+
+def test_a_result_its_round_robin_left_out_is_disregarded_after_a_good_first_event():
+    """6.1: half a point of four in a round robin that left the player out, his opponents'
+    games against him with it, stays disregarded even where an event that counts comes
+    first (a late report): 5/10 against 1500 is pooled alone, 1500 (8.22)."""
+    good = EventResult.against([1500] * 10, 10, dt.date(2026, 1, 10))
+    robin = EventResult.against([2000] * 4, 1, dt.date(2026, 3, 1))
+    left_out = replace(robin, left_out=True)
+    outcome = RULES.initial_rating([good, left_out], on=LIST)
+    assert (outcome.disregarded, outcome.games, outcome.rating) == ((left_out,), 10, 1500)
+    assert RULES.initial_rating([good, robin], on=LIST).games == 14  # counted, unflagged
 
 
 def test_nine_games_are_needed_and_the_reason_says_so():
