@@ -17,6 +17,7 @@ from players.access import Actor
 from regulations.calendar import add_months
 from tests.lists.conftest import APRIL, MAY
 from tests.lists.test_period_round_robins import (
+    four_rated_and_two_newcomers,
     half_a_point_round_robin,
     players_of_8_58,
     round_robin_games,
@@ -156,25 +157,11 @@ def test_an_earlier_round_robin_is_pooled_as_its_period_decided_6_1(
     April decided it, whether V's Swiss is read again (he plays in May too) or not, and in
     every part (the one that owns Y may not read V's games)."""
     w = period_world
-    rated = [
-        w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
-    ]
     y, v = w.player("Y"), w.player("V")
-    r1, r2, r3, r4 = rated
     swiss = [w.player(f"E{i}", 1800, category="standard") for i in range(3)]
     w.tournament([(v, swiss[0], 1), (swiss[1], v, 1), (v, swiss[2], 0.5)], category="standard",
                  start=dt.date(2025, 3, 1))  # fmt: skip
-    w.tournament(
-        [
-            (r1, r2, 1), (r1, r3, 1), (r1, r4, 1), (r1, y, 1), (r1, v, 1),
-            (r2, r3, 1), (r2, r4, 1), (r2, y, 1), (r2, v, 1),
-            (r3, r4, 1), (r3, y, 0), (r3, v, 1),
-            (r4, y, 0), (r4, v, 0.5),
-            (y, v, 1),
-        ],
-        category="standard",
-        system=Tournament.System.ROUND_ROBIN,
-    )  # fmt: skip
+    four_rated_and_two_newcomers(w, y, v, u1_against_u2=1)
     april = compute("standard", APRIL)
     period_publish(period=RatingPeriod.objects.get(pk=april.pk), actor=ADMIN)
     for player, name in [(y, "O"), (v, "P")][: 2 if v_plays_in_may else 1]:

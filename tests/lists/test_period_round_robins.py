@@ -16,6 +16,7 @@ from lists.computation import (
     TournamentFacts,
     compute_period,
 )
+from lists.models import PeriodResult
 from lists.selectors import computed_games, computed_results
 from lists.services import period_publish
 from players.access import Actor
@@ -117,6 +118,41 @@ def test_the_worked_round_robin_of_8_58_in_a_period(
     assert getattr(game, f"{a_side}_rating") == 2600
 
 
+def four_rated_and_two_newcomers(
+    w: PeriodWorld, u1: Player, u2: Player, *, u1_against_u2: float
+) -> None:
+    """April's round robin of R1 2400, R2 2300, R3 2200, R4 2100 (5, 4, 2 and 0.5 points
+    against each other and the newcomers) and the unrated U1 (wins against R3 and R4) and
+    U2 (a draw against R4), with U1's result against U2 as given."""
+    r1, r2, r3, r4 = (
+        w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
+    )
+    w.tournament(
+        [
+            (r1, r2, 1), (r1, r3, 1), (r1, r4, 1), (r1, u1, 1), (r1, u2, 1),
+            (r2, r3, 1), (r2, r4, 1), (r2, u1, 1), (r2, u2, 1),
+            (r3, r4, 1), (r3, u1, 0), (r3, u2, 1),
+            (r4, u1, 0), (r4, u2, 0.5),
+            (u1, u2, u1_against_u2),
+        ],
+        category="standard",
+        system=ROUND_ROBIN,
+    )  # fmt: skip
+
+
+def in_may(w: PeriodWorld, compute, player: Player, points: list[float]) -> PeriodResult:
+    """``player``'s result on May's list after his ``points`` against 2000s in April."""
+    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(len(points))]
+    w.tournament(
+        [(player, o, p) for o, p in zip(opponents, points, strict=True)],
+        category="standard",
+        start=dt.date(2025, 4, 10),
+        list_date=MAY,
+    )
+    results = computed_results(compute("standard", MAY))
+    return results.get(player=player)
+
+
 def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     period_world, compute, django_capture_on_commit_callbacks
 ):
@@ -132,41 +168,14 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     Read as a Swiss, the round robin would count only his four games against the rated
     (8.21) and leave him pending with eight games."""
     w = period_world
-    rated = [
-        w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
-    ]
     u1, u2 = w.player("U1"), w.player("U2")
-    r1, r2, r3, r4 = rated
-    w.tournament(
-        [
-            (r1, r2, 1), (r1, r3, 1), (r1, r4, 1), (r1, u1, 1), (r1, u2, 1),
-            (r2, r3, 1), (r2, r4, 1), (r2, u1, 1), (r2, u2, 1),
-            (r3, r4, 1), (r3, u1, 0), (r3, u2, 1),
-            (r4, u1, 0), (r4, u2, 0.5),
-            (u1, u2, 0.5),
-        ],
-        category="standard",
-        system=ROUND_ROBIN,
-    )  # fmt: skip
+    four_rated_and_two_newcomers(w, u1, u2, u1_against_u2=0.5)
     april = compute("standard", APRIL)
     pending = {r.player.name: r for r in computed_results(april)}["U1"]
     assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2125.0")
     period_publish(period=april, actor=ADMIN)
 
-    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(4)]
-    w.tournament(
-        [
-            (u1, opponents[0], 1),
-            (opponents[1], u1, 0),
-            (u1, opponents[2], 0),
-            (opponents[3], u1, 1),
-        ],
-        category="standard",
-        start=dt.date(2025, 4, 10),
-        list_date=MAY,
-    )
-    may = compute("standard", MAY)
-    first = {r.player.name: r for r in computed_results(may)}["U1"]
+    first = in_may(w, compute, u1, [1, 1, 0, 0])
     assert (first.kind, first.new_rating, first.games) == ("initial", 2069, 9)
     assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
 
@@ -186,42 +195,14 @@ def test_an_earlier_round_robin_is_pooled_without_the_player_it_left_out(
     against (4 x 2250 + 5 x 2000) / 9 = 2111.11; one half point over 50%: 2126.11 -> 2126.
     With U2 in it, U1's Rc(new) would be 2125 (the test above)."""
     w = period_world
-    rated = [
-        w.player(f"R{i}", r, category="standard") for i, r in enumerate((2400, 2300, 2200, 2100), 1)
-    ]
     u1, u2 = w.player("U1"), w.player("U2")
-    r1, r2, r3, r4 = rated
-    w.tournament(
-        [
-            (r1, r2, 1), (r1, r3, 1), (r1, r4, 1), (r1, u1, 1), (r1, u2, 1),
-            (r2, r3, 1), (r2, r4, 1), (r2, u1, 1), (r2, u2, 1),
-            (r3, r4, 1), (r3, u1, 0), (r3, u2, 1),
-            (r4, u1, 0), (r4, u2, 0.5),
-            (u1, u2, 1),
-        ],
-        category="standard",
-        system=ROUND_ROBIN,
-    )  # fmt: skip
+    four_rated_and_two_newcomers(w, u1, u2, u1_against_u2=1)
     april = compute("standard", APRIL)
     pending = {r.player.name: r for r in computed_results(april)}["U1"]
     assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2250.0")
     period_publish(period=april, actor=ADMIN)
 
-    opponents = [w.player(f"O{i}", 2000, category="standard") for i in range(5)]
-    w.tournament(
-        [
-            (u1, opponents[0], 1),
-            (opponents[1], u1, 0),
-            (u1, opponents[2], 0),
-            (opponents[3], u1, 1),
-            (u1, opponents[4], 1),
-        ],
-        category="standard",
-        start=dt.date(2025, 4, 10),
-        list_date=MAY,
-    )
-    may = compute("standard", MAY)
-    first = {r.player.name: r for r in computed_results(may)}["U1"]
+    first = in_may(w, compute, u1, [1, 1, 1, 0, 0])
     assert (first.kind, first.new_rating, first.games) == ("initial", 2126, 9)
     assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2250.0", "2000.0"]
 
