@@ -5,6 +5,8 @@ computation gives, where a game's figures depend on games between other players 
 from __future__ import annotations
 
 import datetime as dt
+import random
+from itertools import combinations
 
 import pytest
 
@@ -187,6 +189,75 @@ def test_a_split_period_leaves_out_a_first_event_as_one_computation_does(
     assert {row[-1] for row in whole[1]} == {"standard-2009 6.1", "standard-2009 8.54"}
     for parts in (2, 3):
         assert split_in(april, parts, settings, django_capture_on_commit_callbacks) == whole
+
+
+def _random_results(
+    rng: random.Random, players: list, rated: set
+) -> list[tuple[object, object, float]]:
+    """Every pairing of ``players`` once, the rated side usually the stronger one."""
+    games = []
+    for white, black in combinations(players, 2):
+        if (white in rated) != (black in rated):
+            favourite, other = (white, black) if white in rated else (black, white)
+            roll = rng.random()
+            winner = favourite if roll < 0.75 else None if roll < 0.9 else other
+        else:
+            winner = rng.choice([white, black, None])
+        games.append((white, black, 0.5 if winner is None else float(winner is white)))
+    return games
+
+
+def _random_events(rng, w, rated, unrated, *, days, list_date, count) -> None:
+    """``count`` standard events: round robins (single or double) of rated and unrated
+    players, or Swiss pairings of anybody."""
+    for _ in range(count):
+        start = rng.choice(days)
+        end = start + dt.timedelta(days=rng.choice([0, 2]))
+        if rng.random() < 0.6:
+            chosen = rng.sample(rated, rng.randint(1, 3)) + rng.sample(unrated, rng.randint(1, 3))
+            games = _random_results(rng, chosen, set(rated))
+            system = Tournament.System.ROUND_ROBIN
+            if rng.random() < 0.25:
+                system = Tournament.System.DOUBLE_ROUND_ROBIN
+                games += [(b, a, 1 - p) for a, b, p in _random_results(rng, chosen, set(rated))]
+        else:
+            chosen = rng.sample(rated + unrated, 2 * rng.randint(2, 3))
+            games = [
+                (chosen[i], chosen[i + 1], rng.choice([0, 0.5, 1]))
+                for i in range(0, len(chosen), 2)
+            ]
+            system = Tournament.System.SWISS
+        w.tournament(games, category="standard", start=start, end=end, list_date=list_date,
+                     system=system)  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_standard_months_split_give_what_one_computation_gives(
+    seed, period_world, compute, django_capture_on_commit_callbacks, settings
+):
+    """Random months of round robins with newcomers (8.58; 6.1: some score zero or half a
+    point, some after a result to build on, some in the same week) and Swiss events, over
+    two lists with late reports: split in two and in three, every figure is the one
+    computation's (README "Scaling the computation")."""
+    rng = random.Random(seed)
+    w = period_world
+    ratings = [1700, 1800, 1900, 2000, 2100, 2300]
+    rated = [w.player(f"R{i}", rng.choice(ratings), category="standard") for i in range(5)]
+    unrated = [w.player(f"U{i}") for i in range(6)]
+    march = [dt.date(2025, 3, day) for day in (1, 5, 10, 12, 15)]
+    _random_events(rng, w, rated, unrated, days=march, list_date=APRIL, count=4)
+    april = compute("standard", APRIL)
+    whole = computed(april)
+    for parts in (2, 3):
+        assert split_in(april, parts, settings, django_capture_on_commit_callbacks) == whole
+    period_publish(period=RatingPeriod.objects.get(pk=april.pk), actor=ADMIN)
+    april_days = [dt.date(2025, 4, day) for day in (1, 5, 10, 12)]
+    _random_events(rng, w, rated, unrated, days=april_days, list_date=MAY, count=4)
+    _random_events(rng, w, rated, unrated, days=march, list_date=MAY, count=2)  # late
+    may = compute("standard", MAY)
+    whole = computed(may)
+    for parts in (2, 3):
+        assert split_in(may, parts, settings, django_capture_on_commit_callbacks) == whole
 
 
 def test_a_split_period_under_a_per_tournament_difference_rule_gives_what_one_gives(
