@@ -68,6 +68,13 @@ class TournamentFacts:
     #: The list it is rated on (an earlier period's tournament: the list it was rated on).
     list_date: dt.date | None = None
 
+    @property
+    def rated_by_8_58(self) -> bool:
+        """A standard-2009 round robin: its unrated players' Ru by the 8.58 iteration, its
+        games between unrated players and against them rated (interpretations 6, 7), its
+        first events of zero or half a point left out (6.1)."""
+        return self.round_robin and isinstance(self.rules, Standard2009)
+
 
 class Standing(NamedTuple):
     """A player's state in the category as of the previous list (interpretation 4). A
@@ -397,11 +404,7 @@ def _round_robins(
     in the order they ended: whether a round robin is a player's first event may hang on
     his result in an earlier one. ``unrated``: the unrated players' games, of each of
     ``game_sets`` (earlier periods', then this period's)."""
-    candidates = {
-        key
-        for key, facts in tournaments.items()
-        if facts.round_robin and isinstance(facts.rules, Standard2009)
-    }
+    candidates = {key for key, facts in tournaments.items() if facts.rated_by_8_58}
     by_tournament: dict[Tournament, list[GameRow]] = defaultdict(list)
     game_set_of: dict[Tournament, int] = {}
     if candidates:

@@ -57,7 +57,6 @@ from lists.models import PeriodGame, PeriodTournament, RatingPeriod
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
-from regulations.standard_2009 import Standard2009
 from tournaments.models import Game, Tournament, TournamentReport
 from tournaments.selectors import rule_schedule, rules_for
 
@@ -217,9 +216,7 @@ def _left_out_when_rated(
     (a rated one whose opponents were all left out has every game marked too). Read, not
     decided again: the games that decided it are not all read again (a player of it
     since rated, or another part's), and a published list stays as it was."""
-    robins = {
-        pk for pk in earlier if facts[pk].round_robin and isinstance(facts[pk].rules, Standard2009)
-    }
+    robins = {pk for pk in earlier if facts[pk].rated_by_8_58}
     if not robins:
         return {}
     runs = RatingPeriod.objects.filter(
@@ -318,7 +315,7 @@ def _maybe_first_events(
     which of them play their first event with zero or half a point.)"""
     if part.whole:
         return set()
-    robins = [pk for pk, f in facts.items() if f.round_robin and isinstance(f.rules, Standard2009)]
+    robins = [pk for pk, f in facts.items() if f.rated_by_8_58]
     in_robins = table[np.isin(table[:, 1], robins), 2:4] if robins else table[:0, 2:4]
     players = {player for player in np.unique(in_robins).tolist() if not part.owns(player)}
     rated = RatingState.objects.filter(category=category, status=RatingStatus.RATED)
@@ -331,10 +328,7 @@ def _maybe_first_events(
 
 def _with_games_of(table: np.ndarray, games: QuerySet[Game], players: set[int]) -> np.ndarray:
     """``table`` (``_game_rows``) with the rest of ``games`` that ``players`` played."""
-    extra = [
-        _game_rows(games.filter(Q(among("white_id", chunk)) | Q(among("black_id", chunk))))
-        for chunk in id_chunks(players)
-    ]
+    extra = [_game_rows(games.filter(_played_by(chunk))) for chunk in id_chunks(players)]
     merged = np.concatenate([table, *extra])
     return merged[np.unique(merged[:, 0], return_index=True)[1]]
 
@@ -372,11 +366,7 @@ def _earlier_tournaments(period: RatingPeriod, unrated: set[int]) -> dict[int, T
     )
     ids: set[int] = set()
     for chunk in id_chunks(unrated):
-        ids.update(
-            games.filter(Q(among("white_id", chunk)) | Q(among("black_id", chunk))).values_list(
-                "report__tournament_id", flat=True
-            )
-        )
+        ids.update(games.filter(_played_by(chunk)).values_list("report__tournament_id", flat=True))
     return {
         t.pk: t for t in Tournament.objects.filter(pk__in=ids).only(*FACT_FIELDS).order_by("pk")
     }
@@ -416,6 +406,11 @@ def among(field: str, ids: list[int]) -> Q | Lookup:
     if connection.vendor == "postgresql":
         return _AnyOf(F(field), ids)
     return Q(**{f"{field}__in": ids})
+
+
+def _played_by(ids: list[int]) -> Q:
+    """The games in which one of ``ids`` (a chunk of ``id_chunks``) played."""
+    return Q(among("white_id", ids)) | Q(among("black_id", ids))
 
 
 def _delisted(category: str, players: set[int]) -> dict[int, dt.date]:

@@ -12,6 +12,7 @@ tables. SQLite keeps plain tables and rows deleted by run.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.db import connection, models
 from django.db.models import Q
@@ -33,29 +34,33 @@ def run_table(model: type[models.Model], period_id: int, run: int) -> str:
     return f"{model._meta.db_table}_{int(period_id)}_{int(run)}"
 
 
+def partition_table_create(cursor: Any, parent: str, table: str, *, check: str) -> None:
+    """A plain table shaped as ``parent`` (its defaults and constraints), empty and
+    unindexed, to be attached as one of its partitions once written; ``check`` holds it to
+    the partition's rows, which spares the attachment a read of every row. A table of that
+    name left by an earlier database sharing the ids is dropped first: a flush empties
+    tables, it does not drop them."""
+    cursor.execute(f"DROP TABLE IF EXISTS {table}")
+    cursor.execute(f"CREATE TABLE {table} (LIKE {parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)")
+    cursor.execute(f"ALTER TABLE {table} ADD CONSTRAINT {table}_is_partition CHECK ({check})")
+
+
 def run_tables_create(period_id: int, run: int) -> None:
-    """The run's tables, empty and unindexed, their ids from the partitioned table's
-    sequence, a constraint holding them to the run's rows (which spares the attachment a
-    read of every row). A table of that name left by an earlier database sharing the
-    period's id is dropped first: a flush empties tables, it does not drop them."""
+    """The run's tables (``partition_table_create``), their ids from the partitioned
+    table's sequence."""
     if not _partitioned():
         return
     with connection.cursor() as cursor:
         for model in RUN_MODELS:
             parent, table = model._meta.db_table, run_table(model, period_id, run)
-            cursor.execute(f"DROP TABLE IF EXISTS {table}")
-            cursor.execute(
-                f"CREATE TABLE {table} (LIKE {parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)"
+            partition_table_create(
+                cursor, parent, table, check=f"period_id = {int(period_id)} AND run = {int(run)}"
             )
             cursor.execute("SELECT pg_get_serial_sequence(%s, 'id')", [parent])
             (sequence,) = cursor.fetchone()
             cursor.execute(
                 f"ALTER TABLE {table} ALTER COLUMN id SET DEFAULT nextval(%s::regclass)",
                 [sequence],
-            )
-            cursor.execute(
-                f"ALTER TABLE {table} ADD CONSTRAINT {table}_is_run "
-                f"CHECK (period_id = {int(period_id)} AND run = {int(run)})"
             )
 
 

@@ -66,6 +66,7 @@ from lists.models import (
 )
 from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournaments_to_rate
 from lists.run_tables import (
+    partition_table_create,
     run_rows_delete,
     run_table,
     run_table_index,
@@ -904,18 +905,8 @@ def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) ->
         cursor.execute(f"INSERT INTO lists_listentry ({ENTRY_COLUMNS}) {select}", params)
         return int(cursor.rowcount)
     table = _entries_table(period)
-    cursor.execute("SELECT to_regclass(%s)", [table])
-    if cursor.fetchone()[0] is not None:
-        # Left by an earlier database sharing the period's id (a flush resets sequences,
-        # not tables); empty, as period_publish checked.
-        cursor.execute(f"DROP TABLE {table}")
-    cursor.execute(
-        f"CREATE TABLE {table} (LIKE lists_listentry INCLUDING DEFAULTS INCLUDING CONSTRAINTS)"
-    )
-    # Spares the attachment a read of every row to check that they are the period's.
-    cursor.execute(
-        f"ALTER TABLE {table} ADD CONSTRAINT {table}_is_period CHECK (period_id = {int(period.pk)})"
-    )
+    # One left by an earlier database is empty, as period_publish checked.
+    partition_table_create(cursor, "lists_listentry", table, check=f"period_id = {int(period.pk)}")
     # Ids as one block of the entries' sequence (under _entries_lock): a nextval per row
     # costs a federation's list more than a second.
     cursor.execute(f"SELECT nextval({ENTRY_IDS})")

@@ -29,7 +29,6 @@ from players.models import Player
 from regulations import RULE_SETS
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
-from regulations.standard_2009 import Standard2009
 from tournaments.models import Game, Tournament, TournamentReport
 from tournaments.selectors import rule_schedule
 from tournaments.trf import parse
@@ -369,7 +368,7 @@ def player_period_blocks(player: Player, results: Sequence[PeriodResult]) -> lis
         k = block.result.k
         tournament = tournament_rows[0].tournament
         facts = tournament_facts(tournament, schedule)
-        between_unrated = facts.round_robin and isinstance(facts.rules, Standard2009)
+        between_unrated = facts.rated_by_8_58
         block.tournaments.append(
             TournamentBlock(
                 tournament=tournament,
