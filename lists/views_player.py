@@ -458,6 +458,8 @@ class CrossRow:
     k: int | None = None
     change_hundredths: int | None = None
     result: PeriodResult | None = None
+    #: Once rated, for a player rated before it with none of its games rated: why.
+    unrated_note: str = ""
 
     @property
     def score(self) -> str:
@@ -599,10 +601,16 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
         )
         for player_id, rating, expected, halves in sides:
             row = by_player.get(player_id)
-            if row is not None and rating is not None:
+            if row is None:
+                continue
+            if rating is not None:
                 row.rating = rating
-            if row is not None and expected is not None:
+            if expected is not None:
                 dr[player_id] += 50 * halves - expected
+            elif rating is not None and row.unrated_note != FIRST_EVENT_LEFT_OUT:
+                row.unrated_note = (
+                    FIRST_EVENT_LEFT_OUT if game.clause == FIRST_EVENT_CLAUSE else UNRATED_OPPONENT
+                )
     for player_id, total in dr.items():
         row = by_player[player_id]
         if row.k is not None:

@@ -556,6 +556,42 @@ def test_the_crosstable_marks_a_standard_rating_used_in_rapid(
     assert by_name["Rapid"][4] == "2000" and "(standard)" not in by_name["Rapid"]
 
 
+def test_the_crosstable_says_why_a_rated_players_games_were_not_rated(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """Interpretation 6: Rated (2000) met only the new player New, so none of his games
+    counted. Where K x ΣdR would be, the crosstable says "no game rated", and why on
+    pointing at it; New's row says he is not yet rated (one game is no first rating)."""
+    w = period_world
+    rated, new = w.player("Rated", 2000), w.player("New")
+    tournament = w.tournament([(rated, new, 1)], name="Newcomers Open")
+    publish(compute("rapid", APRIL))
+    page = get(f"/lists/tournaments/{tournament.pk}/")
+    by_name = {row[1]: row for row in rows_of(page, "crosstable")[1:]}
+    assert by_name["Rated"][4] == "2000" and by_name["Rated"][-1] == "no game rated"
+    assert by_name["New"][-1] == "not yet rated"
+    assert 'title="Not rated: the opponent is unrated (DESIGN.md interpretation 6)"' in page
+
+
+def test_the_crosstable_names_6_1_for_games_against_a_player_left_out(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """standard-2009 6.1: in a double round robin of Rated (2000) and the new player U, U
+    loses both games, his first event: he is left out, and Rated's games against him with
+    him. Rated's row says no game rated, naming 6.1 (Django writes the apostrophes as
+    &#x27;)."""
+    w = period_world
+    rated, u = w.player("Rated", 2000, category="standard"), w.player("U")
+    tournament = w.tournament(
+        [(rated, u, 1), (u, rated, 0)], category="standard", system=Tournament.System.ROUND_ROBIN
+    )
+    publish(compute("standard", APRIL))
+    page = get(f"/lists/tournaments/{tournament.pk}/")
+    by_name = {row[1]: row for row in rows_of(page, "crosstable")[1:]}
+    assert by_name["Rated"][-1] == "no game rated"
+    assert "his opponents&#x27; games against him (standard-2009 6.1)" in page
+
+
 def test_the_crosstable_of_a_tournament_without_a_report_is_empty_and_public(approved):
     assert "No approved report yet" in get(f"/lists/tournaments/{approved.pk}/")
 
