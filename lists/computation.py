@@ -87,6 +87,8 @@ class Standing(NamedTuple):
     #: Fell below the floor on the list of this date: unrated from then on
     #: (interpretation 9).
     delisted_on: dt.date | None = None
+    #: A member of the IBCA, ICSC or IPCA (7 games for a first rating, standard-2009 7.14g).
+    association_member: bool = False
 
     @property
     def delisted(self) -> bool:
@@ -1029,7 +1031,8 @@ def _initial_outcome(
             games_total=standing.games if standing else 0,
             explanation={"reason": "no game against a rated opponent"},
         )
-    initial = rules.initial_rating(events, on=list_date)
+    member = bool(standing and standing.association_member)
+    initial = rules.initial_rating(events, on=list_date, association_member=member)
     explanation: dict[str, Any] = {
         "clause": rules.initial_clause,
         "counted": [_event_json(e) for e in initial.counted],
@@ -1039,7 +1042,9 @@ def _initial_outcome(
         explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
     if initial.rating is None:
         explanation["reason"] = initial.reason
-    if initial.counted and initial.games >= rules.minimum_games(initial.counted):
+    if initial.counted and initial.games >= rules.minimum_games(
+        initial.counted, association_member=member
+    ):
         explanation["working"] = rules.initial_working(initial.counted)
     outcome = PlayerOutcome(
         player=player,

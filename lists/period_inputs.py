@@ -429,13 +429,18 @@ def _standings(
 ) -> dict[int, Standing]:
     """Each player's state as of the previous list; a delisted player (``delisted``: the
     date of the list that delisted him) is unrated (interpretation 9). Junior status
-    needs the birth year (R&B 2024 7.3.3)."""
+    needs the birth year (R&B 2024 7.3.3); a first standard rating, whether he is a
+    member of the IBCA, ICSC or IPCA (standard-2009 7.14g)."""
     people = numbers_of_players(
-        Player.objects.order_by().annotate(born=Coalesce("birth_year", -1)),
-        ("id", "born"),
+        Player.objects.order_by().annotate(
+            born=Coalesce("birth_year", -1),
+            member=Case(When(disability_association="", then=Value(0)), default=Value(1)),
+        ),
+        ("id", "born", "member"),
         players,
     )
     born = dict(zip(people[:, 0].tolist(), people[:, 1].tolist(), strict=True))
+    members = set(people[people[:, 2] == 1, 0].tolist())
     states = RatingState.objects.filter(category=category).order_by()
     rated = Q(status=RatingStatus.RATED, rating__isnull=False)
     table = numbers_of_players(
@@ -453,6 +458,7 @@ def _standings(
             bool(reached),
             None if born[player] < 0 else born[player],
             delisted.get(player),
+            player in members,
         )
         for player, rating, games, reached in table.tolist()
     }
@@ -460,7 +466,9 @@ def _standings(
         if player not in standings:
             birth_year = born.get(player, -1)
             standings[player] = Standing(
-                rating=None, birth_year=None if birth_year < 0 else birth_year
+                rating=None,
+                birth_year=None if birth_year < 0 else birth_year,
+                association_member=player in members,
             )
     return standings
 

@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 
 from players.importing import FORMATS
 from players.importing.records import FOA_TITLES
-from players.models import Federation, Player, PlayerImport
+from players.models import DisabilityAssociation, Federation, Player, PlayerImport
 from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month, import_date_refusal
 
 WOMEN_TITLE_CHOICES = [("", "—")] + [
@@ -43,7 +43,7 @@ class PlayerEditForm(forms.ModelForm):
             Field("name"),
             _row("sex", "birth_year", "birth_date"),
             _row("title", "women_title", "foa_title"),
-            Field("other_titles"),
+            _row("other_titles", "disability_association"),
             Field("reason"),
             Submit("save", "Save changes"),
         )
@@ -61,6 +61,12 @@ class PlayerRegisterForm(forms.Form):
     title = forms.ChoiceField(choices=[("", "—"), *Player.Title.choices], required=False)
     women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)
     other_titles = forms.CharField(max_length=30, required=False)
+    disability_association = forms.ChoiceField(
+        label="Member of",
+        choices=[("", "—"), *DisabilityAssociation.choices],
+        required=False,
+        help_text=Player._meta.get_field("disability_association").help_text,
+    )
     reason = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text="Kept in the history."
     )
@@ -79,6 +85,7 @@ class PlayerRegisterForm(forms.Form):
             _row("federation", "sex"),
             _row("birth_year", "birth_date"),
             _row("title", "women_title", "other_titles"),
+            Field("disability_association"),
             Field("reason"),
             Field("confirm"),
             Submit("register", "Register"),

@@ -46,6 +46,14 @@ class Federation(models.Model):
         return f"{self.code} {self.name}"
 
 
+class DisabilityAssociation(models.TextChoices):
+    """The associations whose members standard-2009 7.14g names."""
+
+    IBCA = "IBCA", "IBCA (International Braille Chess Association)"
+    ICSC = "ICSC", "ICSC (International Committee of Silent Chess)"
+    IPCA = "IPCA", "IPCA (International Physically Disabled Chess Association)"
+
+
 class Player(models.Model):
     """A player in the registry, identified by the FIDE ID."""
 
@@ -77,6 +85,14 @@ class Player(models.Model):
         max_length=30, blank=True, help_text="Arbiter, trainer and organiser titles (IA, FA, FT)."
     )
     foa_title = models.CharField("FOA title", max_length=4, blank=True)
+    disability_association = models.CharField(
+        "member of",
+        max_length=4,
+        choices=DisabilityAssociation.choices,
+        blank=True,
+        help_text="A member of the IBCA, ICSC or IPCA needs 7 games, not 9, for a first "
+        "standard rating (standard-2009 7.14g).",
+    )
     #: The latest FIDE list the record was read from: an older list never overwrites it.
     list_date = models.DateField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

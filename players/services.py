@@ -52,6 +52,7 @@ def player_register(
     title: str = "",
     women_title: str = "",
     other_titles: str = "",
+    disability_association: str = "",
     reason: str = "",
     actor_label: str = "",
 ) -> Player:
@@ -72,6 +73,7 @@ def player_register(
         title=title,
         women_title=women_title,
         other_titles=other_titles,
+        disability_association=disability_association,
     )
     audit_record(
         target=player,
@@ -97,6 +99,7 @@ PLAYER_EDITABLE_FIELDS = (
     "women_title",
     "other_titles",
     "foa_title",
+    "disability_association",
 )
 
 

@@ -361,13 +361,20 @@ class OverTheBoardRules:
         explanation of a first rating the player page shows."""
         raise NotImplementedError
 
-    def minimum_games(self, counted: Sequence[EventResult]) -> int:
+    def minimum_games(
+        self, counted: Sequence[EventResult], *, association_member: bool = False
+    ) -> int:
+        """The games a first rating needs; ``association_member``: the player is a member of
+        the IBCA, ICSC or IPCA (only standard-2009 7.14g asks fewer of him)."""
         return self.initial_minimum_games
 
-    def initial_rating(self, events: Sequence[EventResult], *, on: dt.date) -> InitialRating:
+    def initial_rating(
+        self, events: Sequence[EventResult], *, on: dt.date, association_member: bool = False
+    ) -> InitialRating:
         """The rating to publish for an unrated player on the list of ``on``, from his
         results within the pooling window (standard-2009 7.14, 8.21, 8.3;
-        R&B 2024 6.1.4, 7.2.2-7.2.4), but those ``left_out`` (6.1)."""
+        R&B 2024 6.1.4, 7.2.2-7.2.4), but those ``left_out`` (6.1). ``association_member``
+        as for ``minimum_games``."""
         window_start = add_months(on, -self.initial_pooling_months)
         in_window = sorted(
             (e for e in events if window_start <= e.end_date < on and not e.left_out),
@@ -386,7 +393,7 @@ class OverTheBoardRules:
         def outcome(rating: int | None, reason: str = "") -> InitialRating:
             return InitialRating(rating, games, score, rc, counted, tuple(disregarded), reason)
 
-        needed = self.minimum_games(counted)
+        needed = self.minimum_games(counted, association_member=association_member)
         if games < needed:
             return outcome(None, f"{games} of the {needed} games needed ({self.initial_clause})")
         rating = self.pooled_rating(counted)

@@ -227,9 +227,12 @@ class Standard2009(StandardChecks, OverTheBoardRules):
             return False
         return round_half_up(self.event_rating(event)) >= self.floor
 
-    def minimum_games(self, counted: Sequence[EventResult]) -> int:
-        """7.14a/b: 9 games; 7.14f: 7 when based on Olympiad-type team championships."""
-        if counted and all(e.team_championship for e in counted):
+    def minimum_games(
+        self, counted: Sequence[EventResult], *, association_member: bool = False
+    ) -> int:
+        """7.14a/b: 9 games; 7.14f: 7 when based on Olympiad-type team championships;
+        7.14g: 7 for a member of the IBCA, ICSC or IPCA."""
+        if association_member or (counted and all(e.team_championship for e in counted)):
             return 7
         return self.initial_minimum_games
 

@@ -402,6 +402,34 @@ def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
     assert (entry.rating, entry.change) == (1650, None)
 
 
+@pytest.mark.parametrize("players_by_id", [20_000, 0], ids=["by-id", "whole-tables"])
+def test_a_member_of_the_ibca_icsc_or_ipca_is_rated_after_seven_games(
+    players_by_id, period_world, compute, django_capture_on_commit_callbacks, monkeypatch
+):
+    """standard-2009 7.14g: a member of the IBCA, ICSC or IPCA needs 7 games, not 9
+    (7.14b). Member and Other each score 4 of 7 against seven players rated 2000: 8.23,
+    Ru = 2000 + 15 for the half point over 50% = 2015, published for Member alone. Read
+    either way a period reads its players (by id, or whole tables filtered)."""
+    from lists import period_inputs
+
+    monkeypatch.setattr(period_inputs, "PLAYERS_BY_ID", players_by_id)
+    w = period_world
+    member, other = w.player("Member"), w.player("Other")
+    Player.objects.filter(pk=member.pk).update(disability_association="IBCA")
+    opponents = [w.player(f"Opp{i}", 2000, category="standard") for i in range(7)]
+    games = [(new, opponent, 1 if i < 4 else 0) for new in (member, other)
+             for i, opponent in enumerate(opponents)]  # fmt: skip
+    w.tournament(games, category="standard")
+    got = results_by_name(compute("standard", APRIL))
+    assert (got["Member"].kind, got["Member"].new_rating, got["Member"].games) == (
+        "initial",
+        2015,
+        7,
+    )
+    assert (got["Other"].kind, got["Other"].new_rating) == ("pending", None)
+    assert got["Other"].explanation["reason"] == "7 of the 9 games needed (standard-2009 7.14)"
+
+
 def test_recomputing_gives_identical_results(
     period_world, compute, django_capture_on_commit_callbacks
 ):

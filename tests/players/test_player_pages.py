@@ -86,6 +86,26 @@ def test_an_edit_is_recorded_with_the_old_and_new_values(world, player_a):
     assert "IM title confirmed" in page and "FM → IM" in page
 
 
+def test_an_officer_records_a_membership_that_lowers_the_games_for_a_first_rating(world, player_a):
+    """standard-2009 7.14g: an officer records that the player is a member of the IBCA;
+    the edit is audited, his page says so to officers, and not to the public (a
+    disability is nobody else's business); a wrong value is a field error."""
+    client = persona_client(world, "officer_a")
+    url = f"/players/{player_a.fide_id}/edit/"
+    form = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "1990"}
+    wrong = client.post(url, {**form, "disability_association": "FIDE"})
+    assert wrong.status_code == 200 and "disability_association" in wrong.context["form"].errors
+    client.post(url, {**form, "disability_association": "IBCA", "reason": "IBCA card seen"})
+    player_a.refresh_from_db()
+    assert player_a.disability_association == "IBCA"
+    (entry,) = audit_entries_for(player_a)
+    assert entry.changes == {"disability_association": ["", "IBCA"]}
+    page = client.get(f"/players/{player_a.fide_id}/").content.decode()
+    assert "IBCA (International Braille Chess Association)" in page and "7.14g" in page
+    public = persona_client(world, "anonymous").get(f"/players/{player_a.fide_id}/")
+    assert "Braille" not in public.content.decode()
+
+
 def test_saving_an_unchanged_form_records_nothing(world, player_a):
     persona_client(world, "officer_a").post(
         f"/players/{player_a.fide_id}/edit/",
@@ -114,6 +134,16 @@ def test_an_officer_registers_a_player_of_his_federation(world):
     player = Player.objects.get(name="Newcomer, Nina")
     assert response.status_code == 302 and response["Location"] == f"/players/{player.fide_id}/"
     assert player.federation == world["fed_a"] and player.birth_year == 2012
+    assert player.disability_association == ""
+
+
+def test_a_new_player_is_registered_with_his_membership_of_the_icsc(world):
+    """standard-2009 7.14g: registered as a member of the ICSC from the start, so that his
+    first standard rating needs 7 games."""
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "disability_association": "ICSC"}
+    client.post("/players/register/", form)
+    assert Player.objects.get(name="Newcomer, Nina").disability_association == "ICSC"
 
 
 def test_an_officer_cannot_register_a_player_in_another_federation(world):

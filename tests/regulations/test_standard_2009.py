@@ -278,6 +278,32 @@ def test_olympiad_results_need_seven_games():
     assert RULES.initial_rating([olympiad], on=LIST).rating == 2000
 
 
+def test_a_member_of_the_ibca_icsc_or_ipca_needs_seven_games():
+    """7.14g: "If a player is a member of the IBCA, ICSC or IPCA, a minimum of 7 games."
+    4/7 against 2000 (8.23: 2000 + 15 for the half point over 50%) is published for him,
+    and not for another player, who needs 9 (7.14b)."""
+    events = [EventResult.against([2000] * 7, 8, dt.date(2026, 9, 20))]  # halves: 4 points
+    assert RULES.initial_rating(events, on=LIST, association_member=True).rating == 2015
+    outcome = RULES.initial_rating(events, on=LIST)
+    assert (outcome.rating, outcome.reason) == (
+        None,
+        "7 of the 9 games needed (standard-2009 7.14)",
+    )
+    six = [EventResult.against([2000] * 6, 8, dt.date(2026, 9, 20))]
+    assert RULES.initial_rating(six, on=LIST, association_member=True).reason == (
+        "6 of the 7 games needed (standard-2009 7.14)"
+    )
+
+
+def test_rapid_and_blitz_ask_no_fewer_games_of_an_association_member():
+    """R&B 2024 6.1.4 asks 5 games of every new player; 7.14g is standard-2009's alone."""
+    from regulations.rapid_blitz_2024 import RapidBlitz2024
+
+    events = [EventResult.against([2000] * 4, 4, dt.date(2026, 9, 20))]
+    outcome = RapidBlitz2024().initial_rating(events, on=LIST, association_member=True)
+    assert (outcome.rating, outcome.reason) == (None, "4 of the 5 games needed (R&B 2024 6.1.4)")
+
+
 def test_results_older_than_two_years_are_not_pooled():
     """7.14c: results within two years are pooled; older ones fall out."""
     old = EventResult.against([2000] * 5, 5, dt.date(2024, 11, 30))
