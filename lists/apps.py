@@ -16,4 +16,9 @@ class ListsConfig(AppConfig):
     verbose_name = "Rating lists"
 
     def ready(self) -> None:
+        from lists.selectors import period_published
+        from tournaments.reports.services import LIST_OUT_CHECKS
+
         connection_created.connect(_name_key_given, dispatch_uid="lists.name_key")
+        if period_published not in LIST_OUT_CHECKS:
+            LIST_OUT_CHECKS.append(period_published)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -24,6 +25,14 @@ def computed_games(period: RatingPeriod) -> QuerySet[PeriodGame]:
     if period.computed_run is None:
         return PeriodGame.objects.none()
     return PeriodGame.objects.filter(period=period, run=period.computed_run)
+
+
+def period_published(category: str, list_date: dt.date) -> bool:
+    """Whether the period of ``category`` and ``list_date`` is published: its list is out,
+    even one without entries (``tournaments.reports.services.LIST_OUT_CHECKS``)."""
+    return RatingPeriod.objects.filter(
+        category=category, list_date=list_date, status=RatingPeriod.Status.PUBLISHED
+    ).exists()
 
 
 def published_entries(period: RatingPeriod) -> QuerySet[ListEntry]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -328,6 +329,21 @@ def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> P
 # -- approval -------------------------------------------------------------------------------
 
 
+#: Other ways than its history rows (``list_published``) in which a list is out, from the
+#: apps above this one: the lists app registers a published period, whose list may have no
+#: entries, so no history (``lists.apps``). Kept here so that tournaments import no app
+#: above them.
+LIST_OUT_CHECKS: list[Callable[[str, dt.date], bool]] = []
+
+
+def list_out(category: str, list_date: dt.date) -> bool:
+    """Whether the list of ``category`` and ``list_date`` is out, and so its period takes
+    no more reports (DESIGN.md interpretation 8)."""
+    return list_published(category, list_date) or any(
+        check(category, list_date) for check in LIST_OUT_CHECKS
+    )
+
+
 def report_approve(
     *, actor: Actor, report: TournamentReport, approved_on: dt.date | None = None
 ) -> TournamentReport:
@@ -361,7 +377,7 @@ def report_approve(
                 end_date=tournament.end_date,
                 approved_on=approved_on,
                 closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
-                list_out=partial(list_published, tournament.category),
+                list_out=partial(list_out, tournament.category),
                 lateness_clause=_lateness_clause(tournament.category),
             )
         except TooLateToRate as late:

@@ -242,6 +242,28 @@ def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
 
 
+def test_a_report_approved_once_a_list_without_entries_is_out_goes_to_the_next_list(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Interpretation 8, as above, where April's list was published with no entries (no
+    rated player in the category yet), so without a history row to show it is out: the
+    published period says so, and the report goes to 1 May rather than to a list that
+    will never rate it (and would hold up May's computation)."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+
+    RatingPeriod.objects.create(
+        category=tournament.category, list_date=dt.date(2025, 4, 1),
+        closing_date=dt.date(2025, 3, 25), status=RatingPeriod.Status.PUBLISHED,
+    )  # fmt: skip
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
+
+
 def test_a_report_of_a_tournament_not_ended_yet_is_not_approved(
     world, tournament, registry, upload, monkeypatch
 ):
