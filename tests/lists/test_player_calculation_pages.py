@@ -556,6 +556,20 @@ def test_the_crosstable_marks_a_standard_rating_used_in_rapid(
     assert by_name["Rapid"][4] == "2000" and "(standard)" not in by_name["Rapid"]
 
 
+def test_the_tournament_page_says_to_be_rated_until_its_list_is_published(
+    three_players, compute, publish, django_capture_on_commit_callbacks
+):
+    """Interpretation 8: approved, the tournament waits for the list of 2025-04-01; once
+    that list is published it is rated on it, and the page links to the list."""
+    tournament = three_players[0]
+    ready = get(f"/tournaments/{tournament.pk}/")
+    assert "To be rated on the list of 2025-04-01" in text_of(ready, "list-date")
+    publish(compute("rapid", APRIL))
+    rated = get(f"/tournaments/{tournament.pk}/")
+    assert text_of(rated, "list-date") == "Rated on the list of 2025-04-01"
+    assert 'href="/lists/rapid/2025-04/">list of 2025-04-01</a>' in rated
+
+
 def test_the_crosstable_says_why_a_rated_players_games_were_not_rated(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):
