@@ -29,7 +29,7 @@ import numpy as np
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q, Sum
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -75,7 +75,7 @@ from lists.run_tables import (
 )
 from players.access import Actor, require_administrator
 from players.locks import rating_list_lock
-from players.models import RatingCategory, RatingHistory
+from players.models import RatingCategory, RatingHistory, RatingState, RatingStatus
 from players.selectors import list_every_months, list_published
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
@@ -741,6 +741,8 @@ class Publication:
     period: RatingPeriod
     entries: int
     tournaments: int
+    #: Reports approved for this list after its computation: moved to the next list.
+    moved: int = 0
 
 
 def period_publish(
@@ -771,7 +773,7 @@ def period_publish(
                 "an administrator must remove them first."
             )
         entries = _publish(locked)
-        tournaments = _tournaments_mark_rated(locked, actor, actor_label)
+        tournaments, moved = _tournaments_mark_rated(locked, actor, actor_label)
         RatingPeriod.objects.filter(pk=locked.pk).update(
             status=Status.PUBLISHED,
             published_at=timezone.now(),
@@ -788,7 +790,7 @@ def period_publish(
         # wait.
         _entries_attach(locked)
     locked.refresh_from_db()
-    return Publication(locked, entries, tournaments)
+    return Publication(locked, entries, tournaments, moved)
 
 
 def _publish(period: RatingPeriod) -> int:
@@ -1026,9 +1028,12 @@ HISTORY_CONFLICT = """
 """
 
 
-def _tournaments_mark_rated(period: RatingPeriod, actor: Actor | None, actor_label: str) -> int:
+def _tournaments_mark_rated(
+    period: RatingPeriod, actor: Actor | None, actor_label: str
+) -> tuple[int, int]:
     """The run's tournaments become rated; any left ready for this list (approved after the
-    computation) move to the next list (DESIGN.md interpretation 8)."""
+    computation) move to the next list (DESIGN.md interpretation 8). Returns how many of
+    each."""
     rated = PeriodTournament.objects.filter(period=period, run=period.computed_run).values(
         "tournament_id"
     )
@@ -1050,9 +1055,7 @@ def _tournaments_mark_rated(period: RatingPeriod, actor: Actor | None, actor_lab
             changes={"status": ["ready", "rated"]},
         ),
     )
-    left = Tournament.objects.filter(
-        category=period.category, list_date=period.list_date, status=Tournament.Status.READY
-    ).exclude(pk__in=rated)
+    left = list(reports_after_computation(period))
     following = list_after(period.list_date)
     for tournament in left:
         tournament.list_date = following
@@ -1064,4 +1067,36 @@ def _tournaments_mark_rated(period: RatingPeriod, actor: Actor | None, actor_lab
             action="moved to the next list",
             reason=f"Approved after the {period} was computed; rated on the list of {following}.",
         )
-    return count
+    return count, len(left)
+
+
+def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
+    """The tournaments ready for this list that its computed run does not rate: their
+    reports were approved after it started. Published as it is, the list leaves them to the
+    next (interpretation 8); computed again, it rates them."""
+    rated = PeriodTournament.objects.filter(period=period, run=period.computed_run).values(
+        "tournament_id"
+    )
+    return Tournament.objects.filter(
+        category=period.category, list_date=period.list_date, status=Tournament.Status.READY
+    ).exclude(pk__in=rated)
+
+
+def players_turning_inactive(period: RatingPeriod) -> int:
+    """How many listed players the publication of ``period`` flags inactive: rated and
+    active, without a result in its computed run, their last rated game 12 months or more
+    before the list (standard-2009 7.23a, R&B 2024 6.2.2; as ``STATES_SQL`` writes them)."""
+    played = PeriodResult.objects.filter(
+        period=period, run=period.computed_run, player_id=OuterRef("player_id")
+    ).exclude(kind=PeriodResult.Kind.PENDING)
+    return (
+        RatingState.objects.filter(
+            category=period.category,
+            status=RatingStatus.RATED,
+            rating__isnull=False,
+            active=True,
+            last_played__lte=add_months(period.list_date, -INACTIVE_AFTER_MONTHS),
+        )
+        .exclude(Exists(played))
+        .count()
+    )

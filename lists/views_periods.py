@@ -75,6 +75,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournaments = Tournament.objects.filter(
         category=period.category, list_date=period.list_date
     ).select_related("federation")
+    computed = period.status == RatingPeriod.Status.COMPUTED
     context = {
         "period": period,
         "table": table,
@@ -86,6 +87,10 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "may_publish": request.actor.is_administrator and period.status == "computed",
         "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
+        # Computed, not yet published: what the preview leaves out.
+        "late": list(services.reports_after_computation(period)) if computed else [],
+        "next_list": services.list_after(period.list_date),
+        "turning_inactive": services.players_turning_inactive(period) if computed else None,
     }
     return render(request, "lists/period.html", context)
 
@@ -144,10 +149,17 @@ def period_publish(request: HttpRequest, pk: int) -> HttpResponse:
     except services.PeriodRefused as refusal:
         messages.error(request, str(refusal))
         return redirect("lists:period", pk=period.pk)
+    moved = (
+        f"; {publication.moved} approved after the computation moved to the list of "
+        f"{services.list_after(period.list_date)}"
+        if publication.moved
+        else ""
+    )
     messages.success(
         request,
         f"The {period} is published: {publication.entries} players on the list, "
-        f"{publication.tournaments} tournament{pluralize(publication.tournaments)} rated.",
+        f"{publication.tournaments} tournament{pluralize(publication.tournaments)} rated"
+        f"{moved}.",
     )
     return redirect("lists:period", pk=period.pk)
 
@@ -164,7 +176,7 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     period = _period(request, pk)
     if not period.computed_run:
         raise Http404(f"The {period} has no computed preview yet.")
-    response = StreamingHttpResponse(_preview_rows(period), content_type="text/csv")
+    response = StreamingHttpResponse(_preview_rows(period), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="{period.category}-{period.list_date:%Y-%m}-preview.csv"'
     )

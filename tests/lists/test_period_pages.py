@@ -46,6 +46,7 @@ def test_an_officer_computes_the_preview_and_reads_it(
         "percent": 100, "stage": "", "failure_reason": "",
     }  # fmt: skip
     download = officer.get(f"/lists/periods/{period.pk}/preview.csv")
+    assert download["Content-Type"] == "text/csv; charset=utf-8"  # names with accents
     rows = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
     assert {(r["name"], r["old_rating"], r["new_rating"], r["change"]) for r in rows} == {
         ("A", "1800", "1807", "7.20"),
@@ -127,6 +128,58 @@ def test_only_the_administrator_publishes(world, period_world, django_capture_on
     assert "cannot be recomputed" in page
     again = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
     assert "already published" in again
+
+
+def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publication(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """Interpretation 8: a report approved for April's list after its preview was computed
+    is not in it. The period page says so and names it; published as it is, the list
+    leaves it to May's list, and the message says that too."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    assert 'id="late-reports"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    w = period_world
+    late = w.tournament([(w.player("C", 1600), w.player("D", 1600), 1)], name="Late Blitz")
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    alert = re.search(r'id="late-reports">(.*?)</div>', page, re.S).group(1)
+    assert "1 report approved for this list after the preview was computed is not in it" in alert
+    assert "Late Blitz" in alert and "to the list of 2025-05-01" in alert
+    assert "not in the preview</span>" in page
+    done = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    assert (
+        "4 players on the list, 1 tournament rated; 1 approved after the computation moved to "
+        "the list of 2025-05-01."
+    ) in done
+    late.refresh_from_db()
+    assert (late.status, late.list_date) == ("ready", datetime.date(2025, 5, 1))
+
+
+def test_the_preview_counts_the_players_publication_will_flag_inactive(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """standard-2009 7.23a, R&B 2024 6.2.2a: Idle, listed and active, last played in
+    March 2024, twelve months and more before April 2025's list, and plays nothing now:
+    the preview counts him among those to be flagged inactive, as publication then does.
+    Recent, who last played in May 2024, is not counted."""
+    from players.models import RatingState
+
+    w = period_world
+    idle, recent = w.player("Idle", 1900), w.player("Recent", 1900)
+    RatingState.objects.filter(player=idle).update(last_played=datetime.date(2024, 3, 1))
+    RatingState.objects.filter(player=recent).update(last_played=datetime.date(2024, 5, 1))
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    counted = re.search(r'id="turning-inactive"[^>]*><strong>(\d+)</strong>', page).group(1)
+    assert counted == "1"
+    admin.post(f"/lists/periods/{period.pk}/publish/")
+    states = RatingState.objects.filter(player__in=(idle, recent), category="rapid")
+    assert dict(states.values_list("player__name", "active")) == {"Idle": False, "Recent": True}
 
 
 def test_the_periods_page_lists_periods(world, period_world):
