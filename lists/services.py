@@ -260,6 +260,19 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
     return earlier_list_waiting(period)
 
 
+def publication_too_early(period: RatingPeriod, today: dt.date) -> str | None:
+    """A list is published on its date or after: "the list published on the 1st day of the
+    month shall be effective between the first and the last day of that month"
+    (standard-2009 7.3); published before, it would be every player's current rating ahead
+    of its month. None when it may be published."""
+    if today >= period.list_date:
+        return None
+    return (
+        f"The {period} is published on {period.list_date} or later, not before: it is in "
+        "force from that day (standard-2009 7.3)."
+    )
+
+
 def earlier_list_waiting(period: RatingPeriod) -> str | None:
     """A tournament approved for an earlier list of the category and not rated yet: that
     list's ratings are this period's start, and once this one is published the earlier
@@ -767,6 +780,8 @@ def period_publish(
             )
         if waiting := earlier_list_waiting(locked):
             raise PeriodRefused(waiting)
+        if early := publication_too_early(locked, timezone.localdate()):
+            raise PeriodRefused(early)
         if ListEntry.objects.filter(period=locked).exists():
             raise PeriodRefused(
                 f"The {locked} already has list entries though it is not published; "

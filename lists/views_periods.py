@@ -76,6 +76,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         category=period.category, list_date=period.list_date
     ).select_related("federation")
     computed = period.status == RatingPeriod.Status.COMPUTED
+    too_early = services.publication_too_early(period, timezone.localdate())
     context = {
         "period": period,
         "table": table,
@@ -84,7 +85,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "kinds": PREVIEW_KINDS,
         "tournaments": tournaments.order_by("end_date", "name"),
         "refusal": services.computation_refusal(period),
-        "may_publish": request.actor.is_administrator and period.status == "computed",
+        "may_publish": request.actor.is_administrator and computed and not too_early,
+        "too_early": too_early if computed else None,
         "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
         # Computed, not yet published: what the preview leaves out.

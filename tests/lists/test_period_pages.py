@@ -130,6 +130,31 @@ def test_only_the_administrator_publishes(world, period_world, django_capture_on
     assert "already published" in again
 
 
+def test_a_list_is_not_published_before_its_date(
+    world, period_world, django_capture_on_commit_callbacks, monkeypatch
+):
+    """standard-2009 7.3: the list of 1 April is in force from that day. On 31 March the
+    administrator finds the reason where the publish button will be, and a publication
+    asked for anyway is refused; on 1 April it is published."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: datetime.date(2025, 3, 31))
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'id="publish"' not in page
+    assert "is published on 2025-04-01 or later, not before" in page
+    refused = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    assert "is published on 2025-04-01 or later, not before" in refused
+    period.refresh_from_db()
+    assert period.status == "computed"
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: datetime.date(2025, 4, 1))
+    assert 'id="publish"' in admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    admin.post(f"/lists/periods/{period.pk}/publish/")
+    period.refresh_from_db()
+    assert period.status == "published"
+
+
 def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publication(
     world, period_world, django_capture_on_commit_callbacks
 ):
