@@ -95,8 +95,11 @@ class ListEntryFilter(NarrowingFilterSet):
         model = ListEntry
         fields = ("q", "federation", "title", "sex", "age", "status")
 
-    def __init__(self, *args, list_year: int, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, list_year: int, **kwargs) -> None:
+        if data and data.get("federation"):  # "nor" is NOR, as a search is in any case
+            data = data.copy()
+            data["federation"] = data["federation"].strip().upper()
+        super().__init__(data, *args, **kwargs)
         self.list_year = list_year
         # Read once: the form both validates against the choices and renders them.
         self.filters["federation"].extra["choices"] = federation_choices()

@@ -14,7 +14,14 @@ import json
 
 from django.core.cache import cache
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    StreamingHttpResponse,
+)
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.http import urlencode
 from django_tables2 import RequestConfig
@@ -144,7 +151,7 @@ def _delisted_count(period: RatingPeriod) -> int:
 
 def published_download(
     request: HttpRequest, category: str, year: int, month: int, fmt: str
-) -> StreamingHttpResponse:
+) -> HttpResponseBase:
     """The list as a file, streamed: the whole list, or the players the page's search and
     filters chose (the same query parameters)."""
     if fmt not in FORMATS:
@@ -153,6 +160,13 @@ def published_download(
     filtered = ListEntryFilter(
         request.GET, queryset=published_entries(period), list_year=period.list_date.year
     )
+    if not filtered.is_valid():  # rather than the whole list under the filter's name
+        wrong = "; ".join(
+            f"{name}: {' '.join(errors)}" for name, errors in filtered.form.errors.items()
+        )
+        return HttpResponseBadRequest(
+            f"Nothing downloaded: {wrong}", content_type="text/plain; charset=utf-8"
+        )
     response = StreamingHttpResponse(
         export_entries(filtered.qs, period.category, fmt), content_type=CONTENT_TYPES[fmt]
     )

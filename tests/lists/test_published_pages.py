@@ -351,6 +351,26 @@ def test_a_download_with_the_pages_filters_holds_only_those_players(april):
     )
 
 
+def test_a_federation_in_small_letters_is_the_federation(april):
+    """ "ger" is GER, as the name search is in any case: the page and the download hold
+    the same two players as for GER."""
+    assert names(get(URL, federation="ger")) == names(get(URL, federation="GER"))
+    response = get(f"{URL}download.csv", federation="ger")
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert [row["name"] for row in rows] == ["Young, Yuri", "Old, Olaf"]
+
+
+def test_a_download_with_a_filter_the_list_does_not_know_says_so(april):
+    """A federation there is none of is a 400 saying which filter is wrong, not the whole
+    list in a file named after the filter."""
+    response = get(f"{URL}download.xml", federation="ZZZ", age="zz")
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert text.startswith("Nothing downloaded: ")
+    assert "federation: Select a valid choice. ZZZ is not one of the available choices." in text
+    assert "age: Select a valid choice. zz is not one of the available choices." in text
+
+
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_an_empty_list_downloads_for_everybody(world, persona):
     published()
