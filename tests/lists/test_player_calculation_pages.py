@@ -324,7 +324,7 @@ def test_a_computed_period_is_a_preview_for_officers_only(
     w.tournament([(a, b, 1)])
     period = compute("rapid", APRIL)
     public = calculations(a)
-    assert "No published list has rated A yet." in public
+    assert "No calculation for A yet" in text_of(public, "no-calculations")
     assert section_id(period) not in public
     officer = get(f"/lists/players/{a.fide_id}/", persona_client(world, "officer_b"))
     summary = text_of(officer, section_id(period))
