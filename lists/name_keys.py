@@ -5,8 +5,10 @@ searched by the beginning of this key (``lists.filters``).
 The key: a name of ASCII alone in capitals; any other decomposed (Unicode NFKD), its
 combining accents dropped, the letters that no decomposition reduces put to their nearest
 base letter (Ø, Ł, ...) or to the two letters they are written with in ASCII (ß: ss,
-Æ: AE, Œ: OE, Þ: TH, as "Strasse" for "Straße"), in capitals. On PostgreSQL it is the
-SQL function ``list_name_key`` (migrations ``lists.0010``, ``lists.0011``), which an index
+Æ: AE, Œ: OE, Þ: TH, as "Strasse" for "Straße"), in capitals; the comma between surname
+and given names is a space, so that "dubois camille" and "Dubois C" find "Dubois, Camille"
+as "dubois, c" does. On PostgreSQL it is the SQL function ``list_name_key`` (migrations
+``lists.0010``, ``lists.0011``, ``lists.0012``), which an index
 of the list entries holds, and the typed value goes through the same function; SQLite is
 given ``name_key`` under the same name on each connection. Either way the name and the
 value are folded alike.
@@ -38,6 +40,7 @@ def name_key(name: str | None) -> str | None:
     """The search key of ``name`` (SQLite's ``list_name_key``)."""
     if name is None:
         return None
+    name = name.replace(", ", " ").replace(",", " ")
     if name.isascii():
         return name.upper()
     first, last = ACCENTS

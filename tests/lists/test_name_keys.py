@@ -16,8 +16,8 @@ from lists.name_keys import (
 
 
 def test_accented_letters_fold_to_their_base_letter_in_capitals():
-    assert name_key("Müller, Hans-Peter") == "MULLER, HANS-PETER"
-    assert name_key("Ødegaard, Åse") == "ODEGAARD, ASE"
+    assert name_key("Müller, Hans-Peter") == "MULLER HANS-PETER"
+    assert name_key("Ødegaard, Åse") == "ODEGAARD ASE"
     assert name_key("Łukasz Ćwik") == "LUKASZ CWIK"
     assert name_key("Nguyễn Ngọc Trường Sơn") == "NGUYEN NGOC TRUONG SON"
     assert name_key(OWN_BASES_FROM) == OWN_BASES_TO.upper()
@@ -25,18 +25,29 @@ def test_accented_letters_fold_to_their_base_letter_in_capitals():
 
 def test_letters_that_ascii_writes_with_two_fold_to_those_two():
     """As FIDE's lists spell them: "Strasse" for "Straße", "Aeroe" for "Ærø"."""
-    assert name_key("Straße, Jürgen") == "STRASSE, JURGEN"
-    assert name_key("Ærø, Œdipe") == "AERO, OEDIPE"
-    assert name_key("Þórhallsson, Þröstur") == "THORHALLSSON, THROSTUR"
+    assert name_key("Straße, Jürgen") == "STRASSE JURGEN"
+    assert name_key("Ærø, Œdipe") == "AERO OEDIPE"
+    assert name_key("Þórhallsson, Þröstur") == "THORHALLSSON THROSTUR"
+
+
+def test_the_comma_after_the_surname_is_a_space():
+    """So that "dubois camille", "Dubois C" and "dubois, c" begin the key of "Dubois,
+    Camille" alike (the list is searched by the key's beginning)."""
+    key = name_key("Dubois, Camille")
+    assert key == "DUBOIS CAMILLE" == name_key("Dubois,Camille")
+    for typed in ("dubois camille", "Dubois C", "dubois, c", "DUBOIS,C"):
+        assert key.startswith(name_key(typed))
+    assert name_key("Søreide, Åse") == "SOREIDE ASE"
 
 
 @pytest.mark.django_db
 def test_the_database_folds_names_as_the_application_does():
-    """On PostgreSQL the function of migration lists.0011 (the list's index holds it), on
+    """On PostgreSQL the function of migration lists.0012 (the list's index holds it), on
     SQLite the application's, given on each connection: both fold every letter alike."""
     accented = "".join(chr(code) for code in range(0xC0, 0x250) if chr(code).isalpha())
     samples = [accented, OWN_BASES_FROM, "".join(TWO_LETTERS), "Müller, Hans-Peter"]
     samples += ["O'Brien, Seán", "Carlsen", "Þórhallsson, Þröstur", "Straße"]
+    samples += ["Dubois, Camille", "Dubois,Camille", "Søreide, Åse", "Dubois C"]
     with connection.cursor() as cursor:
         for sample in samples:
             cursor.execute(f"SELECT {NAME_KEY_FUNCTION}(%s)", [sample])
