@@ -66,9 +66,9 @@ def player_detail(request: HttpRequest, fide_id: int) -> HttpResponse:
 
 
 def rating_chart_data(records: Iterable[CategoryRecord]) -> dict[str, Any]:
-    """The rating history chart's data (static/js/rating-chart.js): the list dates of all
-    categories in order, and per category its points; a null rating (delisted,
-    interpretation 9) leaves a gap in the line."""
+    """The rating history chart's data (static/js/rating-chart.js): per category its
+    points in list order; a null rating (delisted, interpretation 9) leaves a gap in the
+    line."""
     datasets = [
         {
             "category": record.category,
@@ -81,8 +81,7 @@ def rating_chart_data(records: Iterable[CategoryRecord]) -> dict[str, Any]:
         for record in records
         if record.history
     ]
-    dates = sorted({point["x"] for dataset in datasets for point in dataset["points"]})
-    return {"labels": dates, "datasets": datasets}
+    return {"datasets": datasets}
 
 
 def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:

@@ -4,11 +4,15 @@ publishes, and the player's page draws his rating history with Chart.js."""
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 import pytest
 from django.utils import timezone
 
 from lists.models import RatingPeriod
 from lists.services import period_close, period_get_or_create
+from players.models import RatingHistory
 from tests import factories
 from tests.e2e.test_report_journey import PASSWORD, sign_in, sign_out
 from tests.lists.conftest import APRIL, PeriodWorld
@@ -62,7 +66,12 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     page.wait_for_selector("text=is published")
     assert page.inner_text("#period-status") == "Published"
 
-    # The player's page: current rating and the history chart drawn by Chart.js.
+    # The player's page: current rating and the history chart drawn by Chart.js, lists
+    # far apart in time drawn far apart: January 2024 is 14 months before March 2025,
+    # which is one before April.
+    RatingHistory.objects.create(
+        player=anna, category="rapid", list_date=dt.date(2024, 1, 1), rating=1780
+    )
     page.goto(f"{base}/players/{anna.fide_id}/")
     assert "1807" in page.inner_text("main")
     page.wait_for_function(
@@ -72,6 +81,14 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
         "Object.values(Chart.instances)[0].data.datasets.map(d => d.data.length)"
     )
     assert sum(points) >= 2  # March (imported) and April (published)
+    xs = page.evaluate(
+        "Object.values(Chart.instances)[0].getDatasetMeta(0).data.map(point => point.x)"
+    )
+    assert len(xs) == 3 and round((xs[1] - xs[0]) / (xs[2] - xs[1])) == 14
+    ticks = page.evaluate(
+        "Object.values(Chart.instances)[0].scales.x.ticks.map(tick => tick.label)"
+    )
+    assert all(re.fullmatch(r"\d{4}-\d{2}", label) for label in ticks if label), ticks
 
 
 @pytest.mark.parametrize("width", [1280, 1024])

@@ -406,7 +406,6 @@ def test_the_player_page_charts_each_categorys_history_from_the_published_lists(
     publish(compute("rapid", APRIL))
     page = get(f"/players/{a.fide_id}/")
     assert chart_json(page) == {
-        "labels": ["2025-03-01", "2025-04-01"],
         "datasets": [
             {"category": "standard", "label": "Standard",
              "points": [{"x": "2025-03-01", "y": 2000}]},
