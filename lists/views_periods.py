@@ -29,6 +29,7 @@ from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PreviewTable
 from lists.selectors import computed_results
 from players.access import Actor
+from players.filters import name_or_fide_id
 from tournaments.models import Tournament
 
 PAGE_SIZE = 50
@@ -61,10 +62,15 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     results = computed_results(period)
     kind = request.GET.get("kind", "")
     shown = results.filter(kind=kind) if kind in PREVIEW_KINDS else results
+    search = " ".join(request.GET.get("q", "").split())
+    if search:
+        shown = shown.filter(name_or_fide_id(search, player="player__"))
     table = PreviewTable(shown)
     if kind in PREVIEW_KINDS:
         label = PeriodResult.Kind(kind).label.lower()
         table.empty_text = f"No player in this period has the result “{label}”."
+    if search:
+        table.empty_text = f"No player in this period matches “{search}”."
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
     summary = results.aggregate(
         players=Count("pk"),
@@ -83,6 +89,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "summary": summary,
         "kind": kind,
         "kinds": PREVIEW_KINDS,
+        "search": search,
         "tournaments": tournaments.order_by("end_date", "name"),
         "refusal": services.computation_refusal(period),
         "may_publish": request.actor.is_administrator and computed and not too_early,

@@ -77,12 +77,12 @@ def list_index(request: HttpRequest) -> HttpResponse:
     )
     counts = _entry_counts(periods)
     sections = []
-    for category, label in RatingCategory.choices:
+    for category, label in RatingCategory.choices if periods else ():
         shown = [period for period in periods if period.category == category]
         for period in shown:
             period.entry_count = counts.get(period.pk, 0)
-        if shown:
-            sections.append((category, label, PublishedListTable(shown, prefix=f"{category}-")))
+        table = PublishedListTable(shown, prefix=f"{category}-") if shown else None
+        sections.append((category, label, table))
     return render(request, "lists/index.html", {"sections": sections})
 
 
@@ -121,18 +121,35 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     }
     RequestConfig(request, paginate=paginate).configure(table)
     choice = _filter_query(request)
+    previous, following = _neighbours(period)
     context = {
         "period": period,
+        "previous": previous,
+        "next": following,
         "filter": filtered,
         "table": table,
         "filtering": filtered.is_filtering,
         "count": table.paginator.count,
         "count_text": f"{table.paginator.count:,}",
         "downloads": [(fmt, download_url(period, fmt) + choice) for fmt in FORMATS],
+        # The same search and filters on the list before or after.
+        "neighbour_query": choice,
         "top_lists": _top_lists(request),
         "delisted": _delisted_count(period),
     }
     return render(request, "lists/published.html", context)
+
+
+def _neighbours(period: RatingPeriod) -> tuple[dt.date | None, dt.date | None]:
+    """The dates of the category's published lists just before and after this one (one
+    query: a category has a list a month at most)."""
+    dates = list(
+        RatingPeriod.objects.filter(category=period.category, status=RatingPeriod.Status.PUBLISHED)
+        .order_by("list_date")
+        .values_list("list_date", flat=True)
+    )
+    at = dates.index(period.list_date)
+    return (dates[at - 1] if at else None), (dates[at + 1] if at + 1 < len(dates) else None)
 
 
 def _delisted_count(period: RatingPeriod) -> int:

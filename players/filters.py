@@ -25,11 +25,17 @@ class PlayerFilter(NarrowingFilterSet):
         fields = ("q", "federation", "title", "sex")
 
     def search(self, queryset, name, value):
-        """A FIDE ID, or words each found in the name in any order ("magnus carlsen" finds
-        "Carlsen, Magnus")."""
-        value = value.strip()
-        if value.isdigit():
-            return queryset.filter(fide_id=int(value))
-        for word in value.replace(",", " ").split():
-            queryset = queryset.filter(Q(name__icontains=word))
-        return queryset
+        return queryset.filter(name_or_fide_id(value))
+
+
+def name_or_fide_id(value: str, player: str = "") -> Q:
+    """A FIDE ID, or words each found in the name in any order ("magnus carlsen" finds
+    "Carlsen, Magnus"); ``player``: the path to the player ("player__") from another
+    model."""
+    value = value.strip()
+    if value.isdigit():
+        return Q(**{f"{player}fide_id": int(value)})
+    found = Q()
+    for word in value.replace(",", " ").split():
+        found &= Q(**{f"{player}name__icontains": word})
+    return found

@@ -130,6 +130,33 @@ def test_only_the_administrator_publishes(world, period_world, django_capture_on
     assert "already published" in again
 
 
+def test_the_preview_is_searched_by_name_or_fide_id(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """A federation's preview holds hundreds of thousands of players: the officer finds
+    one by words of his name in any order, or by FIDE ID, within the kind shown."""
+    period = closed_period(period_world)
+    officer = persona_client(world, "officer_a")
+    with django_capture_on_commit_callbacks(execute=True):
+        officer.post(f"/lists/periods/{period.pk}/compute/")
+    a, b = period_world.players["A"], period_world.players["B"]
+    names = {str(a.fide_id): "A", str(b.fide_id): "B"}
+    url = f"/lists/periods/{period.pk}/"
+
+    def shown(**params) -> list[str]:
+        page = officer.get(url, params).content.decode()
+        preview = page.split('id="preview"', 1)[1].split("</table>", 1)[0]
+        return [names[i] for i in re.findall(r'href="/lists/players/(\d+)/"', preview)]
+
+    assert sorted(shown()) == ["A", "B"]
+    assert shown(q="a") == ["A"]
+    assert shown(q=str(b.fide_id)) == ["B"]
+    assert shown(q="b", kind="rated") == ["B"]
+    assert shown(q="b", kind="initial") == []
+    page = officer.get(url, {"q": "Nobody"}).content.decode()
+    assert "No player in this period matches “Nobody”." in page
+
+
 def test_a_list_is_not_published_before_its_date(
     world, period_world, django_capture_on_commit_callbacks, monkeypatch
 ):

@@ -80,7 +80,9 @@ def test_the_index_shows_each_categorys_published_lists_latest_first_with_their_
     assert re.search(r"March 2025</a>\s*</td>\s*<td[^>]*>1</td>", rapid)
     assert 'href="/lists/rapid/2025-04/download.txt"' in rapid
     assert 'id="lists-blitz"' in page
-    assert 'id="lists-standard"' not in page  # computed, not published
+    standard = page.split('id="lists-standard"', 1)[1].split("</section>", 1)[0]
+    assert "No standard list published yet." in standard  # computed, not published
+    assert "/lists/standard/2025-05/" not in page
 
 
 def test_the_index_says_when_nothing_is_published(db):
@@ -237,12 +239,13 @@ def test_a_list_has_pages_of_50(db):
 
 
 def test_the_list_page_reads_one_count_and_one_page(db, django_assert_max_num_queries):
-    """The period, the federations of the filter, one COUNT, one page of entries; and
-    the first time, how many the list delisted (remembered, as the COUNT is)."""
+    """The period, the dates of the lists before and after it, the federations of the
+    filter, one COUNT, one page of entries; and the first time, how many the list delisted
+    (remembered, as the COUNT is)."""
     period = published()
     for number in range(60):
         entry(period, f"Player {number:02d}", 2000 + number)
-    with django_assert_max_num_queries(5) as queries:
+    with django_assert_max_num_queries(6) as queries:
         assert get(URL, federation="NOR").status_code == 200
     entry_queries = [q["sql"] for q in queries.captured_queries if "lists_listentry" in q["sql"]]
     assert len(entry_queries) == 2 and "COUNT" in entry_queries[0]
@@ -256,10 +259,44 @@ def test_a_list_counts_its_players_once_per_search(db, django_assert_num_queries
     for number in range(60):
         entry(period, f"Player {number:02d}", 2000 + number, federation="GER" if number else "NOR")
     assert "59 players" in get(URL, federation="GER").content.decode()
-    with django_assert_num_queries(3) as queries:  # period, federations, the page
+    with django_assert_num_queries(4) as queries:  # period, list dates, federations, page
         page = get(URL, federation="GER", page=2, sort="name").content.decode()
     assert "59 players" in page and not any("COUNT" in q["sql"] for q in queries)
     assert "1 player matches" in get(URL, federation="NOR").content.decode()
+
+
+def test_a_list_links_to_the_categorys_lists_before_and_after_it_with_its_search(april):
+    """March's and May's rapid lists are out (the blitz list of May and an unpublished
+    June are not this category's neighbours): April's page leads to both, keeping the
+    federation chosen; May's has no list after it."""
+    published(list_date=MARCH)
+    published(list_date=dt.date(2025, 5, 1))
+    published("blitz", dt.date(2025, 5, 1))
+    published(list_date=dt.date(2025, 6, 1), status="computed")
+    page = get(URL, federation="GER", page=1).content.decode()
+    neighbours = page.split('id="list-neighbours"', 1)[1].split("</div>", 1)[0]
+    assert 'href="/lists/rapid/2025-03/?federation=GER" rel="prev"' in neighbours
+    assert 'href="/lists/rapid/2025-05/?federation=GER" rel="next"' in neighbours
+    may = get("/lists/rapid/2025-05/").content.decode()
+    neighbours = may.split('id="list-neighbours"', 1)[1].split("</div>", 1)[0]
+    assert 'rel="prev"' in neighbours and 'rel="next"' not in neighbours
+
+
+def test_a_list_sorts_by_fide_id(april):
+    """An index of the list (period, FIDE ID) serves it, as it serves the search by FIDE
+    ID."""
+    ids = [
+        int(i)
+        for i in re.findall(
+            r'href="/players/(\d+)/"',
+            get(URL, sort="fide_id").content.decode().split('id="entries"', 1)[1],
+        )
+    ]
+    assert ids == sorted(ids) and len(ids) == 6
+    down = get(URL, sort="-fide_id").content.decode().split('id="entries"', 1)[1]
+    assert [int(i) for i in re.findall(r'href="/players/(\d+)/"', down)] == sorted(
+        ids, reverse=True
+    )
 
 
 def test_a_page_holds_50_players_whatever_the_query_asks(db):
