@@ -90,6 +90,8 @@ class Player(models.Model):
         max_length=4,
         choices=DisabilityAssociation.choices,
         blank=True,
+        # Also the column's default, for rows written without the ORM (COPY, as the benchmark).
+        db_default="",
         help_text="A member of the IBCA, ICSC or IPCA needs 7 games, not 9, for a first "
         "standard rating (standard-2009 7.14g).",
     )
