@@ -1042,6 +1042,11 @@ def _initial_outcome(
         explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
     if initial.rating is None:
         explanation["reason"] = initial.reason
+        if member:
+            # What the public is told: the membership tells of a disability (DESIGN-notes 80).
+            anyone = rules.initial_rating(events, on=list_date)
+            if anyone.reason != initial.reason:
+                explanation["public_reason"] = anyone.reason
     if initial.counted and initial.games >= rules.minimum_games(
         initial.counted, association_member=member
     ):

@@ -19,7 +19,7 @@ from django.utils.html import format_html, format_html_join
 
 from lists.models import ListEntry
 from lists.name_keys import NameKey
-from players.filters import NarrowingFilterSet
+from players.filters import NarrowingFilterSet, typed_fide_id
 from players.models import Federation, Player
 
 
@@ -96,9 +96,10 @@ class ListEntryFilter(NarrowingFilterSet):
         fields = ("q", "federation", "title", "sex", "age", "status")
 
     def __init__(self, data=None, *args, list_year: int, **kwargs) -> None:
-        if data and data.get("federation"):  # "nor" is NOR, as a search is in any case
+        federation = data.get("federation") if data else None
+        if isinstance(federation, str) and federation:  # "nor" is NOR, as names are
             data = data.copy()
-            data["federation"] = data["federation"].strip().upper()
+            data["federation"] = federation.strip().upper()
         super().__init__(data, *args, **kwargs)
         self.list_year = list_year
         # Read once: the form both validates against the choices and renders them.
@@ -112,8 +113,8 @@ class ListEntryFilter(NarrowingFilterSet):
         value = " ".join(value.split())
         if not value:
             return queryset
-        if value.isdigit():
-            return queryset.filter(fide_id=int(value))
+        if (fide_id := typed_fide_id(value)) is not None:
+            return queryset.filter(fide_id=fide_id)
         return queryset.alias(name_key=NameKey("name")).filter(
             name_key__startswith=NameKey(Value(value))
         )

@@ -40,7 +40,7 @@ def name_key(name: str | None) -> str | None:
     """The search key of ``name`` (SQLite's ``list_name_key``)."""
     if name is None:
         return None
-    name = name.replace(", ", " ").replace(",", " ")
+    name = name.replace(" ,", ",").replace(", ", ",").replace(",", " ")
     if name.isascii():
         return name.upper()
     first, last = ACCENTS

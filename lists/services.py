@@ -64,7 +64,13 @@ from lists.models import (
     RatingPeriod,
     WorkerHeartbeat,
 )
-from lists.period_inputs import FETCH_ROWS, Part, load_period_inputs, tournaments_to_rate
+from lists.period_inputs import (
+    FETCH_ROWS,
+    Part,
+    load_period_inputs,
+    period_tournaments_query,
+    tournaments_to_rate,
+)
 from lists.run_tables import (
     partition_table_create,
     run_rows_delete,
@@ -260,16 +266,25 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
     return earlier_list_waiting(period)
 
 
+#: Where the regulations say a list is in force from its date: "effective between the
+#: first and the last day of that month" (standard-2009 7.3); "the period where a certain
+#: rating list is valid" (R&B 2024 6.1.1).
+LIST_IN_FORCE_CLAUSES = {
+    RatingCategory.STANDARD: "standard-2009 7.3",
+    RatingCategory.RAPID: "R&B 2024 6.1.1",
+    RatingCategory.BLITZ: "R&B 2024 6.1.1",
+}
+
+
 def publication_too_early(period: RatingPeriod, today: dt.date) -> str | None:
-    """A list is published on its date or after: "the list published on the 1st day of the
-    month shall be effective between the first and the last day of that month"
-    (standard-2009 7.3); published before, it would be every player's current rating ahead
-    of its month. None when it may be published."""
+    """A list is published on its date or after (``LIST_IN_FORCE_CLAUSES``): published
+    before, it would be every player's current rating ahead of its month. None when it may
+    be published."""
     if today >= period.list_date:
         return None
     return (
         f"The {period} is published on {period.list_date} or later, not before: it is in "
-        "force from that day (standard-2009 7.3)."
+        f"force from that day ({LIST_IN_FORCE_CLAUSES[period.category]})."
     )
 
 
@@ -1046,12 +1061,17 @@ HISTORY_CONFLICT = """
 def _tournaments_mark_rated(
     period: RatingPeriod, actor: Actor | None, actor_label: str
 ) -> tuple[int, int]:
-    """The run's tournaments become rated; any left ready for this list (approved after the
-    computation) move to the next list (DESIGN.md interpretation 8). Returns how many of
-    each."""
-    rated = PeriodTournament.objects.filter(period=period, run=period.computed_run).values(
-        "tournament_id"
-    )
+    """The run's tournaments become rated, and so do those of this list whose reports hold
+    no game played over the board (forfeits and byes alone: nothing to rate, whenever they
+    were approved); any other left ready for this list (approved after the computation)
+    moves to the next list (DESIGN.md interpretation 8). Returns how many of each."""
+    run = PeriodTournament.objects.filter(period=period, run=period.computed_run)
+    nothing_to_rate = period_tournaments_query(period).exclude(pk__in=tournaments_to_rate(period))
+    # Read before the copy starts: the connection serves one statement at a time.
+    rated = [
+        *run.values_list("tournament_id", flat=True),
+        *nothing_to_rate.values_list("pk", flat=True),
+    ]
     Tournament.objects.filter(pk__in=rated, status=Tournament.Status.READY).update(
         status=Tournament.Status.RATED
     )
@@ -1061,8 +1081,7 @@ def _tournaments_mark_rated(
         AUDIT_ENTRY_FIELDS,
         audit_entry_rows(
             model=Tournament,
-            # Read before the copy starts: the connection serves one statement at a time.
-            object_ids=list(rated.values_list("tournament_id", flat=True)),
+            object_ids=rated,
             actor=user,
             actor_label=actor_label,
             action="rated",
@@ -1086,15 +1105,14 @@ def _tournaments_mark_rated(
 
 
 def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
-    """The tournaments ready for this list that its computed run does not rate: their
-    reports were approved after it started. Published as it is, the list leaves them to the
-    next (interpretation 8); computed again, it rates them."""
+    """The tournaments a computation of this list would rate (``tournaments_to_rate``) that
+    its computed run does not: their reports were approved after it started. Published as
+    it is, the list leaves them to the next (interpretation 8); computed again, it rates
+    them."""
     rated = PeriodTournament.objects.filter(period=period, run=period.computed_run).values(
         "tournament_id"
     )
-    return Tournament.objects.filter(
-        category=period.category, list_date=period.list_date, status=Tournament.Status.READY
-    ).exclude(pk__in=rated)
+    return Tournament.objects.filter(pk__in=tournaments_to_rate(period)).exclude(pk__in=rated)
 
 
 def players_turning_inactive(period: RatingPeriod) -> int:

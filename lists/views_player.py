@@ -61,6 +61,13 @@ FIRST_EVENT_LEFT_OUT = (
 )
 
 
+def not_rated_note(clause: str) -> str:
+    """Why a game did not count for a player rated in it: his opponent was unrated
+    (interpretation 6), or left out of a round robin with his first event (standard-2009
+    6.1: the game carries that clause)."""
+    return FIRST_EVENT_LEFT_OUT if clause == FIRST_EVENT_CLAUSE else UNRATED_OPPONENT
+
+
 # -- formatting ------------------------------------------------------------------------------
 
 
@@ -174,10 +181,8 @@ class GameLine:
     def note(self) -> str:
         if self.counted:
             return ""
-        if self.clause == FIRST_EVENT_CLAUSE:
-            return FIRST_EVENT_LEFT_OUT
-        if self.rating is not None:
-            return UNRATED_OPPONENT
+        if self.clause == FIRST_EVENT_CLAUSE or self.rating is not None:
+            return not_rated_note(self.clause)
         if self.opponent_rating is None and not self.unrated_games_count:
             return BOTH_UNRATED
         return TOWARDS_FIRST_RATING
@@ -245,10 +250,22 @@ class PeriodBlock:
 
     result: PeriodResult
     tournaments: list[TournamentBlock] = field(default_factory=list)
+    #: The viewer may edit the player, and so read what the public may not.
+    private: bool = False
 
     @property
     def period(self) -> RatingPeriod:
         return self.result.period
+
+    @property
+    def reason(self) -> str:
+        """Why there is no first rating yet; to the public, as for any player where the
+        player's membership of the IBCA, ICSC or IPCA changed it (standard-2009 7.14g,
+        DESIGN-notes 80)."""
+        explanation = self.explanation
+        if not self.private and "public_reason" in explanation:
+            return str(explanation["public_reason"])
+        return str(explanation.get("reason", ""))
 
     @property
     def preview(self) -> bool:
@@ -345,9 +362,12 @@ def player_results(actor: Actor, player: Player) -> QuerySet[PeriodResult]:
     )
 
 
-def player_period_blocks(player: Player, results: Sequence[PeriodResult]) -> list[PeriodBlock]:
-    """The results with the player's games of the same runs, in one query."""
-    blocks = {result.period_id: PeriodBlock(result) for result in results}
+def player_period_blocks(
+    player: Player, results: Sequence[PeriodResult], *, private: bool = False
+) -> list[PeriodBlock]:
+    """The results with the player's games of the same runs, in one query; ``private``:
+    for a viewer who may edit the player."""
+    blocks = {result.period_id: PeriodBlock(result, private=private) for result in results}
     if not blocks:
         return []
     rows = (
@@ -390,10 +410,11 @@ def player_calculations(request: HttpRequest, fide_id: int) -> HttpResponse:
     page = Paginator(player_results(actor, player), PERIODS_PER_PAGE).get_page(
         request.GET.get("page")
     )
+    private = Player.objects.restrict(actor, "edit").filter(pk=player.pk).exists()
     context = {
         "player": player,
         "page": page,
-        "blocks": player_period_blocks(player, list(page.object_list)),
+        "blocks": player_period_blocks(player, list(page.object_list), private=private),
     }
     return render(request, "lists/player_calculations.html", context)
 
@@ -608,9 +629,7 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
             if expected is not None:
                 dr[player_id] += 50 * halves - expected
             elif rating is not None and row.unrated_note != FIRST_EVENT_LEFT_OUT:
-                row.unrated_note = (
-                    FIRST_EVENT_LEFT_OUT if game.clause == FIRST_EVENT_CLAUSE else UNRATED_OPPONENT
-                )
+                row.unrated_note = not_rated_note(game.clause)
     for player_id, total in dr.items():
         row = by_player[player_id]
         if row.k is not None:

@@ -28,13 +28,25 @@ class PlayerFilter(NarrowingFilterSet):
         return queryset.filter(name_or_fide_id(value))
 
 
+#: More digits than any FIDE ID has, or a bigint holds.
+FIDE_ID_DIGITS = 18
+
+
+def typed_fide_id(value: str) -> int | None:
+    """A search typed as a FIDE ID: ASCII digits alone ("²" is a digit to Python, not to
+    ``int``), no more than ``FIDE_ID_DIGITS`` of them; None otherwise."""
+    if value.isascii() and value.isdigit() and len(value) <= FIDE_ID_DIGITS:
+        return int(value)
+    return None
+
+
 def name_or_fide_id(value: str, player: str = "") -> Q:
     """A FIDE ID, or words each found in the name in any order ("magnus carlsen" finds
     "Carlsen, Magnus"); ``player``: the path to the player ("player__") from another
     model."""
     value = value.strip()
-    if value.isdigit():
-        return Q(**{f"{player}fide_id": int(value)})
+    if (fide_id := typed_fide_id(value)) is not None:
+        return Q(**{f"{player}fide_id": fide_id})
     found = Q()
     for word in value.replace(",", " ").split():
         found &= Q(**{f"{player}name__icontains": word})

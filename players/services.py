@@ -18,7 +18,7 @@ from django.utils import timezone
 from audit.services import audit_record, field_changes
 from players.access import Actor, actor_for, require, require_administrator, require_officer_for
 from players.importing import ImportSummary, ListUnreadable, import_list
-from players.models import Federation, Player, PlayerImport
+from players.models import DisabilityAssociation, Federation, Player, PlayerImport
 from players.selectors import list_every_months
 from regulations.lists import furthest_list
 
@@ -61,6 +61,10 @@ def player_register(
     require_officer_for(
         actor, federation.pk, "Only the federation's rating officer registers its players."
     )
+    if disability_association not in ("", *DisabilityAssociation.values):
+        raise ValidationError(
+            {"disability_association": f"{disability_association!r} is not the IBCA, ICSC or IPCA."}
+        )
     # Serialise concurrent registrations so two officers never get the same ID.
     list(Federation.objects.select_for_update().filter(pk=federation.pk))
     player = Player.objects.create(
@@ -81,7 +85,15 @@ def player_register(
         actor_label=actor_label,
         action="registered",
         reason=reason,
-        changes={"fide_id": [None, player.fide_id]},
+        changes={
+            "fide_id": [None, player.fide_id],
+            # The one fact a first rating hangs on that no list shows (standard-2009 7.14g).
+            **(
+                {"disability_association": ["", disability_association]}
+                if disability_association
+                else {}
+            ),
+        },
     )
     return player
 

@@ -148,6 +148,8 @@ class OverTheBoardRules:
     rounding_clause: ClassVar[str]
     #: New players: games needed, pooling window, clauses.
     initial_minimum_games: ClassVar[int]
+    #: The clause that asks fewer games of a member of the IBCA, ICSC or IPCA, if any.
+    association_clause: ClassVar[str] = ""
     initial_pooling_months: ClassVar[int]
     initial_clause: ClassVar[str]
     #: Whether the first-event test goes on to the next event once the first is
@@ -395,7 +397,9 @@ class OverTheBoardRules:
 
         needed = self.minimum_games(counted, association_member=association_member)
         if games < needed:
-            return outcome(None, f"{games} of the {needed} games needed ({self.initial_clause})")
+            lowered = needed < self.minimum_games(counted)
+            clause = self.association_clause if lowered else self.initial_clause
+            return outcome(None, f"{games} of the {needed} games needed ({clause})")
         rating = self.pooled_rating(counted)
         if rating < self.floor:
             return outcome(None, f"{rating} is below the floor of {self.floor}")

@@ -21,7 +21,7 @@ def _quoted(text: str) -> str:
 
 
 def _function(*, commas: bool) -> str:
-    name = "replace(replace(name, ', ', ' '), ',', ' ')" if commas else "name"
+    name = "replace(replace(replace(name, ' ,', ','), ', ', ','), ',', ' ')" if commas else "name"
     accents = _quoted(f"[{ACCENTS[0]}-{ACCENTS[1]}]")
     folded = (
         f"translate(regexp_replace(normalize({name}, NFKD), {accents}, '', 'g'), "

@@ -135,7 +135,7 @@ def record_from_fields(
 
 def _fide_id(text: str) -> int:
     text = text.strip()
-    if not text.isdigit() or int(text) == 0:
+    if not text.isdecimal() or len(text) > 18 or int(text) == 0:
         raise Malformed(f"FIDE ID {text!r} is not a positive number")
     return int(text)
 
@@ -174,7 +174,7 @@ def _birth_year(text: str) -> int | None:
     if not text:
         return None
     year = text[:4]  # a year, or a date written year first (1990-05-17, 1990/00/00)
-    if not year.isdigit():
+    if not year.isdecimal():
         raise Malformed(f"birth year {text!r} is not a year")
     if int(year) > dt.date.today().year:
         raise Malformed(f"birth year {year} is in the future")
@@ -185,7 +185,7 @@ def _number(text: str, what: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not text.isdecimal():
         raise Malformed(f"{what} {text!r} is not a number")
     return int(text)
 

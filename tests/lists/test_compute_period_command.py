@@ -77,6 +77,26 @@ def test_a_later_list_waits_for_an_earlier_one_with_tournaments_to_rate(period_w
 
 
 @pytest.mark.django_db(transaction=True)
+def test_publishing_before_the_list_date_is_refused_before_anything_is_done(
+    period_world, monkeypatch
+):
+    """R&B 2024 6.1.1: April's list is in force from 1 April. On 31 March `--publish` is
+    refused at once, with exit status 2, and the period is left open, not computed; on 1
+    April it is published."""
+    from django.utils import timezone
+
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 31))
+    with pytest.raises(CommandError, match=r"published on 2025-04-01 or later.*6\.1\.1") as early:
+        run("2025-04", "--category", "rapid", "--publish")
+    assert early.value.returncode == 2
+    assert RatingPeriod.objects.get(list_date=APRIL).status == "open"
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 4, 1))
+    assert run("2025-04", "--category", "rapid", "--publish")["published"] is True
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_plain_output_counts_the_list_and_the_results_apart(period_world):
     """Three players on the list, two of them with a result (C did not play)."""
     w = period_world

@@ -209,6 +209,25 @@ def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publ
     assert (late.status, late.list_date) == ("ready", datetime.date(2025, 5, 1))
 
 
+def test_a_report_without_a_game_over_the_board_is_not_late_and_is_done_with_this_list(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """Interpretation 6: a report of forfeits and byes alone has nothing to rate. Approved
+    after the preview, it is not named as left out of it (computing again would not rate
+    it either); publication marks it rated on this list rather than moving it on from list
+    to list."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    forfeits = period_world.tournament([], name="Forfeit Cup")
+    assert 'id="late-reports"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    done = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    assert "2 tournaments rated." in done
+    forfeits.refresh_from_db()
+    assert (forfeits.status, forfeits.list_date) == ("rated", APRIL)
+
+
 def test_the_preview_counts_the_players_publication_will_flag_inactive(
     world, period_world, django_capture_on_commit_callbacks
 ):

@@ -297,6 +297,28 @@ def test_a_round_robin_game_against_a_disregarded_first_event_says_why_it_is_not
     ] in rows  # fmt: skip
 
 
+def test_the_public_is_not_told_that_a_player_needs_seven_games_as_a_member(
+    world, period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """standard-2009 7.14g: Member, of the IBCA, has 5 of his 7 games. Those who may edit
+    him read that, with the clause; the public reads what it would of anybody, 5 of the 9
+    games (7.14b): the membership tells of a disability (DESIGN-notes 80)."""
+    from players.models import Player
+
+    w = period_world
+    member = w.player("Member")
+    Player.objects.filter(pk=member.pk).update(disability_association="IBCA")
+    opponents = [w.player(f"Opp{i}", 2000, category="standard") for i in range(5)]
+    w.tournament([(member, o, 0.5) for o in opponents], category="standard")
+    period = publish(compute("standard", APRIL))
+    public = text_of(calculations(member), section_id(period))
+    assert "5 of the 9 games needed (standard-2009 7.14)" in public
+    assert "7 games" not in public and "7.14g" not in public
+    admin = persona_client(world, "administrator")
+    private = text_of(get(f"/lists/players/{member.fide_id}/", admin), section_id(period))
+    assert "5 of the 7 games needed (standard-2009 7.14g)" in private
+
+
 def test_an_adopted_standard_rating_and_a_fall_below_the_floor_are_explained(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):

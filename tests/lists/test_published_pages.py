@@ -391,6 +391,19 @@ def test_a_download_with_the_pages_filters_holds_only_those_players(april):
     )
 
 
+@pytest.mark.parametrize("typed", ["²", "1²", "9" * 30])
+def test_a_search_of_digits_no_fide_id_has_finds_nobody_without_an_error(april, typed):
+    """ "²" is a digit to Python but no number; thirty digits overflow a FIDE ID: searched
+    as a name, they find nobody, on the list, in its download and in the registry."""
+    response = get(URL, q=typed)
+    assert response.status_code == 200 and names(response) == []
+    download = get(f"{URL}download.csv", q=typed)
+    assert (
+        download.status_code == 200 and len(b"".join(download.streaming_content).splitlines()) == 1
+    )
+    assert get("/players/", q=typed).status_code == 200
+
+
 def test_a_federation_in_small_letters_is_the_federation(april):
     """ "ger" is GER, as the name search is in any case: the page and the download hold
     the same two players as for GER."""

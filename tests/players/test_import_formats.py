@@ -145,3 +145,29 @@ def test_a_short_row_and_a_birth_year_to_come_are_skipped_with_their_reasons(
         {"line": 3, "reason": "birth year 2090 is in the future"},
     ]
     assert list(Player.objects.values_list("name", flat=True)) == ["Fine"]
+
+
+def test_numbers_of_superscript_digits_or_too_many_digits_are_skipped_lines(
+    import_as_administrator, tmp_path
+):
+    """ "²" is a digit to Python but no number: a FIDE ID, rating or birth year written with
+    one is a skipped line with its reason, as is a FIDE ID longer than any, never an
+    error that loses the whole import."""
+    path = tmp_path / "list.csv"
+    path.write_text(
+        "ID Number,Name,Fed,Sex,SRtng,B-day\n"
+        "9080000²,Superscript,NOR,M,1800,1990\n"
+        "1234567890123456789012,Long,NOR,M,1800,1990\n"
+        "90800003,Rating,NOR,F,18²0,1990\n"
+        "90800004,Born,NOR,F,1800,199²\n"
+        "90800005,Fine,NOR,F,1800,1990\n",
+        encoding="utf-8",
+    )
+    result = import_as_administrator("", path=path)
+    assert result.skipped == [
+        {"line": 2, "reason": "FIDE ID '9080000²' is not a positive number"},
+        {"line": 3, "reason": "FIDE ID '1234567890123456789012' is not a positive number"},
+        {"line": 4, "reason": "standard rating '18²0' is not a number"},
+        {"line": 5, "reason": "birth year '199²' is not a year"},
+    ]
+    assert Player.objects.filter(fide_id=90800005).exists()

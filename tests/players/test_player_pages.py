@@ -143,7 +143,27 @@ def test_a_new_player_is_registered_with_his_membership_of_the_icsc(world):
     client = persona_client(world, "officer_a")
     form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "disability_association": "ICSC"}
     client.post("/players/register/", form)
-    assert Player.objects.get(name="Newcomer, Nina").disability_association == "ICSC"
+    nina = Player.objects.get(name="Newcomer, Nina")
+    assert nina.disability_association == "ICSC"
+    (entry,) = audit_entries_for(nina)
+    assert entry.changes == {
+        "fide_id": [None, nina.fide_id],
+        "disability_association": ["", "ICSC"],
+    }
+
+
+def test_the_service_refuses_a_membership_of_another_association(world):
+    from django.core.exceptions import ValidationError
+
+    from players.services import player_register
+    from tests.conftest import persona_actor
+
+    with pytest.raises(ValidationError, match="is not the IBCA, ICSC or IPCA"):
+        player_register(
+            actor=persona_actor(world, "officer_a"), name="Newcomer, Nina",
+            federation=world["fed_a"], sex="F", disability_association="FIDE",
+        )  # fmt: skip
+    assert not Player.objects.filter(name="Newcomer, Nina").exists()
 
 
 def test_an_officer_cannot_register_a_player_in_another_federation(world):

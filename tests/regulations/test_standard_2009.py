@@ -291,7 +291,7 @@ def test_a_member_of_the_ibca_icsc_or_ipca_needs_seven_games():
     )
     six = [EventResult.against([2000] * 6, 8, dt.date(2026, 9, 20))]
     assert RULES.initial_rating(six, on=LIST, association_member=True).reason == (
-        "6 of the 7 games needed (standard-2009 7.14)"
+        "6 of the 7 games needed (standard-2009 7.14g)"
     )
 
 

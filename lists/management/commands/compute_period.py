@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
+from django.utils import timezone
 
 from lists.models import RatingPeriod
 from lists.selectors import period_results_json
@@ -27,6 +28,7 @@ from lists.services import (
     period_compute_request,
     period_get_or_create,
     period_publish,
+    publication_too_early,
 )
 from tournaments.batch import batch_actor
 
@@ -61,8 +63,13 @@ class Command(BaseCommand):
         actor = batch_actor(COMMAND)
         try:
             period = period_get_or_create(category=options["category"], list_date=list_date)
+            # Refused before closing and computing it: a refused period stays as it was.
             if refusal := computation_refusal(period, closing=True):
-                raise PeriodRefused(refusal)  # before closing it: a refused period stays open
+                raise PeriodRefused(refusal)
+            if options["publish"] and (
+                early := publication_too_early(period, timezone.localdate())
+            ):
+                raise PeriodRefused(early)
             period_close(period=period, actor_label=COMMAND)
             period.refresh_from_db()
             period = period_compute_request(period=period, actor=actor, actor_label=COMMAND)
