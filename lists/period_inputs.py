@@ -258,13 +258,19 @@ def _read_whole(tournaments: dict[int, TournamentFacts]) -> set[int]:
     }
 
 
-def tournaments_to_rate(period: RatingPeriod) -> list[int]:
-    """The tournaments of ``period`` with approved games: those a run rates, fixed when it
-    starts (``lists.services``) so that every part reads the games of the same ones."""
+def with_approved_games(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """Those of ``tournaments`` whose approved report holds a game played over the board:
+    the others have nothing to rate (interpretation 6)."""
     approved = Game.objects.filter(
         report__tournament=OuterRef("pk"), report__status=TournamentReport.Status.APPROVED
     )
-    query = period_tournaments_query(period).filter(Exists(approved))
+    return tournaments.filter(Exists(approved))
+
+
+def tournaments_to_rate(period: RatingPeriod) -> list[int]:
+    """The tournaments of ``period`` with approved games: those a run rates, fixed when it
+    starts (``lists.services``) so that every part reads the games of the same ones."""
+    query = with_approved_games(period_tournaments_query(period))
     return list(query.order_by("pk").values_list("pk", flat=True))
 
 

@@ -70,6 +70,7 @@ from lists.period_inputs import (
     load_period_inputs,
     period_tournaments_query,
     tournaments_to_rate,
+    with_approved_games,
 )
 from lists.run_tables import (
     partition_table_create,
@@ -1066,7 +1067,8 @@ def _tournaments_mark_rated(
     were approved); any other left ready for this list (approved after the computation)
     moves to the next list (DESIGN.md interpretation 8). Returns how many of each."""
     run = PeriodTournament.objects.filter(period=period, run=period.computed_run)
-    nothing_to_rate = period_tournaments_query(period).exclude(pk__in=tournaments_to_rate(period))
+    ready = period_tournaments_query(period)
+    nothing_to_rate = ready.exclude(pk__in=with_approved_games(ready).values("pk"))
     # Read before the copy starts: the connection serves one statement at a time.
     rated = [
         *run.values_list("tournament_id", flat=True),
@@ -1112,7 +1114,7 @@ def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     rated = PeriodTournament.objects.filter(period=period, run=period.computed_run).values(
         "tournament_id"
     )
-    return Tournament.objects.filter(pk__in=tournaments_to_rate(period)).exclude(pk__in=rated)
+    return with_approved_games(period_tournaments_query(period)).exclude(pk__in=rated)
 
 
 def players_turning_inactive(period: RatingPeriod) -> int:
