@@ -80,6 +80,15 @@ class PublishedListPaginator(Paginator):
     def count(self) -> int:
         return cache.get_or_set(self.count_key, lambda: Paginator.count.func(self), timeout=None)
 
+    def validate_number(self, number) -> int:
+        """A page before the first is the first (Django's paginator calls it empty, and the
+        table then shows the last page: the bottom of the list for ``?page=0``)."""
+        try:
+            number = max(1, int(number))
+        except (TypeError, ValueError):
+            pass  # not a whole number: Django's own refusal, and the first page
+        return super().validate_number(number)
+
 
 def _order(queryset: QuerySet, field: str, is_descending: bool) -> tuple[QuerySet, bool]:
     """Either way, ties by name and blanks (no birth year, a first rating) last, whatever

@@ -246,3 +246,19 @@ def test_a_get_on_a_form_action_says_why_it_is_not_a_page(world):
     assert response.status_code == 405 and response["Allow"] == "POST"
     page = response.content.decode()
     assert "This address is a button, not a page" in page and "not a GET" in page
+    assert '<a href="/lists/periods/1/" id="button-page">' in page
+
+
+def test_signing_in_on_the_way_to_a_button_leads_back_to_its_page(world):
+    """An anonymous click on "Close the period now" is sent to sign in; signed in, the
+    browser asks for the button's address, whose page leads back to the period."""
+    from django.test import Client
+
+    from tests.conftest import persona_client
+
+    anonymous = Client().post("/lists/periods/2/close/")
+    assert anonymous.status_code == 302
+    assert anonymous["Location"] == "/accounts/login/?next=/lists/periods/2/close/"
+    after = persona_client(world, "officer_a").get("/lists/periods/2/close/")
+    assert after.status_code == 405
+    assert '<a href="/lists/periods/2/" id="button-page">' in after.content.decode()

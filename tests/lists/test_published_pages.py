@@ -299,6 +299,14 @@ def test_a_list_sorts_by_fide_id(april):
     )
 
 
+@pytest.mark.parametrize("page", ["0", "-5", "abc", "1.5"])
+def test_a_page_before_the_first_or_no_page_at_all_is_the_first(db, page):
+    period = published()
+    for number in range(60):
+        entry(period, f"Player {number:02d}", 2000 + number)
+    assert names(get(URL, page=page))[0] == "Player 59"  # the highest rated
+
+
 def test_a_page_holds_50_players_whatever_the_query_asks(db):
     period = published()
     for number in range(60):
