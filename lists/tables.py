@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from contextlib import suppress
 from functools import cached_property
 
 import django_tables2 as tables
@@ -83,10 +84,9 @@ class PublishedListPaginator(Paginator):
     def validate_number(self, number) -> int:
         """A page before the first is the first (Django's paginator calls it empty, and the
         table then shows the last page: the bottom of the list for ``?page=0``)."""
-        try:
+        # Not a whole number: Django's own refusal, and the first page.
+        with suppress(TypeError, ValueError):
             number = max(1, int(number))
-        except (TypeError, ValueError):
-            pass  # not a whole number: Django's own refusal, and the first page
         return super().validate_number(number)
 
 
