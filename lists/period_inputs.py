@@ -54,6 +54,7 @@ from lists.computation import (
     per_game,
 )
 from lists.models import PeriodGame, PeriodTournament, RatingPeriod
+from lists.selectors import published_periods
 from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
@@ -219,11 +220,11 @@ def _left_out_when_rated(
     robins = {pk for pk in earlier if facts[pk].rated_by_8_58}
     if not robins:
         return {}
-    runs = RatingPeriod.objects.filter(
-        category=category,
-        status=RatingPeriod.Status.PUBLISHED,
-        list_date__in={earlier[pk].list_date for pk in robins},
-    ).values_list("pk", "computed_run")
+    runs = (
+        published_periods(category)
+        .filter(list_date__in={earlier[pk].list_date for pk in robins})
+        .values_list("pk", "computed_run")
+    )
     marked = PeriodGame.objects.filter(
         reduce(or_, (Q(period=pk, run=run) for pk, run in runs), Q(pk__in=[])),
         tournament__in=robins,

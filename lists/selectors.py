@@ -27,12 +27,16 @@ def computed_games(period: RatingPeriod) -> QuerySet[PeriodGame]:
     return PeriodGame.objects.filter(period=period, run=period.computed_run)
 
 
+def published_periods(category: str | None = None) -> QuerySet[RatingPeriod]:
+    """The periods whose lists are out (of ``category``, or of every category)."""
+    published = RatingPeriod.objects.filter(status=RatingPeriod.Status.PUBLISHED)
+    return published if category is None else published.filter(category=category)
+
+
 def period_published(category: str, list_date: dt.date) -> bool:
     """Whether the period of ``category`` and ``list_date`` is published: its list is out,
     even one without entries (``tournaments.reports.services.LIST_OUT_CHECKS``)."""
-    return RatingPeriod.objects.filter(
-        category=category, list_date=list_date, status=RatingPeriod.Status.PUBLISHED
-    ).exists()
+    return published_periods(category).filter(list_date=list_date).exists()
 
 
 def published_entries(period: RatingPeriod) -> QuerySet[ListEntry]:

@@ -80,6 +80,7 @@ from lists.run_tables import (
     run_tables_attach,
     run_tables_create,
 )
+from lists.selectors import published_periods
 from players.access import Actor, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory, RatingState, RatingStatus
@@ -259,9 +260,7 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
         and (period.heartbeat_at >= _lease_expiry())
     ):
         return "The period is being computed; its progress is shown on the period's page."
-    later = RatingPeriod.objects.filter(
-        category=period.category, list_date__gt=period.list_date, status=Status.PUBLISHED
-    ).first()
+    later = published_periods(period.category).filter(list_date__gt=period.list_date).first()
     if later:
         return f"The {later} is already published; an earlier list cannot be computed now."
     return earlier_list_waiting(period)
@@ -1066,12 +1065,12 @@ def _tournaments_mark_rated(
     no game played over the board (forfeits and byes alone: nothing to rate, whenever they
     were approved); any other left ready for this list (approved after the computation)
     moves to the next list (DESIGN.md interpretation 8). Returns how many of each."""
-    run = PeriodTournament.objects.filter(period=period, run=period.computed_run)
+    run = _computed_run_tournaments(period)
     ready = period_tournaments_query(period)
     nothing_to_rate = ready.exclude(pk__in=with_approved_games(ready).values("pk"))
     # Read before the copy starts: the connection serves one statement at a time.
     rated = [
-        *run.values_list("tournament_id", flat=True),
+        *run,
         *nothing_to_rate.values_list("pk", flat=True),
     ]
     Tournament.objects.filter(pk__in=rated, status=Tournament.Status.READY).update(
@@ -1111,10 +1110,15 @@ def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     its computed run does not: their reports were approved after it started. Published as
     it is, the list leaves them to the next (interpretation 8); computed again, it rates
     them."""
-    rated = PeriodTournament.objects.filter(period=period, run=period.computed_run).values(
-        "tournament_id"
-    )
+    rated = _computed_run_tournaments(period)
     return with_approved_games(period_tournaments_query(period)).exclude(pk__in=rated)
+
+
+def _computed_run_tournaments(period: RatingPeriod) -> QuerySet[PeriodTournament]:
+    """The ids of the tournaments the period's computed run rated."""
+    return PeriodTournament.objects.filter(period=period, run=period.computed_run).values_list(
+        "tournament_id", flat=True
+    )
 
 
 def players_turning_inactive(period: RatingPeriod) -> int:

@@ -29,7 +29,7 @@ from django_tables2 import RequestConfig
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
 from lists.models import ListEntry, PeriodResult, RatingPeriod
-from lists.selectors import published_entries
+from lists.selectors import published_entries, published_periods
 from lists.tables import (
     ListEntryTable,
     PublishedListPaginator,
@@ -71,7 +71,7 @@ TOP_LISTS = (
 def list_index(request: HttpRequest) -> HttpResponse:
     """The published lists of each category, latest first, with their numbers of players."""
     periods = list(
-        RatingPeriod.objects.filter(status=RatingPeriod.Status.PUBLISHED)
+        published_periods()
         .only("category", "list_date", "published_at", "status", "created_at")
         .order_by("-list_date")
     )
@@ -144,9 +144,7 @@ def _neighbours(period: RatingPeriod) -> tuple[dt.date | None, dt.date | None]:
     """The dates of the category's published lists just before and after this one (one
     query: a category has a list a month at most)."""
     dates = list(
-        RatingPeriod.objects.filter(category=period.category, status=RatingPeriod.Status.PUBLISHED)
-        .order_by("list_date")
-        .values_list("list_date", flat=True)
+        published_periods(period.category).order_by("list_date").values_list("list_date", flat=True)
     )
     at = dates.index(period.list_date)
     return (dates[at - 1] if at else None), (dates[at + 1] if at + 1 < len(dates) else None)
@@ -202,9 +200,7 @@ def _published_period(category: str, year: int, month: int) -> RatingPeriod:
         list_date = dt.date(year, month, 1)
     except (ValueError, OverflowError):  # month 13, or a year of twenty digits
         raise Http404("No such month.") from None
-    period = RatingPeriod.objects.filter(
-        category=category, list_date=list_date, status=RatingPeriod.Status.PUBLISHED
-    ).first()
+    period = published_periods(category).filter(list_date=list_date).first()
     if period is None:
         raise Http404(f"No {category} list of {list_date:%Y-%m} is published.")
     return period
