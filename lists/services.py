@@ -99,6 +99,14 @@ REACHED_2400 = 2400
 INACTIVE_AFTER_MONTHS = 12
 
 
+def inactive_before(list_date: dt.date) -> dt.date:
+    """A listed player whose last rated game is on or before this date is flagged inactive
+    on the list of ``list_date`` (standard-2009 7.23a, R&B 2024 6.2.2a: no rated game in
+    the 12 months before the list). The publication (``STATES_SQL``) and the preview's
+    count (``players_turning_inactive``) both draw the line here."""
+    return add_months(list_date, -INACTIVE_AFTER_MONTHS)
+
+
 class PeriodRefused(Exception):
     """The period cannot do what was asked; the message says why, for the person who asked."""
 
@@ -832,7 +840,7 @@ def _publish(period: RatingPeriod) -> int:
         "run": period.computed_run,
         "category": period.category,
         "list_date": period.list_date,
-        "inactive_before": add_months(period.list_date, -INACTIVE_AFTER_MONTHS),
+        "inactive_before": inactive_before(period.list_date),
         "reached": REACHED_2400,
     }
     with connection.cursor() as cursor:
@@ -1134,7 +1142,7 @@ def players_turning_inactive(period: RatingPeriod) -> int:
             status=RatingStatus.RATED,
             rating__isnull=False,
             active=True,
-            last_played__lte=add_months(period.list_date, -INACTIVE_AFTER_MONTHS),
+            last_played__lte=inactive_before(period.list_date),
         )
         .exclude(Exists(played))
         .count()
