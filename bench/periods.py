@@ -22,7 +22,7 @@ and the floor: PostgreSQL's ``COPY`` reading the period's games and writing back
 the computation wrote (its ``PeriodResult`` and ``PeriodGame`` rows) into unindexed
 tables. Last, with a synthetic published list of
 1,000,000 entries, the p50/p95 of the published list page: first page, one federation, a
-name search.
+name search, and one with the given name typed first.
 
 With ``--parts N`` (N > 1) the computation goes through the broker instead (Redis,
 ``--broker-url``, whose database is emptied first) to a Celery worker of N processes
@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any, NamedTuple
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -76,6 +76,9 @@ SYLLABLES = ["an", "ber", "ca", "dor", "el", "fi", "gor", "ha", "in", "jo", "ka"
              "nov", "os", "pe", "ra", "sen", "ta", "ul", "vic", "wa", "yo", "zen"]  # fmt: skip
 #: The name prefix searched on the list page (a surname's first syllable).
 SEARCH_PREFIX = "Ber"
+#: A name searched with the given name typed first (a whole surname, then the given name's
+#: beginning: each order of the words is a range of the name index).
+SEARCH_GIVEN_FIRST = "Ka Berdor"
 #: Query parameters of the list page's filter (lists/filters.py).
 FEDERATION_PARAMETER = "federation"
 SEARCH_PARAMETER = "q"
@@ -899,6 +902,10 @@ def list_page_measure(requests: int) -> list[tuple[str, float, float, int]]:
         ("first page", base),
         (f"federation {federation}", f"{base}?{FEDERATION_PARAMETER}={federation}"),
         (f"name '{SEARCH_PREFIX}'", f"{base}?{SEARCH_PARAMETER}={SEARCH_PREFIX}"),
+        (
+            f"name '{SEARCH_GIVEN_FIRST}'",
+            f"{base}?{urlencode({SEARCH_PARAMETER: SEARCH_GIVEN_FIRST})}",
+        ),
     ]
     storages = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

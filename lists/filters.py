@@ -3,8 +3,9 @@
 Every filter is written so that an index of ``ListEntry`` serves it on a list of a million
 players: a FIDE ID is looked up exactly (period, fide_id), a federation exactly
 (period, federation, -rating), a name by its beginning in any case and without its
-accents: ``list_name_key(name) LIKE list_name_key('x') || '%'`` (``lists.name_keys``),
-which on PostgreSQL an index on (period, list_name_key(name) text_pattern_ops) serves
+accents, its words as typed or turned round (given names first):
+``list_name_key(name) LIKE list_name_key('x') || '%'`` (``lists.name_keys``), each order
+a range of an index on (period, list_name_key(name) text_pattern_ops) on PostgreSQL,
 under any collation. Title, sex, age group and activity narrow what the rating order
 reads.
 """
@@ -72,6 +73,22 @@ class AgeGroup:
         return Q(birth_year__lte=list_year - age)
 
 
+#: A search of more words is read only as typed (four words give four beginnings to look up).
+MOST_WORDS_TURNED = 4
+
+
+def word_orders(value: str) -> list[str]:
+    """The typed words as typed, then turned round word by word, so that given names typed
+    first still find the surname that the list puts first ("magnus carlsen" and "juan
+    gonzalez perez" find "Carlsen, Magnus" and "Gonzalez Perez, Juan"). Each is looked up
+    by its beginning, so only the last word typed may be cut short ("carlsen m", not
+    "magnus c")."""
+    words = value.replace(",", " ").split()
+    if not 1 < len(words) <= MOST_WORDS_TURNED:
+        return [value]
+    return [value] + [" ".join(words[turn:] + words[:turn]) for turn in range(1, len(words))]
+
+
 class ListEntryFilter(NarrowingFilterSet):
     """Search by the beginning of a name or by FIDE ID; filter by federation, title, sex,
     age group and activity."""
@@ -109,15 +126,17 @@ class ListEntryFilter(NarrowingFilterSet):
     def search(self, queryset: QuerySet[ListEntry], name: str, value: str):
         """Digits: a FIDE ID. Otherwise the beginning of the name, in any case and without
         its accents ("muller" finds "Müller"; a prefix, not a substring: an index finds it
-        without reading the whole list)."""
+        without reading the whole list), its words in the list's order or turned round
+        (``word_orders``)."""
         value = " ".join(value.split())
         if not value:
             return queryset
         if (fide_id := typed_fide_id(value)) is not None:
             return queryset.filter(fide_id=fide_id)
-        return queryset.alias(name_key=NameKey("name")).filter(
-            name_key__startswith=NameKey(Value(value))
-        )
+        found = Q()
+        for order in word_orders(value):
+            found |= Q(name_key__startswith=NameKey(Value(order)))
+        return queryset.alias(name_key=NameKey("name")).filter(found)
 
     def filter_title(self, queryset: QuerySet[ListEntry], name: str, value: str):
         """A woman's title counts whether the list carries it as her title or beside it."""

@@ -180,12 +180,27 @@ def test_equal_ratings_of_a_federation_sort_by_name(db):
         ({"q": "  CARLSEN,  m "}, ["Carlsen, Magnus"]),
         ({"q": "carlsen magnus"}, ["Carlsen, Magnus"]),  # the comma left out
         ({"q": "Carlsen M"}, ["Carlsen, Magnus"]),
+        ({"q": "Magnus Carlsen"}, ["Carlsen, Magnus"]),  # given name first
+        ({"q": "yifan hou"}, ["Hou, Yifan"]),
+        ({"q": "Magnus C"}, []),  # only the last word typed may be cut short
         ({"q": "arlsen"}, []),  # not the middle of a name
         ({"q": "Nobody"}, []),
     ],
 )
 def test_filters_and_search_choose_the_players(april, params, expected):
     assert names(get(URL, **params)) == expected
+
+
+def test_a_name_of_three_words_is_found_whichever_word_is_typed_first(db):
+    """Given names typed first find the surname the list puts first, whatever its length;
+    beyond four words only the words as typed are looked up."""
+    period = published()
+    entry(period, "Gonzalez Perez, Juan", 2300)
+    entry(period, "Vachier-Lagrave, Maxime", 2700)
+    for query in ("juan gonzalez perez", "Gonzalez Perez Juan", "perez juan gonzalez"):
+        assert names(get(URL, q=query)) == ["Gonzalez Perez, Juan"], query
+    assert names(get(URL, q="Maxime Vachier-Lagrave")) == ["Vachier-Lagrave, Maxime"]
+    assert names(get(URL, q="juan perez gonzalez")) == []  # the words of a name keep their order
 
 
 @pytest.mark.parametrize(
