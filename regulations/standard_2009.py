@@ -228,6 +228,15 @@ class Standard2009(StandardChecks, OverTheBoardRules):
             return False
         return round_half_up(self.event_rating(event)) >= self.floor
 
+    def round_robin_performance(self, ru: int, score_halves: int) -> int | None:
+        """The rating a round robin alone gives an unrated player taken as in his first
+        event: his final Ru of 8.58, or none where 6.1 disregards his score (zero or half
+        a point) or it is below the floor (8.31, 7.14d). His opponents are still rated
+        against that Ru (8.58)."""
+        if score_halves < 2 or ru < self.floor:
+            return None
+        return ru
+
     def minimum_games(
         self, counted: Sequence[EventResult], *, association_member: bool = False
     ) -> int:

@@ -379,7 +379,11 @@ def _rate_round_robin(
             for p in _in_rank_order(report)
             if p.is_rated
         )
-        performances = dict(ratings.final)
+        performances = {
+            e.key: rules.round_robin_performance(ratings.final[e.key], e.score_halves)
+            for e in entrants
+            if e.rating is None
+        }
     unrated = tuple(
         _unrated_line(p, against_rated.get(p.start_rank, []), performances.get(p.start_rank))
         for p in _in_rank_order(report)

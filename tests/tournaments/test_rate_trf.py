@@ -211,6 +211,67 @@ def test_the_same_round_robin_rated_as_swiss_ignores_the_unrated(tmp_path):
     assert by_rank(document)[1]["expected"] != 7.36
 
 
+def six_player_round_robin(ratings: list[int | None], results: dict[tuple[int, int], str]):
+    """A round robin of six (five rounds, circle method): ``results[(a, b)]`` is a's result
+    against b (a < b, by start rank); any pair not named is won by the lower rank."""
+    rounds: dict[int, list[TrfRound]] = {rank: [] for rank in range(1, 7)}
+    order = list(range(1, 7))
+    for round_ in range(1, 6):
+        for i in range(3):
+            white, black = order[i], order[5 - i]
+            low, high = sorted((white, black))
+            result = results.get((low, high), "1")
+            mine = {low: result, high: {"1": "0", "0": "1", "=": "="}[result]}
+            rounds[white].append(game(round_, black, "w", mine[white]))
+            rounds[black].append(game(round_, white, "b", mine[black]))
+        order = [order[0], order[-1], *order[1:-1]]
+    return TrfReport(
+        name="Six-player round robin",
+        start_date=parse_date("2025/05/01"),
+        end_date=parse_date("2025/05/05"),
+        tournament_type="Round robin",
+        time_control="90 min + 30 sec",
+        players=tuple(
+            player(rank, f"P{rank}", ratings[rank - 1], rounds[rank]) for rank in range(1, 7)
+        ),
+    )
+
+
+#: Unrated 5 draws with 1 and loses the rest (half a point); unrated 6 beats 5, draws with
+#: 1, 2 and 3 and loses to 4 (2.5 of 5).
+HALF_AND_HALF = {(1, 5): "=", (1, 6): "=", (2, 6): "=", (3, 6): "=", (4, 6): "1", (5, 6): "0"}
+
+
+def test_a_round_robin_performance_of_half_a_point_is_none_yet_rates_the_opponents(tmp_path):
+    """standard-2009 6.1: half a point in a first event is disregarded, so player 5 gets no
+    performance, though his Ru still rates his opponents (8.58; DESIGN.md: games against
+    unrated players count). The rated score 4, 3.5, 2.5 and 2 of 5: dp +240, +149, 0, -72
+    (8.1a), so Ra = 2400 - 79.25 x 5/6 = 2334 (8.21(b)). Player 6, 2.5 of 5 (50%), gets
+    Ru = Ra = 2334 (8.22); player 5, 0.5 of 5, Ru = 2334 - 366 x 5/6 = 2029 (8.25), within
+    400 of every opponent, so the iteration changes nothing."""
+    report = six_player_round_robin([2400, 2400, 2400, 2400, None, None], HALF_AND_HALF)
+    document = rate(report_file(tmp_path, report))
+    performances = {u["start_rank"]: u["performance"] for u in document["unrated"]}
+    assert performances == {5: None, 6: 2334}
+    # Player 1 against 5 at 2029 (D 371: P .90, 8.1b), 6 at 2334 (D 66: .59) and 2, 3, 4
+    # (.50 each): We = 2.99; K 10 (2400): (4 - 2.99) x 10 = +10.10.
+    assert by_rank(document)[1]["games"] == 5
+    assert by_rank(document)[1]["expected"] == 2.99
+    assert by_rank(document)[1]["change"] == 10.1
+
+
+def test_a_round_robin_performance_below_the_floor_is_none(tmp_path):
+    """standard-2009 8.31 and 7.14d: among players rated 1300 who score 4, 3, 2.5 and 2 of
+    5 (dp +240, +72, 0, -72), Ra = 1300 - 60 x 5/6 = 1250; 1 point of 5 then gives
+    Ru = 1250 - 240 x 5/6 = 1050, below the floor of 1200 (0.6): no performance. 2.5 of 5
+    gives Ru = Ra = 1250, above it."""
+    results = {**HALF_AND_HALF, (2, 5): "="}  # player 5 draws with 1 and 2: 1 point
+    report = six_player_round_robin([1300, 1300, 1300, 1300, None, None], results)
+    document = rate(report_file(tmp_path, report))
+    performances = {u["start_rank"]: u["performance"] for u in document["unrated"]}
+    assert performances == {5: None, 6: 1250}
+
+
 def test_a_round_robin_with_a_forfeit_is_rated_as_swiss_with_a_warning(tmp_path):
     """standard-2009 6.4: a round robin with unplayed games is reported as a Swiss."""
     report = round_robin_report()
