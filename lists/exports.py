@@ -197,10 +197,23 @@ CSV_COLUMNS = (
 )
 
 
+#: The columns a CSV header names after the list's category ("rapid_rating"), so that the
+#: file says what it holds and reads back as that category.
+CSV_CATEGORY_COLUMNS = ("rating", "games", "k")
+
+
+def csv_header(category: str) -> list[str]:
+    """``CSV_COLUMNS`` as the header names them: rating, games and K with the category
+    ("rapid_rating", "rapid_games", "rapid_k"), the names players.importing reads."""
+    return [
+        f"{category}_{column}" if column in CSV_CATEGORY_COLUMNS else column
+        for column in CSV_COLUMNS
+    ]
+
+
 def write_csv(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
-    """A header row, then one row per player (RFC 4180: commas, quotes where needed).
-    players.importing.csv_list reads it back, taking the unprefixed rating, games and k as a
-    one-category list's columns (which it files as standard)."""
+    """A header row (``csv_header``), then one row per player (RFC 4180: commas, quotes
+    where needed). players.importing.csv_list reads it back as a list of its category."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
 
@@ -210,7 +223,7 @@ def write_csv(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
         buffer.truncate()
         return text
 
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(csv_header(category))
     yield flush()
     written = 0
     for row in entry_rows(entries):

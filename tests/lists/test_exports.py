@@ -157,33 +157,30 @@ def test_the_csv_list_has_its_columns_and_reads_back(rapid_list):
     text = text_of(rapid_list, "csv")
     rows = list(csv.DictReader(io.StringIO(text, newline="")))
     assert list(rows[0]) == [
-        "fide_id", "name", "federation", "sex", "title", "women_title", "rating", "games",
-        "k", "birth_year", "flag",
+        "fide_id", "name", "federation", "sex", "title", "women_title", "rapid_rating",
+        "rapid_games", "rapid_k", "birth_year", "flag",
     ]  # fmt: skip
     expected = in_list_order()
     assert [
-        (int(r["fide_id"]), r["name"], r["women_title"], r["k"], r["birth_year"], r["flag"])
+        (int(r["fide_id"]), r["name"], r["women_title"], r["rapid_k"], r["birth_year"], r["flag"])
         for r in rows
     ] == [
         (e.fide_id, e.name, e.women_title, "" if e.k is None else str(e.k),
          "" if e.birth_year is None else str(e.birth_year), e.flag)
         for e in expected
     ]  # fmt: skip
-    # Our CSV reader takes rating, games and k as a one-category list's columns.
+    # Read back, a rapid list's ratings are rapid ratings (an audit found them filed as
+    # standard when the header said only "rating").
     records = list(read_csv(io.StringIO(text, newline="")))
-    assert_records_match(
-        [_as_rapid(record) for record in records if isinstance(record, ListRecord)], "rapid"
-    )
+    assert_records_match([r for r in records if isinstance(r, ListRecord)], "rapid")
     assert len(records) == len(ENTRIES)
 
 
-def _as_rapid(record: ListRecord) -> ListRecord:
-    """The CSV reader names an unprefixed rating column's category standard."""
-    from dataclasses import replace
-
-    (rating,) = record.ratings
-    assert rating.category == "standard"
-    return replace(record, ratings=(replace(rating, category="rapid"),))
+def test_a_blitz_csv_list_reads_back_as_blitz(db):
+    text = text_of(publish_list(ENTRIES[:2], category="blitz"), "csv")
+    assert text.splitlines()[0].split(",")[6:9] == ["blitz_rating", "blitz_games", "blitz_k"]
+    records = list(read_csv(io.StringIO(text, newline="")))
+    assert_records_match(records, "blitz", ENTRIES[:2])
 
 
 def test_the_json_list_is_an_array_of_players_with_exactly_the_documented_fields(rapid_list):
@@ -281,7 +278,7 @@ def test_the_command_says_what_it_wrote_with_json(rapid_list, tmp_path):
 def test_the_command_exports_an_empty_published_list(db):
     publish_list(())
     assert export("2025-04", "--category", "rapid", "--format", "csv").splitlines() == [
-        ",".join(exports.CSV_COLUMNS)
+        ",".join(exports.csv_header("rapid"))
     ]
 
 
