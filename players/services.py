@@ -217,7 +217,13 @@ def player_import_file(
         started_by=actor.user if actor.is_authenticated else None,
         actor_label=actor_label,
     )
-    _import_into(player_import, path=path, actor=actor, progress=progress)
+    try:
+        _import_into(player_import, path=path, actor=actor, progress=progress)
+    except (ListUnreadable, PermissionDenied):
+        raise  # recorded on the import
+    except Exception as error:  # not left "running" for good
+        _record_failure(player_import, f"internal error ({type(error).__name__}): {error}")
+        raise
     return player_import
 
 

@@ -14,6 +14,7 @@ import codecs
 import datetime as dt
 import io
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -110,12 +111,16 @@ def open_list(path: Path, progress: Progress | None) -> Iterator[tuple[str, io.B
     with raw:
         if zipfile.is_zipfile(raw):
             raw.seek(0)
-            with zipfile.ZipFile(raw) as archive:
-                members = [m for m in archive.infolist() if not m.is_dir()]
-                if not members:
-                    raise ListUnreadable("the zip archive is empty")
-                with archive.open(members[0]) as member:
-                    yield members[0].filename, io.BufferedReader(member, 1 << 20)
+            try:
+                with zipfile.ZipFile(raw) as archive:
+                    members = [m for m in archive.infolist() if not m.is_dir()]
+                    if not members:
+                        raise ListUnreadable("the zip archive is empty")
+                    with archive.open(members[0]) as member:
+                        yield members[0].filename, io.BufferedReader(member, 1 << 20)
+            # A damaged archive shows when its member is read, as the list is imported.
+            except (zipfile.BadZipFile, zlib.error, EOFError) as error:
+                raise ListUnreadable(f"the zip archive is damaged ({error})") from None
         else:
             raw.seek(0)
             yield path.name, io.BufferedReader(raw, 1 << 20)

@@ -5,6 +5,7 @@ separated by commas, semicolons or tabs (whichever the header uses most)."""
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable, Iterator
 
 from players.importing.records import (
@@ -19,18 +20,27 @@ from players.importing.records import (
 
 
 def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
-    iterator = iter(lines)
+    iterator = _lines_ended_by_cr_too(lines)
     header = next(iterator, None)
     if header is None:
         raise ListUnreadable("the file is empty")
     delimiter = max(",;\t", key=header.count)
-    names = [canonical(name) for name in next(csv.reader([header], delimiter=delimiter))]
+    try:
+        names = [canonical(name) for name in next(csv.reader([header], delimiter=delimiter))]
+    except csv.Error as error:
+        raise ListUnreadable(f"line 1: {error}") from None
     missing = [name for name in ("fide_id", "name", "federation") if name not in names]
     if missing:
         raise ListUnreadable(f"the header row has no column for {', '.join(missing)}")
     layout = ListLayout(categories_in(frozenset(names)))
     rows = csv.reader(iterator, delimiter=delimiter)
-    for row in rows:
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return
+        except csv.Error as error:  # a quote never closed, a field past the csv module's limit
+            raise ListUnreadable(f"line {rows.line_num + 1}: {error}") from None
         if not any(value.strip() for value in row):
             continue
         number = rows.line_num + 1  # the header is line 1
@@ -39,3 +49,18 @@ def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
             continue
         fields = {name: value for name, value in zip(names, row, strict=False) if name}
         yield record_from_fields(number, fields, layout)
+
+
+def _lines_ended_by_cr_too(lines: Iterable[str]) -> Iterator[str]:
+    """The lines, where a carriage return alone also ends one: spreadsheets on the Mac
+    still offer CSV with such line ends. (Not ``str.splitlines``, which would also end a
+    line at U+0085, a Latin-1 line's "…" in Windows-1252.)"""
+    for line in lines:
+        if "\r" in line.rstrip("\r\n"):
+            yield from BARE_CR.split(line)
+        else:
+            yield line
+
+
+#: After a carriage return not followed by a line feed.
+BARE_CR = re.compile(r"(?<=\r)(?!\n)")

@@ -95,3 +95,61 @@ def test_bad_input_exits_with_status_2_and_one_line_naming_the_file(args, messag
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and args[0] in lines[0]
+
+
+def test_a_csv_with_carriage_returns_alone_is_read(db, tmp_path):
+    """Spreadsheets on the Mac still write CSV whose lines end with a carriage return
+    alone; an audit found the import ending in a traceback on it."""
+    mac = tmp_path / "mac.csv"
+    mac.write_bytes(
+        (DATA / "players_list.csv").read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r")
+    )
+    summary = json.loads(import_players(str(mac), "--as-of", "2025-03-01", "--json"))
+    plain = json.loads(
+        import_players(str(DATA / "players_list.csv"), "--as-of", "2025-03-01", "--json")
+    )
+    assert (summary["lines_read"], summary["skipped"]) == (plain["lines_read"], plain["skipped"])
+    assert summary["players_created"] > 0
+
+
+def damaged_zip(tmp_path: Path) -> Path:
+    """A zip of a real list whose compressed bytes are damaged (its directory intact)."""
+    import zipfile
+
+    archive = tmp_path / "damaged.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zipped:
+        zipped.write(DATA / "players_list.xml", "players_list.xml")
+    data = bytearray(archive.read_bytes())
+    for offset in range(60, 160):  # inside the deflated member, after its local header
+        data[offset] ^= 0xFF
+    archive.write_bytes(bytes(data))
+    return archive
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("huge", "line 2: field larger than field limit"),
+        ("zip", "the zip archive is damaged"),
+    ],
+)
+def test_a_damaged_file_is_bad_input_and_the_import_is_recorded_failed(
+    db, tmp_path, content, message
+):
+    """A field longer than the csv module reads, a damaged zip: one
+    line naming the problem, exit status 2, nothing imported, and the import recorded as
+    failed rather than left running."""
+    header = "fide_id,name,federation,sex\n"
+    if content == "zip":
+        path = damaged_zip(tmp_path)
+    else:
+        path = tmp_path / f"{content}.csv"
+        path.write_text(header + "1503014," + "x" * 200_000 + ",NOR,M\n")
+    with pytest.raises(CommandError) as raised:
+        import_players(str(path), "--as-of", "2025-03-01", "--json")
+    assert raised.value.returncode == 2
+    assert str(raised.value).startswith(f"{path}: ") and message in str(raised.value)
+    assert "\n" not in str(raised.value)
+    attempt = PlayerImport.objects.get()
+    assert attempt.status == PlayerImport.Status.FAILED and message in attempt.error
+    assert not RatingState.objects.exists()
