@@ -311,6 +311,45 @@ def test_an_unwritable_path_is_bad_input(rapid_list, tmp_path):
     assert refused.value.returncode == 2 and "no/x: No such file or directory" in str(refused.value)
 
 
+def test_a_symbolic_link_is_written_through_and_keeps_its_target_s_permissions(
+    rapid_list, tmp_path
+):
+    """An audit found -o replacing the link with a file and leaving its target as it was."""
+    target = tmp_path / "lists" / "rapid.csv"
+    target.parent.mkdir()
+    target.write_text("last month's list\n")
+    target.chmod(0o640)
+    link = tmp_path / "latest.csv"
+    link.symlink_to(target)
+    export("2025-04", "--category", "rapid", "--format", "csv", "-o", str(link))
+    assert link.is_symlink()
+    assert target.read_bytes() == text_of(rapid_list, "csv").encode()
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in target.parent.iterdir()) == ["rapid.csv"]
+
+
+def test_a_pipe_is_written_into_not_replaced(rapid_list, tmp_path):
+    """-o /dev/stdout, or a named pipe another program reads: renaming a finished file over
+    it would replace the pipe (or the device) and the reader would get nothing."""
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    export("2025-04", "--category", "rapid", "--format", "txt", "-o", str(pipe))
+    reader.join(timeout=10)
+    assert received == [text_of(rapid_list, "txt").encode()]
+    assert pipe.is_fifo()
+
+
+def test_an_empty_output_path_is_bad_input(rapid_list):
+    with pytest.raises(CommandError) as refused:
+        export("2025-04", "--category", "rapid", "--format", "txt", "-o", "")
+    assert refused.value.returncode == 2 and "-o: no path given" in str(refused.value)
+
+
 def test_the_command_exits_2_with_one_line_on_stderr():
     result = subprocess.run(
         [sys.executable, "manage.py", "export_list", "2025-4x", "--category", "rapid",

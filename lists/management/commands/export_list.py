@@ -56,6 +56,8 @@ class Command(BaseCommand):
         if fmt not in FORMATS:
             raise bad_input(f"unknown format '{fmt}'; use {', '.join(FORMATS)}")
         period = published_period(category, month, list_date)
+        if options["output"] == "":
+            raise bad_input("-o: no path given (leave -o out to write to stdout)")
         chunks = export_list(period, fmt)
         if options["output"]:
             write_file(options["output"], chunks)
@@ -85,8 +87,16 @@ def published_period(category: str, month: str, list_date: dt.date) -> RatingPer
 
 
 def write_file(path: str, chunks: Iterator[str]) -> None:
-    """Write beside the target and rename: a failed export leaves no half-written file."""
-    target = Path(path)
+    """Write beside the target and rename: a failed export leaves no half-written file. A
+    symbolic link is written through (the file it names is replaced, the link stays), and
+    a target that is not a regular file (a pipe, a device such as /dev/stdout) is written
+    into as it is: renaming over it would replace it."""
+    target = Path(path).resolve()
+    if target.exists() and not target.is_file():
+        if target.is_dir():
+            raise bad_input(f"{path}: is a directory")
+        _write_into(path, target, chunks)
+        return
     try:
         handle, temporary = tempfile.mkstemp(
             dir=target.parent, prefix=f".{target.name}.", suffix=".part"
@@ -97,7 +107,7 @@ def write_file(path: str, chunks: Iterator[str]) -> None:
         with open(handle, "w", encoding="utf-8", newline="") as file:
             for chunk in chunks:
                 file.write(chunk)
-        os.chmod(temporary, 0o666 & ~_umask())
+        os.chmod(temporary, _mode_for(target))
         os.replace(temporary, target)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
@@ -105,6 +115,24 @@ def write_file(path: str, chunks: Iterator[str]) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _write_into(path: str, target: Path, chunks: Iterator[str]) -> None:
+    try:
+        with target.open("w", encoding="utf-8", newline="") as file:
+            for chunk in chunks:
+                file.write(chunk)
+    except OSError as error:
+        raise bad_input(f"{path}: {error.strerror or error}") from None
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions of the file replaced, else an ordinary file's (mkstemp creates
+    files 0600)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
 
 
 def _umask() -> int:
