@@ -15,7 +15,6 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
@@ -30,9 +29,9 @@ from lists.services import (
     period_publish,
     publication_too_early,
 )
+from players.management.batch import BatchCommand, bad_input
 from tournaments.batch import batch_actor
 
-BAD_INPUT = 2
 COMMAND = "compute_period"
 
 
@@ -43,10 +42,10 @@ def list_date_argument(value: str) -> dt.date:
             raise ValueError(value)
         return dt.datetime.strptime(value, "%Y-%m").date()
     except ValueError:
-        raise CommandError(f"{value}: not a month; write YYYY-MM", returncode=BAD_INPUT) from None
+        raise bad_input(f"{value}: not a month; write YYYY-MM") from None
 
 
-class Command(BaseCommand):
+class Command(BatchCommand):
     help = "Compute (and with --publish, publish) the rating list of a month."
 
     def add_arguments(self, parser: Any) -> None:
@@ -81,7 +80,7 @@ class Command(BaseCommand):
                 published = True
                 entries = f" {publication.entries} players on the list;"
         except PeriodRefused as refusal:
-            raise CommandError(f"{options['month']}: {refusal}", returncode=BAD_INPUT) from None
+            raise bad_input(f"{options['month']}: {refusal}") from None
         period.refresh_from_db()
         document = period_results_json(period)
         document["published"] = published

@@ -18,20 +18,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
-
 from lists.exports import FORMATS, export_list
-from lists.management.commands.compute_period import BAD_INPUT, list_date_argument
+from lists.management.commands.compute_period import list_date_argument
 from lists.models import RatingPeriod
 from lists.selectors import published_entries
+from players.management.batch import BatchCommand, bad_file, bad_input
 from players.models import RatingCategory
 
 
-def bad_input(problem: str) -> CommandError:
-    return CommandError(problem, returncode=BAD_INPUT)
-
-
-class Command(BaseCommand):
+class Command(BatchCommand):
     help = "Write a published rating list as FIDE TXT, FIDE XML, CSV or JSON."
 
     def add_arguments(self, parser: Any) -> None:
@@ -94,7 +89,7 @@ def write_file(path: str, chunks: Iterator[str]) -> None:
     target = Path(path).resolve()
     if target.exists() and not target.is_file():
         if target.is_dir():
-            raise bad_input(f"{path}: is a directory")
+            raise bad_file(path, "is a directory")
         _write_into(path, target, chunks)
         return
     try:
@@ -102,7 +97,7 @@ def write_file(path: str, chunks: Iterator[str]) -> None:
             dir=target.parent, prefix=f".{target.name}.", suffix=".part"
         )
     except OSError as error:
-        raise bad_input(f"{path}: {error.strerror or error}") from None
+        raise bad_file(path, error.strerror or str(error)) from None
     try:
         with open(handle, "w", encoding="utf-8", newline="") as file:
             for chunk in chunks:
@@ -111,7 +106,7 @@ def write_file(path: str, chunks: Iterator[str]) -> None:
         os.replace(temporary, target)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
-        raise bad_input(f"{path}: {error.strerror or error}") from None
+        raise bad_file(path, error.strerror or str(error)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -123,7 +118,7 @@ def _write_into(path: str, target: Path, chunks: Iterator[str]) -> None:
             for chunk in chunks:
                 file.write(chunk)
     except OSError as error:
-        raise bad_input(f"{path}: {error.strerror or error}") from None
+        raise bad_file(path, error.strerror or str(error)) from None
 
 
 def _mode_for(target: Path) -> int:

@@ -15,20 +15,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from players.access import Actor
 from players.importing import FORMATS, ListUnreadable
+from players.management.batch import BatchCommand, bad_file
 from players.models import PlayerImport
 from players.services import first_of_this_month, import_date_refusal, player_import_file
 
-BAD_INPUT = 2
 #: The command is trusted as an administrator would be; it has no user.
 COMMAND_ACTOR = Actor(is_administrator=True)
 
 
-class Command(BaseCommand):
+class Command(BatchCommand):
     help = "Import a FIDE player list (TXT, XML or CSV) into the registry."
 
     def add_arguments(self, parser: Any) -> None:
@@ -47,7 +46,7 @@ class Command(BaseCommand):
         path = options["path"]
         as_of = parse_as_of(path, options["as_of"])
         if not Path(path).is_file():
-            raise bad_input(path, "no such file")
+            raise bad_file(path, "no such file")
         with progress_bar(Path(path)) as bar:
             try:
                 player_import = player_import_file(
@@ -59,7 +58,7 @@ class Command(BaseCommand):
                     progress=bar.update if bar else None,
                 )
             except ListUnreadable as error:
-                raise bad_input(path, str(error)) from None
+                raise bad_file(path, str(error)) from None
         if options["json"]:
             self.stdout.write(json.dumps(summary_json(player_import), ensure_ascii=False))
         else:
@@ -72,14 +71,10 @@ def parse_as_of(path: str, text: str | None) -> dt.date:
     try:
         as_of = dt.date.fromisoformat(text)
     except ValueError:
-        raise bad_input(path, f"--as-of {text!r} is not a date (YYYY-MM-DD)") from None
+        raise bad_file(path, f"--as-of {text!r} is not a date (YYYY-MM-DD)") from None
     if refusal := import_date_refusal(as_of):
-        raise bad_input(path, f"--as-of: {refusal}")
+        raise bad_file(path, f"--as-of: {refusal}")
     return as_of
-
-
-def bad_input(path: str, problem: str) -> CommandError:
-    return CommandError(f"{path}: {problem}", returncode=BAD_INPUT)
 
 
 @contextmanager

@@ -13,15 +13,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from players.management.batch import BatchCommand, bad_file
 from players.models import Federation, RatingCategory
 from tournaments.batch import CannotLoad, LoadOutcome, report_load
-from tournaments.management.commands.rate_trf import bad_input, refuse_unusable
+from tournaments.management.commands.rate_trf import refuse_unusable
 from tournaments.trf import parse
 
 
-class Command(BaseCommand):
+class Command(BatchCommand):
     help = "Register (--register), upload and approve (--approve) one tournament report."
 
     def add_arguments(self, parser: Any) -> None:
@@ -41,16 +42,16 @@ class Command(BaseCommand):
         path = options["path"]
         category = options["category"]
         if category not in RatingCategory.values:
-            raise bad_input(path, f"unknown category '{category}'; use standard, rapid or blitz")
+            raise bad_file(path, f"unknown category '{category}'; use standard, rapid or blitz")
         federation = None
         if options["federation"]:
             federation = Federation.objects.filter(code=options["federation"].upper()).first()
             if federation is None:
-                raise bad_input(path, f"no federation '{options['federation']}' in the registry")
+                raise bad_file(path, f"no federation '{options['federation']}' in the registry")
         try:
             data = Path(path).read_bytes()
         except OSError as error:
-            raise bad_input(path, error.strerror or str(error)) from None
+            raise bad_file(path, error.strerror or str(error)) from None
         parsed = parse(data)
         if parsed.report is None:
             refuse_unusable(path, parsed)
@@ -68,7 +69,7 @@ class Command(BaseCommand):
                 name=options["name"],
             )
         except CannotLoad as error:
-            raise bad_input(path, str(error)) from None
+            raise bad_file(path, str(error)) from None
         if options["json"]:
             self.stdout.write(json.dumps(as_json(outcome), ensure_ascii=False, indent=2))
         else:

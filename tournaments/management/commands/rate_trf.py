@@ -11,16 +11,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
-
+from players.management.batch import BatchCommand, bad_file
 from regulations import RULE_SETS
 from tournaments.report_rating import SYSTEMS, ReportNotRateable, ReportRating, rate_report
 from tournaments.trf import ParseResult, Severity, parse
 
-BAD_INPUT = 2
 
-
-class Command(BaseCommand):
+class Command(BatchCommand):
     help = "Rate one TRF tournament report on its own (writes nothing)."
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
@@ -38,11 +35,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["path"]
         if options["system"] is not None and options["system"] not in SYSTEMS:
-            raise bad_input(path, f"unknown system '{options['system']}'; use swiss or round-robin")
+            raise bad_file(path, f"unknown system '{options['system']}'; use swiss or round-robin")
         try:
             data = Path(path).read_bytes()
         except OSError as error:
-            raise bad_input(path, error.strerror or str(error)) from None
+            raise bad_file(path, error.strerror or str(error)) from None
         parsed = parse(data)
         refuse_unusable(path, parsed)
         try:
@@ -53,15 +50,11 @@ class Command(BaseCommand):
                 findings=parsed.findings,
             )
         except ReportNotRateable as error:
-            raise bad_input(path, str(error)) from None
+            raise bad_file(path, str(error)) from None
         if options["json"]:
             self.stdout.write(json.dumps(rating.as_json(), ensure_ascii=False, indent=2))
         else:
             self.stdout.write(human_report(path, rating))
-
-
-def bad_input(path: str, problem: str) -> CommandError:
-    return CommandError(f"{path}: {problem}", returncode=BAD_INPUT)
 
 
 def refuse_unusable(path: str, parsed: ParseResult) -> None:
@@ -70,7 +63,7 @@ def refuse_unusable(path: str, parsed: ParseResult) -> None:
     if parsed.report is not None and not errors:
         return
     if not errors:
-        raise bad_input(path, "no usable player record (001) in the file")
+        raise bad_file(path, "no usable player record (001) in the file")
     first = errors[0]
     place = ", ".join(
         part
@@ -81,7 +74,7 @@ def refuse_unusable(path: str, parsed: ParseResult) -> None:
         if part
     )
     more = f" ({len(errors)} errors in all)" if len(errors) > 1 else ""
-    raise bad_input(path, f"{place + ': ' if place else ''}{first.message}{more}")
+    raise bad_file(path, f"{place + ': ' if place else ''}{first.message}{more}")
 
 
 def human_report(path: str, rating: ReportRating) -> str:

@@ -1,0 +1,61 @@
+"""The officers' batch commands share DESIGN.md's rule for bad input: exit status 2 and one
+line on stderr, a wrong or missing argument included (argparse alone prints its usage
+block first; an audit found seven lines)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DEBUG": "1"},
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["compute_period", "2026-12", "--json"],
+            "the following arguments are required: --category",
+        ),
+        (["compute_period", "2026-12", "--category", "rapid", "--timeout", "abc"], "--timeout"),
+        (["export_list", "2025-04", "--format", "txt"], "required: --category"),
+        (["import_players", "x.txt", "--format", "bogus"], "invalid choice: 'bogus'"),
+        (["load_report", "x.trf", "--json"], "required: --category"),
+        (["rate_trf", "--json"], "required: path"),
+        (["rate_trf", "x.trf", "--colour"], "unrecognized arguments: --colour"),
+    ],
+)
+def test_a_wrong_argument_is_one_line_and_exit_status_2(args, message):
+    result = run(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"manage.py {args[0]}: ") and message in lines[0]
+    assert "--help" in lines[0]
+
+
+def test_help_still_prints_the_usage():
+    result = run("export_list", "--help")
+    assert result.returncode == 0 and result.stdout.startswith("usage: manage.py export_list")
+
+
+def test_called_from_code_a_wrong_argument_raises_command_error():
+    with pytest.raises(CommandError, match="required: --category"):
+        call_command("export_list", "2025-04", "--format", "txt")
