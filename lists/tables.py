@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-from contextlib import suppress
 from functools import cached_property
 
 import django_tables2 as tables
@@ -12,6 +11,7 @@ from django.utils.html import format_html_join
 
 from lists.exports import FORMATS
 from lists.models import ListEntry, RatingPeriod
+from players.pagination import FixedPagePaginator
 
 
 class ListEntryTable(tables.Table):
@@ -68,26 +68,17 @@ class ListEntryTable(tables.Table):
         return _order(queryset, "change", is_descending)
 
 
-class PublishedListPaginator(Paginator):
-    """Pages of a published list: always ``per_page`` players (a query parameter cannot ask
-    for a million), and the number of players counted once per search. A published list
-    never changes, so neither does how many of its players a search finds."""
+class PublishedListPaginator(FixedPagePaginator):
+    """Pages of a published list, the number of players counted once per search. A
+    published list never changes, so neither does how many of its players a search finds."""
 
     def __init__(self, object_list, per_page, *args, page_size: int, count_key: str, **kwargs):
-        super().__init__(object_list, page_size, *args, **kwargs)
+        super().__init__(object_list, per_page, *args, page_size=page_size, **kwargs)
         self.count_key = count_key
 
     @cached_property
     def count(self) -> int:
         return cache.get_or_set(self.count_key, lambda: Paginator.count.func(self), timeout=None)
-
-    def validate_number(self, number) -> int:
-        """A page before the first is the first (Django's paginator calls it empty, and the
-        table then shows the last page: the bottom of the list for ``?page=0``)."""
-        # Not a whole number: Django's own refusal, and the first page.
-        with suppress(TypeError, ValueError):
-            number = max(1, int(number))
-        return super().validate_number(number)
 
 
 def _order(queryset: QuerySet, field: str, is_descending: bool) -> tuple[QuerySet, bool]:

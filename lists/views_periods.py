@@ -21,7 +21,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
 from lists import services
@@ -30,6 +29,7 @@ from lists.period_tables import PeriodTable, PreviewTable
 from lists.selectors import computed_results
 from players.access import Actor
 from players.filters import name_or_fide_id
+from players.pagination import paginate
 from tournaments.models import Tournament
 
 PAGE_SIZE = 50
@@ -46,7 +46,7 @@ def require_period_access(actor: Actor) -> None:
 def period_list(request: HttpRequest) -> HttpResponse:
     require_period_access(request.actor)
     table = PeriodTable(RatingPeriod.objects.all())
-    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    paginate(request, table, PAGE_SIZE)
     return render(request, "lists/periods.html", {"table": table})
 
 
@@ -71,7 +71,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         table.empty_text = f"No player in this period has the result “{label}”."
     if search:
         table.empty_text = f"No player in this period matches “{search}”."
-    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    paginate(request, table, PAGE_SIZE)
     summary = results.aggregate(
         players=Count("pk"),
         up=Count("pk", filter=Q(kind="rated", change_rounded__gt=0)),

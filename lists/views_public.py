@@ -24,7 +24,6 @@ from django.http import (
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.http import urlencode
-from django_tables2 import RequestConfig
 
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
@@ -37,6 +36,7 @@ from lists.tables import (
     download_url,
 )
 from players.models import RatingCategory
+from players.pagination import paginate
 
 PAGE_SIZE = 50
 #: The columns the list page shows (a list entry has no wide column, but a million rows).
@@ -114,12 +114,13 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     table = ListEntryTable(filtered.qs)
     if filtered.is_filtering:
         table.empty_text = "No player on this list matches the search."
-    paginate = {
-        "paginator_class": PublishedListPaginator,
-        "page_size": PAGE_SIZE,
-        "count_key": _count_key(period, _search(filtered)),
-    }
-    RequestConfig(request, paginate=paginate).configure(table)
+    paginate(
+        request,
+        table,
+        PAGE_SIZE,
+        paginator_class=PublishedListPaginator,
+        count_key=_count_key(period, _search(filtered)),
+    )
     choice = _filter_query(request)
     previous, following = _neighbours(period)
     context = {

@@ -10,13 +10,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
 from players.access import Actor, require, require_administrator
 from players.filters import PlayerFilter
 from players.forms import PlayerEditForm, PlayerImportForm, PlayerRegisterForm
 from players.models import Player
+from players.pagination import paginate
 from players.selectors import (
     CategoryRecord,
     federations_of_officer,
@@ -40,7 +40,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
     table = PlayerTable(filtered.qs)
     if filtered.is_filtering:
         table.empty_text = "No player in the registry matches the search."
-    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    paginate(request, table, PAGE_SIZE)
     return render(request, "players/list.html", {"filter": filtered, "table": table})
 
 

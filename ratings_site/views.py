@@ -6,9 +6,9 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django_tables2 import RequestConfig
 
 from lists.models import RatingPeriod
+from players.pagination import paginate
 from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
 from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
@@ -24,9 +24,8 @@ def home(request: HttpRequest) -> HttpResponse:
     tournaments = tournament_list(request.actor)
     player_table = PlayerTable(players, prefix="players-")
     tournament_table = TournamentTable(tournaments, prefix="tournaments-")
-    config = RequestConfig(request, paginate={"per_page": TABLE_PAGE_SIZE})
-    config.configure(player_table)
-    config.configure(tournament_table)
+    paginate(request, player_table, TABLE_PAGE_SIZE)
+    paginate(request, tournament_table, TABLE_PAGE_SIZE)
     context = {
         "federation_count": federation_list().count(),
         "player_table": player_table,

@@ -142,3 +142,48 @@ def test_the_approvals_page_stays_within_a_query_budget(world, django_assert_max
     client = persona_client(world, "administrator")
     with django_assert_max_num_queries(12):
         assert client.get("/tournaments/approvals/").status_code == 200
+
+
+# -- pages of a table (players.pagination) -----------------------------------------------------
+
+
+@pytest.fixture
+def registry_of_60(world):
+    factories.PlayerFactory.create_batch(60, federation=world["fed_a"])
+    return world
+
+
+def rows_on(response) -> int:
+    return response.content.decode().split("<tbody", 1)[1].split("</tbody>", 1)[0].count("<tr")
+
+
+@pytest.mark.parametrize(
+    ("path", "rows"),
+    [
+        ("/players/?per_page=-1", 50),  # an audit found a server error
+        ("/players/?per_page=0", 50),
+        ("/players/?per_page=1000000", 50),  # not the whole registry on one page
+        ("/players/?page=0", 50),  # the first page, not the last
+        ("/players/?page=-3", 50),
+        ("/players/?page=2&per_page=-1", 10),
+        ("/?players-per_page=-1", 10),  # the home page's ten
+    ],
+)
+def test_a_table_s_pages_are_of_a_fixed_size_whatever_the_query_asks(registry_of_60, path, rows):
+    response = persona_client(registry_of_60, "anonymous").get(path)
+    assert response.status_code == 200
+    assert rows_on(response) == rows
+
+
+def test_the_first_page_is_shown_for_a_page_before_it(registry_of_60):
+    client = persona_client(registry_of_60, "anonymous")
+    first = client.get("/players/?sort=name").content.decode()
+    assert client.get("/players/?sort=name&page=0").content.decode() == first
+
+
+@pytest.mark.parametrize(
+    "path", ["/tournaments/?per_page=-1", "/tournaments/reports/?per_page=-1",
+             "/tournaments/approvals/?per_page=-1", "/lists/periods/?per_page=-1"],
+)  # fmt: skip
+def test_a_negative_page_size_is_no_server_error_anywhere(world, path):
+    assert persona_client(world, "administrator").get(path).status_code == 200

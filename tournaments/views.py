@@ -7,10 +7,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
 from players.access import require_administrator
+from players.pagination import paginate
 from tournaments import registration, selectors
 from tournaments.filters import ApprovalFilter, TournamentFilter
 from tournaments.forms import ApprovalDecisionForm, TournamentRegistrationForm
@@ -27,7 +27,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     table = TournamentTable(filtered.qs)
     if filtered.is_filtering:
         table.empty_text = "No tournament matches the search."
-    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    paginate(request, table, PAGE_SIZE)
     context = {
         "filter": filtered,
         "table": table,
@@ -97,7 +97,7 @@ def approval_list(request: HttpRequest) -> HttpResponse:
     require_administrator(request.actor, "Only administrators decide approval requests.")
     filtered = ApprovalFilter(request.GET, queryset=selectors.approval_list())
     table = ApprovalTable(filtered.qs)
-    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    paginate(request, table, PAGE_SIZE)
     return render(request, "tournaments/approvals.html", {"filter": filtered, "table": table})
 
 

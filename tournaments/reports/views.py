@@ -13,10 +13,10 @@ from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from audit.selectors import audit_entries_for
 from players.access import Actor, require
+from players.pagination import paginate
 from players.selectors import federations_of_officer
 from tournaments.models import Tournament, TournamentReport
 from tournaments.reports import selectors, services
@@ -210,5 +210,5 @@ def report_list(request: HttpRequest) -> HttpResponse:
     table = ReportTable(filtered.qs)
     if filtered.is_filtering:
         table.empty_text = "No report matches the search."
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    paginate(request, table, 50)
     return render(request, "tournaments/reports/list.html", {"filter": filtered, "table": table})
