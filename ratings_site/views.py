@@ -85,10 +85,24 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard.html", context)
 
 
+#: The longest address the sign-in page is asked to return to (Django refuses to redirect
+#: to one of more than 16,384 characters, and the address is written twice, encoded).
+LONGEST_WAY_BACK = 2000
+
+
+def _way_back(request: HttpRequest) -> str:
+    """Where signing in returns to: the page asked for, without its query where that would
+    make the address too long, and the home page where even the path would."""
+    for address in (request.get_full_path(), request.path):
+        if len(address) <= LONGEST_WAY_BACK:
+            return address
+    return "/"
+
+
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """403 for a signed-in user, with the reason the service gave; the public is sent to
     sign in instead, since an account may be all that is missing."""
     if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
+        return redirect_to_login(_way_back(request))
     reason = str(exception) if exception is not None and str(exception) else ""
     return render(request, "403.html", {"reason": reason}, status=403)

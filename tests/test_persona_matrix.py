@@ -189,6 +189,17 @@ def test_the_public_is_sent_to_sign_in_and_back(full_scene, world):
     assert response["Location"] == "/accounts/login/?next=/tournaments/register/"
 
 
+def test_signing_in_returns_to_the_page_without_a_query_too_long_to_carry(world):
+    """An audit found a query of 16,400 characters turning the sign-in redirect into a
+    server error (Django refuses to redirect to such an address)."""
+    client = persona_client(world, ANON)
+    response = client.get("/players/register/", {"x": "a" * 16_400})
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/?next=/players/register/"
+    short = client.get("/players/register/", {"x": "a"})
+    assert short["Location"] == "/accounts/login/?next=/players/register/%3Fx%3Da"
+
+
 def test_a_refusal_says_why(full_scene, world):
     """A 403 is a page with the service's reason, not a traceback."""
     response = persona_client(world, OFF_B).get(PATHS["players:edit"](full_scene))
