@@ -10,8 +10,14 @@ class NarrowingFilterSet(django_filters.FilterSet):
 
     @property
     def is_filtering(self) -> bool:
-        data = self.form.cleaned_data if self.is_bound and self.form.is_valid() else {}
-        return any(data.get(name) for name in self.filters)
+        """A value given for any filter, valid or not: a search that matches nothing beside
+        a filter the form refused (and shows the error of) still matched nothing."""
+        return self.is_bound and any(_given(self.form[name].value()) for name in self.filters)
+
+
+def _given(value: object) -> bool:
+    """A filter's value as the request gave it; a range's is a pair ("after", "before")."""
+    return any(value) if isinstance(value, list | tuple) else bool(value)
 
 
 class PlayerFilter(NarrowingFilterSet):

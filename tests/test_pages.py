@@ -187,3 +187,19 @@ def test_the_first_page_is_shown_for_a_page_before_it(registry_of_60):
 )  # fmt: skip
 def test_a_negative_page_size_is_no_server_error_anywhere(world, path):
     assert persona_client(world, "administrator").get(path).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("/players/?q=zzzz&federation=999", "No player in the registry matches the search."),
+        ("/tournaments/?name=zzzz&start_date_after=abc", "No tournament matches the search."),
+        ("/tournaments/?start_date_after=2999-01-01", "No tournament matches the search."),
+        ("/tournaments/approvals/?tournament=zzzz", "No approval request matches the search."),
+    ],
+)
+def test_a_search_that_finds_nothing_says_so_beside_a_filter_refused(world, path, said):
+    """An audit found "No players in the registry yet." where a search matched nothing and
+    another filter's value was refused (the form shows that error; the search still ran)."""
+    response = persona_client(world, "administrator").get(path)
+    assert said in response.content.decode()

@@ -15,7 +15,7 @@ class TournamentFilter(NarrowingFilterSet):
         fields = ("name", "federation", "category", "system", "status", "start_date")
 
 
-class ApprovalFilter(django_filters.FilterSet):
+class ApprovalFilter(NarrowingFilterSet):
     tournament = django_filters.CharFilter(
         field_name="tournament__name", lookup_expr="icontains", label="Tournament"
     )

@@ -97,6 +97,8 @@ def approval_list(request: HttpRequest) -> HttpResponse:
     require_administrator(request.actor, "Only administrators decide approval requests.")
     filtered = ApprovalFilter(request.GET, queryset=selectors.approval_list())
     table = ApprovalTable(filtered.qs)
+    if filtered.is_filtering:
+        table.empty_text = "No approval request matches the search."
     paginate(request, table, PAGE_SIZE)
     return render(request, "tournaments/approvals.html", {"filter": filtered, "table": table})
 
