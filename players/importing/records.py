@@ -41,6 +41,10 @@ WOMEN_TITLES = frozenset({"WGM", "WIM", "WFM", "WCM"})
 
 #: No published rating is anywhere near this; a larger number is a damaged line.
 HIGHEST_RATING = 3500
+#: More games than a list's period holds, and a K above any rule set's (40 at most): a
+#: line giving one is misread, not a record (and the database's columns would refuse it).
+HIGHEST_GAMES = 9999
+HIGHEST_K = 99
 OTHER_TITLES_LENGTH = Player._meta.get_field("other_titles").max_length
 NAME_LENGTH = Player._meta.get_field("name").max_length
 FEDERATION_CODE = re.compile(r"[A-Z]{3}")
@@ -181,12 +185,14 @@ def _birth_year(text: str) -> int | None:
     return int(year) if int(year) >= 1800 else None
 
 
-def _number(text: str, what: str) -> int | None:
+def _number(text: str, what: str, highest: int) -> int | None:
     text = text.strip()
     if not text:
         return None
     if not text.isdecimal():
         raise Malformed(f"{what} {text!r} is not a number")
+    if len(text.lstrip("0")) > len(str(highest)) or int(text) > highest:
+        raise Malformed(f"{what} {text} is out of range")
     return int(text)
 
 
@@ -200,15 +206,12 @@ def _ratings(fields: Mapping[str, str], layout: ListLayout) -> tuple[CategoryRat
         texts = [fields.get(name, "").strip() for name in (rating_field, games_field, k_field)]
         if not layout.single_category and all(text in ("", "0") for text in texts):
             continue
-        rating = _number(texts[0], f"{category} rating")
-        if rating is not None and rating > HIGHEST_RATING:
-            raise Malformed(f"{category} rating {rating} is out of range")
         carried.append(
             CategoryRating(
                 category=category,
-                rating=rating or None,
-                games=_number(texts[1], f"{category} games") or 0,
-                k=_number(texts[2], f"{category} K") or None,
+                rating=_number(texts[0], f"{category} rating", HIGHEST_RATING) or None,
+                games=_number(texts[1], f"{category} games", HIGHEST_GAMES) or 0,
+                k=_number(texts[2], f"{category} K", HIGHEST_K) or None,
             )
         )
     return tuple(carried)

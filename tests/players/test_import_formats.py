@@ -171,3 +171,26 @@ def test_numbers_of_superscript_digits_or_too_many_digits_are_skipped_lines(
         {"line": 5, "reason": "birth year '199²' is not a year"},
     ]
     assert Player.objects.filter(fide_id=90800005).exists()
+
+
+def test_games_k_or_a_rating_beyond_any_list_s_are_skipped_lines(import_as_administrator, tmp_path):
+    """An audit found games of 99999999999999999999 ending the import in a server error
+    (the database's integer refused it), and K 70000 accepted: no rule set gives K above
+    40, and no list period holds ten thousand games."""
+    path = tmp_path / "list.csv"
+    path.write_text(
+        "fide_id,name,federation,sex,standard_rating,standard_games,standard_k\n"
+        "90800001,Games,NOR,M,2000,99999999999999999999,20\n"
+        "90800002,Kay,NOR,M,2000,9,70000\n"
+        "90800003,Rating,NOR,M,3501,9,20\n"
+        "90800004,Padded,NOR,F,02000,0009,020\n",
+        encoding="utf-8",
+    )
+    result = import_as_administrator("", path=path)
+    assert result.skipped == [
+        {"line": 2, "reason": "standard games 99999999999999999999 is out of range"},
+        {"line": 3, "reason": "standard K 70000 is out of range"},
+        {"line": 4, "reason": "standard rating 3501 is out of range"},
+    ]
+    padded = RatingState.objects.get(player__fide_id=90800004, category="standard")
+    assert (padded.rating, padded.period_games, padded.k) == (2000, 9, 20)
