@@ -186,7 +186,10 @@ else:
     # Embedded mode: tasks run in the caller's process; nothing connects to a broker.
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
-    CELERY_TASK_EAGER_PROPAGATES = True
+    # A task's failure is recorded as a worker's would be (the period failed with its
+    # reason, the import failed), not raised into the page that started it (a server
+    # error). The tests propagate (tests/conftest.py).
+    CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TIMEZONE = TIME_ZONE
 #: Celery beat (``celery -A ratings_site beat``): periods are created, closed, computed and
 #: (when configured) published by this round.

@@ -331,3 +331,32 @@ def test_the_preview_shows_where_a_standard_rating_started_and_new_players_as_ne
     lines = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
     new = next(line for line in lines if line["name"] == "New")
     assert (new["kind"], new["change"], new["change_rounded"]) == ("pending", "", "")
+
+
+def test_a_computation_that_fails_in_process_is_a_failed_period_not_a_server_error(
+    world, period_world, django_capture_on_commit_callbacks, monkeypatch, settings
+):
+    """Embedded, the computation runs in the officer's request: an error in it (forced
+    here; an audit found a server error) marks the period failed with the reason, as a
+    worker's would, and the officer lands on the period page that says so."""
+    from lists import services
+    from ratings_site.celery import app
+
+    def broken(**kwargs):
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(services, "compute_period", broken)
+    period = closed_period(period_world)
+    officer = persona_client(world, "officer_a")
+    # As the embedded settings run tasks (the tests' own conftest propagates errors).
+    app.conf.task_eager_propagates = getattr(settings, "CELERY_TASK_EAGER_PROPAGATES", False)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = officer.post(f"/lists/periods/{period.pk}/compute/")
+    finally:
+        app.conf.task_eager_propagates = True
+    assert response.status_code == 302
+    period.refresh_from_db()
+    assert (period.status, period.failure_reason) == ("failed", "RuntimeError: the disk is full")
+    page = officer.get(response["Location"]).content.decode()
+    assert "RuntimeError: the disk is full" in page and 'id="compute"' in page  # try again
