@@ -15,7 +15,7 @@ from players.models import DisabilityAssociation, Federation, Player, PlayerImpo
 from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month, import_date_refusal
 
 WOMEN_TITLE_CHOICES = [("", "—")] + [
-    (value, label) for value, label in Player.Title.choices if value.startswith("W")
+    (value, label) for value, label in Player.Title.choices if value in Player.WOMEN_TITLES
 ]
 FOA_TITLE_CHOICES = [("", "—")] + [(title, title) for title in sorted(FOA_TITLES)]
 

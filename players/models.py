@@ -4,7 +4,10 @@ A player's rating in a category is kept as the state in force (``RatingState``) 
 history per list date (``RatingHistory``): a new list adds history, it never overwrites it.
 """
 
+import datetime as dt
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models, transaction
 
@@ -54,6 +57,10 @@ class DisabilityAssociation(models.TextChoices):
     IPCA = "IPCA", "IPCA (International Physically Disabled Chess Association)"
 
 
+#: The earliest birth year a record entered by hand may give.
+FIRST_BIRTH_YEAR = 1900
+
+
 class Player(models.Model):
     """A player in the registry, identified by the FIDE ID."""
 
@@ -70,6 +77,9 @@ class Player(models.Model):
         WIM = "WIM", "Woman International Master"
         WFM = "WFM", "Woman FIDE Master"
         WCM = "WCM", "Woman Candidate Master"
+
+    #: The titles FIDE awards to women only (held as her title, or beside an open one).
+    WOMEN_TITLES = frozenset({Title.WGM, Title.WIM, Title.WFM, Title.WCM})
 
     fide_id = models.PositiveBigIntegerField("FIDE ID", unique=True)
     name = models.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
@@ -113,6 +123,30 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
+
+    def clean(self) -> None:
+        """What a record entered by hand must hold (registration, an edit; a FIDE list is
+        taken as FIDE wrote it): a name with letters in it, a birth date and year that
+        agree and are neither before 1900 nor to come, women's titles only for women."""
+        errors: dict[str, str] = {}
+        if self.name and not any(letter.isalpha() for letter in self.name):
+            errors["name"] = "A name has letters: Surname, Given names."
+        this_year = dt.date.today().year
+        if self.birth_date and not FIRST_BIRTH_YEAR <= self.birth_date.year <= this_year:
+            errors["birth_date"] = f"A birth date falls between {FIRST_BIRTH_YEAR} and today."
+        elif self.birth_year and not FIRST_BIRTH_YEAR <= self.birth_year <= this_year:
+            errors["birth_year"] = f"A birth year falls between {FIRST_BIRTH_YEAR} and this year."
+        elif self.birth_date and self.birth_year and self.birth_year != self.birth_date.year:
+            errors["birth_year"] = (
+                f"The birth date is in {self.birth_date.year}; the birth year must be too."
+            )
+        if self.sex == self.Sex.MALE:
+            if self.title in self.WOMEN_TITLES:
+                errors["title"] = "Women's titles (WGM, WIM, WFM, WCM) are awarded to women."
+            if self.women_title:
+                errors["women_title"] = "Women's titles are awarded to women."
+        if errors:
+            raise ValidationError(errors)
 
     def delete(self, *args, **kwargs):
         with transaction.atomic():

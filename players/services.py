@@ -67,7 +67,7 @@ def player_register(
         )
     # Serialise concurrent registrations so two officers never get the same ID.
     list(Federation.objects.select_for_update().filter(pk=federation.pk))
-    player = Player.objects.create(
+    player = Player(
         fide_id=next_free_fide_id(),
         name=name.strip(),
         federation=federation,
@@ -79,6 +79,8 @@ def player_register(
         other_titles=other_titles,
         disability_association=disability_association,
     )
+    player.full_clean()
+    player.save()
     audit_record(
         target=player,
         actor=actor.user,

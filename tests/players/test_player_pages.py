@@ -137,6 +137,50 @@ def test_an_officer_registers_a_player_of_his_federation(world):
     assert player.disability_association == ""
 
 
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"name": ","}, "name"),
+        ({"sex": "M", "women_title": "WFM"}, "women_title"),
+        ({"sex": "M", "title": "WGM"}, "title"),
+        ({"birth_year": "", "birth_date": "1850-01-01"}, "birth_date"),
+        ({"birth_year": "", "birth_date": "2099-01-01"}, "birth_date"),
+        ({"birth_year": "1985", "birth_date": "1986-03-01"}, "birth_year"),
+        ({"birth_year": "2099"}, "birth_year"),
+    ],
+)
+def test_a_registration_that_no_player_could_have_is_a_field_error(world, changes, field):
+    """An audit registered a player named ",", a man with the WGM title and players born
+    in 1850 or 2099: each is now the field's error, and nobody is registered."""
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, **changes}
+    response = client.post("/players/register/", form)
+    assert response.status_code == 200
+    assert field in response.context["form"].errors, response.context["form"].errors
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"name": "--"}, "name"),
+        ({"women_title": "WIM"}, "women_title"),
+        ({"birth_date": "0001-01-01"}, "birth_date"),
+    ],
+)
+def test_an_edit_that_no_player_could_have_is_a_field_error(world, player_a, changes, field):
+    client = persona_client(world, "officer_a")
+    form = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "1990", **changes}
+    response = client.post(f"/players/{player_a.fide_id}/edit/", form)
+    assert response.status_code == 200
+    assert field in response.context["form"].errors, response.context["form"].errors
+    player_a.refresh_from_db()
+    assert (player_a.name, player_a.women_title, player_a.birth_date) == (
+        "Schiedsrichter, Otto", "", None,
+    )  # fmt: skip
+    assert not audit_entries_for(player_a).exists()
+
+
 def test_a_new_player_is_registered_with_his_membership_of_the_icsc(world):
     """standard-2009 7.14g: registered as a member of the ICSC from the start, so that his
     first standard rating needs 7 games."""
