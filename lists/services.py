@@ -234,8 +234,13 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
         if _compute_start(period, actor_label="celery beat"):
             done["computing"].append(period.pk)
     if getattr(settings, "LISTS_AUTO_PUBLISH", False):
-        for period in RatingPeriod.objects.filter(status=Status.COMPUTED, list_date__lte=today):
-            period_publish(period=period, actor=None, actor_label="celery beat")
+        # Oldest first: lists are published in order (publication_refusal).
+        due = RatingPeriod.objects.filter(status=Status.COMPUTED, list_date__lte=today)
+        for period in due.order_by("list_date", "category"):
+            try:
+                period_publish(period=period, actor=None, actor_label="celery beat")
+            except PeriodRefused:
+                continue  # the period page says why; the next round tries again
             done["published"].append(period.pk)
     return done
 
@@ -268,10 +273,15 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
         and (period.heartbeat_at >= _lease_expiry())
     ):
         return "The period is being computed; its progress is shown on the period's page."
-    later = published_periods(period.category).filter(list_date__gt=period.list_date).first()
-    if later:
+    if later := later_list_published(period):
         return f"The {later} is already published; an earlier list cannot be computed now."
     return earlier_list_waiting(period)
+
+
+def later_list_published(period: RatingPeriod) -> RatingPeriod | None:
+    """A published list of the category after ``period``'s: its ratings start from this
+    one's, which can then be neither computed nor published (DESIGN-notes 54)."""
+    return published_periods(period.category).filter(list_date__gt=period.list_date).first()
 
 
 #: Where the regulations say a list is in force from its date: "effective between the
@@ -282,6 +292,27 @@ LIST_IN_FORCE_CLAUSES = {
     RatingCategory.RAPID: "R&B 2024 6.1.1",
     RatingCategory.BLITZ: "R&B 2024 6.1.1",
 }
+
+
+def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
+    """Why the computed ``period`` cannot be published now, or None. Lists go out in order
+    (each starts from the one before: DESIGN.md interpretation 4), so not after a later
+    one nor before an earlier one; not while a report approved for an earlier list waits;
+    and not before the list's date."""
+    if later := later_list_published(period):
+        return f"The {later} is already published; an earlier list cannot be published after it."
+    earlier = (
+        RatingPeriod.objects.filter(category=period.category, list_date__lt=period.list_date)
+        .exclude(status=Status.PUBLISHED)
+        .order_by("list_date")
+        .first()
+    )
+    if earlier:
+        return (
+            f"The {earlier} is {earlier.get_status_display().lower()}, not published: lists "
+            "are published in order, so it goes first."
+        )
+    return earlier_list_waiting(period) or publication_too_early(period, today)
 
 
 def publication_too_early(period: RatingPeriod, today: dt.date) -> str | None:
@@ -801,10 +832,8 @@ def period_publish(
                 f"The {locked} is {locked.get_status_display().lower()}; only a computed "
                 "period can be published."
             )
-        if waiting := earlier_list_waiting(locked):
-            raise PeriodRefused(waiting)
-        if early := publication_too_early(locked, timezone.localdate()):
-            raise PeriodRefused(early)
+        if refusal := publication_refusal(locked, timezone.localdate()):
+            raise PeriodRefused(refusal)
         if ListEntry.objects.filter(period=locked).exists():
             raise PeriodRefused(
                 f"The {locked} already has list entries though it is not published; "

@@ -82,7 +82,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         category=period.category, list_date=period.list_date
     ).select_related("federation")
     computed = period.status == RatingPeriod.Status.COMPUTED
-    too_early = services.publication_too_early(period, timezone.localdate())
+    not_now = services.publication_refusal(period, timezone.localdate()) if computed else None
     context = {
         "period": period,
         "table": table,
@@ -92,8 +92,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "search": search,
         "tournaments": tournaments.order_by("end_date", "name"),
         "refusal": services.computation_refusal(period),
-        "may_publish": request.actor.is_administrator and computed and not too_early,
-        "too_early": too_early if computed else None,
+        "may_publish": request.actor.is_administrator and computed and not not_now,
+        "publish_refusal": not_now,
         "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
         # Computed, not yet published: what the preview leaves out.

@@ -182,6 +182,21 @@ def test_a_list_is_not_published_before_its_date(
     assert period.status == "published"
 
 
+def test_a_list_waits_on_its_page_for_the_earlier_one_to_be_published(
+    world, period_world, compute, publish
+):
+    """Lists go out in order: while March's is computed and not published, April's page
+    says so where the publish button would be."""
+    march = compute("rapid", datetime.date(2025, 3, 1))
+    april = compute("rapid", APRIL)
+    admin = persona_client(world, "administrator")
+    page = admin.get(f"/lists/periods/{april.pk}/").content.decode()
+    assert 'id="publish"' not in page
+    assert "Rapid list of 2025-03-01 is computed, not published" in page
+    publish(march)
+    assert 'id="publish"' in admin.get(f"/lists/periods/{april.pk}/").content.decode()
+
+
 def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publication(
     world, period_world, django_capture_on_commit_callbacks
 ):

@@ -27,7 +27,7 @@ from lists.services import (
     period_compute_request,
     period_get_or_create,
     period_publish,
-    publication_too_early,
+    publication_refusal,
 )
 from players.management.batch import BatchCommand, bad_input
 from tournaments.batch import batch_actor
@@ -66,9 +66,9 @@ class Command(BatchCommand):
             if refusal := computation_refusal(period, closing=True):
                 raise PeriodRefused(refusal)
             if options["publish"] and (
-                early := publication_too_early(period, timezone.localdate())
+                refusal := publication_refusal(period, timezone.localdate())
             ):
-                raise PeriodRefused(early)
+                raise PeriodRefused(refusal)
             period_close(period=period, actor_label=COMMAND)
             period.refresh_from_db()
             period = period_compute_request(period=period, actor=actor, actor_label=COMMAND)
