@@ -28,6 +28,15 @@ SETTINGS_VARIABLES = (
     "SECURE_HSTS_PRELOAD",
     "TRUST_X_FORWARDED_PROTO",
     "CSRF_TRUSTED_ORIGINS",
+    "CELERY_TASK_DEFAULT_QUEUE",
+    "NEW_PLAYER_ID_RANGE",
+    "REPORT_UPLOAD_MAX_BYTES",
+    "LIST_EVERY_MONTHS",
+    "LISTS_AUTO_PUBLISH",
+    "PERIODS_TICK_SECONDS",
+    "PERIOD_PARTITIONS",
+    "PERIOD_CLAIM_LEASE_SECONDS",
+    "PERIOD_PROGRESS_CHUNK",
     "DJANGO_SETTINGS_MODULE",
 )
 A_SECRET = "a-long-random-secret-for-these-tests-only-0123456789abcdefghij"
@@ -225,3 +234,14 @@ def test_production_static_files_collect_into_hashed_compressed_copies(tmp_path)
     url = completed.stdout.strip()
     assert re.fullmatch(r"/static/vendor/bootstrap/css/bootstrap\.min\.[0-9a-f]{12}\.css", url)
     assert (tmp_path / url.removeprefix("/static/")).with_suffix(".css.gz").exists()
+
+
+def test_every_variable_the_settings_read_is_in_env_example_and_in_these_tests():
+    """README: `.env.example` lists every variable with its default. An operations audit
+    found seven of them missing."""
+    settings_source = (BASE_DIR / "ratings_site" / "settings.py").read_text()
+    read = set(re.findall(r'env(?:\.\w+)?\(\s*"([A-Z][A-Z0-9_]*)"', settings_source))
+    example = (BASE_DIR / ".env.example").read_text()
+    listed = set(re.findall(r"^#? ?([A-Z][A-Z0-9_]*)=", example, flags=re.MULTILINE))
+    assert read and read - listed == set()
+    assert read - set(SETTINGS_VARIABLES) == set()
