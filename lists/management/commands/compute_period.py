@@ -19,7 +19,7 @@ from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from lists.models import RatingPeriod
-from lists.selectors import period_results_json
+from lists.selectors import computed_results, period_results_json
 from lists.services import (
     PeriodRefused,
     computation_refusal,
@@ -82,14 +82,15 @@ class Command(BatchCommand):
         except PeriodRefused as refusal:
             raise bad_input(f"{options['month']}: {refusal}") from None
         period.refresh_from_db()
-        document = period_results_json(period)
-        document["published"] = published
         if options["json"]:
+            document = period_results_json(period)
+            document["published"] = published
             self.stdout.write(json.dumps(document, ensure_ascii=False, indent=2))
         else:
+            results = computed_results(period).count()
             self.stdout.write(
                 f"{period}: {period.get_status_display().lower()};{entries} "
-                f"{len(document['players'])} players with a result, "
+                f"{results} players with a result, "
                 f"{period.tournaments_count} tournament{pluralize(period.tournaments_count)}, "
                 f"{period.games_count} game{pluralize(period.games_count)}."
             )
