@@ -225,13 +225,16 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     for period in RatingPeriod.objects.filter(status=Status.OPEN, closing_date__lt=today):
         if period_close(period=period):
             done["closed"].append(period.pk)
-            if _compute_start(period, actor_label="celery beat"):
+            period.refresh_from_db()
+            if not computation_refusal(period) and _compute_start(
+                period, actor_label="celery beat"
+            ):
                 done["computing"].append(period.pk)
     # A worker went silent (killed, machine lost): its claim has expired; compute again.
     for period in RatingPeriod.objects.filter(
         status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()
     ):
-        if _compute_start(period, actor_label="celery beat"):
+        if not computation_refusal(period) and _compute_start(period, actor_label="celery beat"):
             done["computing"].append(period.pk)
     if getattr(settings, "LISTS_AUTO_PUBLISH", False):
         # Oldest first: lists are published in order (publication_refusal).
@@ -301,8 +304,16 @@ def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
     and not before the list's date."""
     if later := later_list_published(period):
         return f"The {later} is already published; an earlier list cannot be published after it."
+    # Periods before the latest list out can no longer be published: they do not wait.
+    out = (
+        published_periods(period.category)
+        .filter(list_date__lt=period.list_date)
+        .order_by("-list_date")
+        .first()
+    )
     earlier = (
         RatingPeriod.objects.filter(category=period.category, list_date__lt=period.list_date)
+        .filter(list_date__gt=out.list_date if out else dt.date.min)
         .exclude(status=Status.PUBLISHED)
         .order_by("list_date")
         .first()

@@ -220,3 +220,22 @@ def test_beat_publishes_the_oldest_list_first_and_goes_on_past_a_refusal(
     assert published == [standard.pk]  # rapid July waits for June; the round goes on
     RatingPeriod.objects.filter(pk=june.pk).update(status="computed")
     assert periods_tick(today=dt.date(2025, 7, 2))["published"] == [june.pk, july.pk]
+
+
+@pytest.mark.django_db
+def test_a_period_left_before_a_published_list_blocks_no_later_one(
+    period_world, compute, publish, settings
+):
+    """A review found a refused `compute_period 2025-03` (April's list being out) leaving an
+    open March period behind, which then barred every later rapid list for good. A period
+    before the latest list out can never be published; later lists do not wait for it,
+    and beat's round does not compute it."""
+    publish(compute("rapid", APRIL))
+    with pytest.raises(CommandError, match="already published"):
+        call_command("compute_period", "2025-03", "--category", "rapid")
+    stray = RatingPeriod.objects.get(category="rapid", list_date=dt.date(2025, 3, 1))
+    may = compute("rapid", MAY)
+    settings.LISTS_AUTO_PUBLISH = True
+    done = periods_tick(today=dt.date(2025, 5, 2))
+    assert stray.pk not in done["computing"]
+    assert may.pk in done["published"]
