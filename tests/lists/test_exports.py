@@ -344,6 +344,23 @@ def test_a_pipe_is_written_into_not_replaced(rapid_list, tmp_path):
     assert pipe.is_fifo()
 
 
+def test_a_descriptor_is_written_into_as_the_caller_opened_it(tmp_path, capfd):
+    """`-o /dev/stdout`, piped or redirected: a review found the descriptor's file renamed
+    over (`>> list.txt` lost what the file held) or, piped, a "No such file" error."""
+    from lists.management.commands.export_list import write_file
+
+    write_file("/dev/stdout", iter(["a,b\n", "1,2\n"]))
+    assert capfd.readouterr().out == "a,b\n1,2\n"
+    kept = tmp_path / "lists.csv"
+    kept.write_text("earlier list\n")
+    descriptor = os.open(kept, os.O_WRONLY | os.O_APPEND)
+    try:
+        write_file(f"/dev/fd/{descriptor}", iter(["this list\n"]))
+    finally:
+        os.close(descriptor)
+    assert kept.read_text() == "earlier list\nthis list\n"
+
+
 def test_an_empty_output_path_is_bad_input(rapid_list):
     with pytest.raises(CommandError) as refused:
         export("2025-04", "--category", "rapid", "--format", "txt", "-o", "")

@@ -83,15 +83,16 @@ def published_period(category: str, month: str, list_date: dt.date) -> RatingPer
 
 def write_file(path: str, chunks: Iterator[str]) -> None:
     """Write beside the target and rename: a failed export leaves no half-written file. A
-    symbolic link is written through (the file it names is replaced, the link stays), and
-    a target that is not a regular file (a pipe, a device such as /dev/stdout) is written
-    into as it is: renaming over it would replace it."""
-    target = Path(path).resolve()
-    if target.exists() and not target.is_file():
-        if target.is_dir():
+    symbolic link is written through (the file it names is replaced, the link stays). A
+    descriptor (/dev/stdout, /dev/fd/N) or a file that is not a regular one (a pipe, a
+    device) is written into as it stands, appended to: it may be the caller's own
+    redirection (``-o /dev/stdout >> list.txt``), and renaming over it would replace it."""
+    if _is_descriptor(path) or (os.path.exists(path) and not os.path.isfile(path)):
+        if os.path.isdir(path):
             raise bad_file(path, "is a directory")
-        _write_into(path, target, chunks)
+        _write_into(path, chunks)
         return
+    target = Path(os.path.realpath(path))
     try:
         handle, temporary = tempfile.mkstemp(
             dir=target.parent, prefix=f".{target.name}.", suffix=".part"
@@ -112,9 +113,30 @@ def write_file(path: str, chunks: Iterator[str]) -> None:
         raise
 
 
-def _write_into(path: str, target: Path, chunks: Iterator[str]) -> None:
+#: Where a path names a descriptor of the process rather than a file.
+DESCRIPTOR_DIRECTORIES = ("/proc/", "/dev/fd/")
+
+
+def _is_descriptor(path: str) -> bool:
+    """Whether ``path``, or a link on the way to what it names, is a process's descriptor
+    (/dev/stdout is a link to /proc/self/fd/1)."""
+    current, seen = os.path.abspath(path), set()
+    while True:
+        if current.startswith(DESCRIPTOR_DIRECTORIES):
+            return True
+        if current in seen or not os.path.islink(current):
+            return False
+        seen.add(current)
+        try:
+            link = os.readlink(current)
+        except OSError:
+            return False
+        current = os.path.normpath(os.path.join(os.path.dirname(current), link))
+
+
+def _write_into(path: str, chunks: Iterator[str]) -> None:
     try:
-        with target.open("w", encoding="utf-8", newline="") as file:
+        with open(path, "a", encoding="utf-8", newline="") as file:
             for chunk in chunks:
                 file.write(chunk)
     except OSError as error:
@@ -126,7 +148,7 @@ def _mode_for(target: Path) -> int:
     files 0600)."""
     try:
         return target.stat().st_mode & 0o7777
-    except FileNotFoundError:
+    except OSError:
         return 0o666 & ~_umask()
 
 
