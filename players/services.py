@@ -176,9 +176,11 @@ def player_import_queue(
     )
 
 
-def player_import_run(*, player_import_id: int) -> PlayerImport:
+def player_import_run(*, player_import_id: int, last_attempt: bool = True) -> PlayerImport:
     """Run a queued import as the administrator who queued it. A failure (a file that is
-    not a list) is recorded on the import, not raised. Only one worker runs an import."""
+    not a list) is recorded on the import, not raised. Only one worker runs an import. A
+    database error is raised for the task to try again, and recorded on the
+    ``last_attempt``."""
     claimed = PlayerImport.objects.filter(
         pk=player_import_id, status__in=(PlayerImport.Status.QUEUED, PlayerImport.Status.RUNNING)
     ).update(status=PlayerImport.Status.RUNNING, started_at=timezone.now())
@@ -190,7 +192,9 @@ def player_import_run(*, player_import_id: int) -> PlayerImport:
         _import_into(player_import, path=Path(player_import.file.path), actor=actor)
     except (ListUnreadable, PermissionDenied):
         pass  # recorded on the import
-    except (OperationalError, InterfaceError):
+    except (OperationalError, InterfaceError) as error:
+        if last_attempt:
+            _record_failure(player_import, f"the database failed ({type(error).__name__}): {error}")
         raise  # transient: the task is retried and claims the import again
     except Exception as error:
         _record_failure(player_import, f"internal error ({type(error).__name__}): {error}")

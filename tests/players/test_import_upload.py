@@ -104,3 +104,37 @@ def test_a_list_dated_beyond_the_coming_lists_is_a_field_error(world):
     assert response.status_code == 200
     assert "is not out yet" in response.context["form"].errors["as_of"][0]
     assert not PlayerImport.objects.exists()
+
+
+def test_an_import_whose_database_stays_away_through_every_retry_fails_with_the_reason(
+    world, django_capture_on_commit_callbacks, monkeypatch, settings
+):
+    """A review found the import left "running" for good, its page refreshing itself,
+    once a database error outlasted the task's retries. Forced here: every attempt meets
+    a locked database; the last one records the failure, which the page shows."""
+    from django.db import OperationalError
+
+    import players.services
+    from ratings_site.celery import app
+
+    attempts = []
+
+    def locked(*args, **kwargs):
+        attempts.append(1)
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(players.services, "import_list", locked)
+    client = persona_client(world, "administrator")
+    # As the embedded settings run tasks (the tests' own conftest propagates errors).
+    app.conf.task_eager_propagates = getattr(settings, "CELERY_TASK_EAGER_PROPAGATES", False)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = upload(client)
+    finally:
+        app.conf.task_eager_propagates = True
+    assert response.status_code == 302 and len(attempts) == 6  # the first and five retries
+    player_import = PlayerImport.objects.get()
+    assert player_import.status == PlayerImport.Status.FAILED
+    assert "database is locked" in player_import.error
+    page = client.get(response["Location"]).content.decode()
+    assert "database is locked" in page and 'http-equiv="refresh"' not in page
