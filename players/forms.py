@@ -11,7 +11,13 @@ from django.db.models import QuerySet
 
 from players.importing import FORMATS
 from players.importing.records import FOA_TITLES
-from players.models import DisabilityAssociation, Federation, Player, PlayerImport
+from players.models import (
+    FIRST_BIRTH_YEAR,
+    DisabilityAssociation,
+    Federation,
+    Player,
+    PlayerImport,
+)
 from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month, import_date_refusal
 
 WOMEN_TITLE_CHOICES = [("", "—")] + [
@@ -22,6 +28,13 @@ FOA_TITLE_CHOICES = [("", "—")] + [(title, title) for title in sorted(FOA_TITL
 
 def _row(*names: str) -> Div:
     return Div(*(Div(Field(name), css_class="col-md") for name in names), css_class="row")
+
+
+def birth_year_from_date(data: dict[str, Any]) -> dict[str, Any]:
+    """A birth date given decides the birth year, as the services write it."""
+    if data.get("birth_date"):
+        data["birth_year"] = data["birth_date"].year
+    return data
 
 
 class PlayerEditForm(forms.ModelForm):
@@ -48,6 +61,9 @@ class PlayerEditForm(forms.ModelForm):
             Submit("save", "Save changes"),
         )
 
+    def clean(self) -> dict[str, Any]:
+        return birth_year_from_date(super().clean())
+
     def changed_fields(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in PLAYER_EDITABLE_FIELDS}
 
@@ -56,7 +72,7 @@ class PlayerRegisterForm(forms.Form):
     name = forms.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
     federation = forms.ModelChoiceField(queryset=Federation.objects.none())
     sex = forms.ChoiceField(choices=Player.Sex.choices)
-    birth_year = forms.IntegerField(min_value=1900, max_value=2100, required=False)
+    birth_year = forms.IntegerField(min_value=FIRST_BIRTH_YEAR, required=False)
     birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     title = forms.ChoiceField(choices=[("", "—"), *Player.Title.choices], required=False)
     women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)
@@ -92,10 +108,7 @@ class PlayerRegisterForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if data.get("birth_date") and not data.get("birth_year"):
-            data["birth_year"] = data["birth_date"].year
-        return data
+        return birth_year_from_date(super().clean())
 
 
 class PlayerImportForm(forms.Form):

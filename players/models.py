@@ -4,12 +4,11 @@ A player's rating in a category is kept as the state in force (``RatingState``) 
 history per list date (``RatingHistory``): a new list adds history, it never overwrites it.
 """
 
-import datetime as dt
-
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models, transaction
+from django.utils import timezone
 
 from players.access import RestrictedQuerySet
 from players.querysets import (
@@ -57,8 +56,8 @@ class DisabilityAssociation(models.TextChoices):
     IPCA = "IPCA", "IPCA (International Physically Disabled Chess Association)"
 
 
-#: The earliest birth year a record entered by hand may give.
-FIRST_BIRTH_YEAR = 1900
+#: The earliest birth year a record holds (an earlier one in a FIDE list is read as none).
+FIRST_BIRTH_YEAR = 1800
 
 
 class Player(models.Model):
@@ -126,20 +125,19 @@ class Player(models.Model):
 
     def clean(self) -> None:
         """What a record entered by hand must hold (registration, an edit; a FIDE list is
-        taken as FIDE wrote it): a name with letters in it, a birth date and year that
-        agree and are neither before 1900 nor to come, women's titles only for women."""
+        taken as FIDE wrote it): a name with letters in it, a birth date and year neither
+        before ``FIRST_BIRTH_YEAR`` nor to come (the services take the year from the date),
+        women's titles only for women."""
         errors: dict[str, str] = {}
         if self.name and not any(letter.isalpha() for letter in self.name):
             errors["name"] = "A name has letters: Surname, Given names."
-        this_year = dt.date.today().year
-        if self.birth_date and not FIRST_BIRTH_YEAR <= self.birth_date.year <= this_year:
+        today = timezone.localdate()
+        if self.birth_date and not FIRST_BIRTH_YEAR <= self.birth_date.year <= today.year:
             errors["birth_date"] = f"A birth date falls between {FIRST_BIRTH_YEAR} and today."
-        elif self.birth_year and not FIRST_BIRTH_YEAR <= self.birth_year <= this_year:
+        elif self.birth_date and self.birth_date > today:
+            errors["birth_date"] = "A birth date is not to come."
+        elif self.birth_year and not FIRST_BIRTH_YEAR <= self.birth_year <= today.year:
             errors["birth_year"] = f"A birth year falls between {FIRST_BIRTH_YEAR} and this year."
-        elif self.birth_date and self.birth_year and self.birth_year != self.birth_date.year:
-            errors["birth_year"] = (
-                f"The birth date is in {self.birth_date.year}; the birth year must be too."
-            )
         if self.sex == self.Sex.MALE:
             if self.title in self.WOMEN_TITLES:
                 errors["title"] = "Women's titles (WGM, WIM, WFM, WCM) are awarded to women."

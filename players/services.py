@@ -72,7 +72,7 @@ def player_register(
         name=name.strip(),
         federation=federation,
         sex=sex,
-        birth_year=birth_year or (birth_date.year if birth_date else None),
+        birth_year=birth_date.year if birth_date else birth_year,
         birth_date=birth_date,
         title=title,
         women_title=women_title,

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from players.models import Player, RatingCategory
+from players.models import FIRST_BIRTH_YEAR, Player, RatingCategory
 
 #: The canonical names of the fields a list may carry.
 CATEGORY_FIELDS = {
@@ -182,7 +182,7 @@ def _birth_year(text: str) -> int | None:
         raise Malformed(f"birth year {text!r} is not a year")
     if int(year) > dt.date.today().year:
         raise Malformed(f"birth year {year} is in the future")
-    return int(year) if int(year) >= 1800 else None
+    return int(year) if int(year) >= FIRST_BIRTH_YEAR else None
 
 
 def _number(text: str, what: str, highest: int) -> int | None:

@@ -143,21 +143,48 @@ def test_an_officer_registers_a_player_of_his_federation(world):
         ({"name": ","}, "name"),
         ({"sex": "M", "women_title": "WFM"}, "women_title"),
         ({"sex": "M", "title": "WGM"}, "title"),
-        ({"birth_year": "", "birth_date": "1850-01-01"}, "birth_date"),
+        ({"birth_year": "", "birth_date": "1750-01-01"}, "birth_date"),
         ({"birth_year": "", "birth_date": "2099-01-01"}, "birth_date"),
-        ({"birth_year": "1985", "birth_date": "1986-03-01"}, "birth_year"),
         ({"birth_year": "2099"}, "birth_year"),
     ],
 )
 def test_a_registration_that_no_player_could_have_is_a_field_error(world, changes, field):
     """An audit registered a player named ",", a man with the WGM title and players born
-    in 1850 or 2099: each is now the field's error, and nobody is registered."""
+    in 2099: each is now the field's error, and nobody is registered. The earliest birth
+    year is the one a FIDE list may hold (1800)."""
     client = persona_client(world, "officer_a")
     form = {**NEW_PLAYER, "federation": world["fed_a"].pk, **changes}
     response = client.post("/players/register/", form)
     assert response.status_code == 200
     assert field in response.context["form"].errors, response.context["form"].errors
     assert not Player.objects.exists()
+
+
+def test_a_birth_date_decides_the_birth_year(world, player_a):
+    """Given both, the year is the date's, on registering as on editing (a review found
+    an edit of the date alone refused because the stored year differed)."""
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "birth_year": "2011"}
+    client.post("/players/register/", {**form, "birth_date": "2012-06-30"})
+    assert Player.objects.get(name="Newcomer, Nina").birth_year == 2012
+    edit = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "1990"}
+    response = client.post(
+        f"/players/{player_a.fide_id}/edit/", {**edit, "birth_date": "1991-02-03"}
+    )
+    assert response.status_code == 302
+    player_a.refresh_from_db()
+    assert (player_a.birth_year, str(player_a.birth_date)) == (1991, "1991-02-03")
+
+
+def test_a_record_imported_with_an_old_birth_year_can_still_be_corrected(world, player_a):
+    """A FIDE list may give 1850 (the import keeps years from 1800): the officer corrects
+    the name without having to touch FIDE's year."""
+    Player.objects.filter(pk=player_a.pk).update(birth_year=1850)
+    client = persona_client(world, "officer_a")
+    edit = {"name": "Schiedsrichter, Otto K.", "sex": "M", "title": "FM", "birth_year": "1850"}
+    assert client.post(f"/players/{player_a.fide_id}/edit/", edit).status_code == 302
+    player_a.refresh_from_db()
+    assert (player_a.name, player_a.birth_year) == ("Schiedsrichter, Otto K.", 1850)
 
 
 @pytest.mark.parametrize(
