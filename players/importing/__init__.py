@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import datetime as dt
 import io
+import re
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -91,14 +92,27 @@ def _records(list_format: str, stream: io.BufferedReader) -> Iterator[ListRecord
 
 def _text_lines(stream: BinaryIO) -> Iterator[str]:
     """UTF-8 (with or without a BOM); a line that is not UTF-8 is read as Latin-1, as
-    older FIDE lists were written."""
-    for number, raw in enumerate(stream):
+    older FIDE lists were written. A carriage return alone ends a line too: spreadsheets
+    on the Mac still write such CSV, and each of its lines is decoded on its own."""
+    for number, raw in enumerate(_lines_ended_by_cr_too(stream)):
         if number == 0:
             raw = raw.removeprefix(codecs.BOM_UTF8)
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError:
             yield raw.decode("latin-1")
+
+
+#: After a carriage return not followed by a line feed.
+BARE_CR = re.compile(rb"(?<=\r)(?!\n)")
+
+
+def _lines_ended_by_cr_too(stream: BinaryIO) -> Iterator[bytes]:
+    for raw in stream:
+        if b"\r" in raw.rstrip(b"\r\n"):
+            yield from (line for line in BARE_CR.split(raw) if line)
+        else:
+            yield raw
 
 
 @contextmanager

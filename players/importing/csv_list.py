@@ -5,7 +5,6 @@ separated by commas, semicolons or tabs (whichever the header uses most)."""
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Iterable, Iterator
 
 from players.importing.records import (
@@ -20,7 +19,7 @@ from players.importing.records import (
 
 
 def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
-    iterator = _lines_ended_by_cr_too(lines)
+    iterator = iter(lines)
     header = next(iterator, None)
     if header is None:
         raise ListUnreadable("the file is empty")
@@ -49,18 +48,3 @@ def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
             continue
         fields = {name: value for name, value in zip(names, row, strict=False) if name}
         yield record_from_fields(number, fields, layout)
-
-
-def _lines_ended_by_cr_too(lines: Iterable[str]) -> Iterator[str]:
-    """The lines, where a carriage return alone also ends one: spreadsheets on the Mac
-    still offer CSV with such line ends. (Not ``str.splitlines``, which would also end a
-    line at U+0085, a Latin-1 line's "…" in Windows-1252.)"""
-    for line in lines:
-        if "\r" in line.rstrip("\r\n"):
-            yield from BARE_CR.split(line)
-        else:
-            yield line
-
-
-#: After a carriage return not followed by a line feed.
-BARE_CR = re.compile(r"(?<=\r)(?!\n)")

@@ -112,6 +112,22 @@ def test_a_csv_with_carriage_returns_alone_is_read(db, tmp_path):
     assert summary["players_created"] > 0
 
 
+def test_each_line_of_a_carriage_return_csv_is_decoded_on_its_own(db, tmp_path):
+    """A line of Latin-1 among UTF-8 lines is read as Latin-1 alone: a review found one
+    such line garbling every UTF-8 name of a file whose lines end with CR alone."""
+    from players.models import Player
+
+    mac = tmp_path / "mac.csv"
+    mac.write_bytes(
+        b"fide_id,name,federation,sex\r"
+        + '90800001,"Müller, Jörg",GER,M\r'.encode()
+        + '90800002,"Dupré, Zoé",FRA,F\r'.encode("latin-1")
+    )
+    import_players(str(mac), "--as-of", "2025-03-01")
+    names = dict(Player.objects.values_list("fide_id", "name"))
+    assert names == {90800001: "Müller, Jörg", 90800002: "Dupré, Zoé"}
+
+
 def damaged_zip(tmp_path: Path) -> Path:
     """A zip of a real list whose compressed bytes are damaged (its directory intact)."""
     import zipfile
