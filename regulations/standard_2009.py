@@ -225,17 +225,22 @@ class Standard2009(StandardChecks, OverTheBoardRules):
         """8.21 / 6.1: a first event with less than 1 point or fewer than 3 rated opponents
         is disregarded; 8.31: so is a first result below the floor."""
         if event.score_halves < 2 or event.games < 3:
-            return False
-        return round_half_up(self.event_rating(event)) >= self.floor
+            return False  # before working out a Ru (of no games, perhaps)
+        return self.first_result_counts(
+            round_half_up(self.event_rating(event)), event.score_halves, event.games
+        )
 
-    def round_robin_performance(self, ru: int, score_halves: int) -> int | None:
+    def first_result_counts(self, ru: int, score_halves: int, rated_games: int) -> bool:
+        """Whether an unrated player's first event gives a result to build on: 1 point
+        or more against 3 rated opponents or more (8.21, 6.1), a Ru at the floor or above
+        (8.31, 7.14d)."""
+        return score_halves >= 2 and rated_games >= 3 and ru >= self.floor
+
+    def round_robin_performance(self, ru: int, score_halves: int, rated_games: int) -> int | None:
         """The rating a round robin alone gives an unrated player taken as in his first
-        event: his final Ru of 8.58, or none where 6.1 disregards his score (zero or half
-        a point) or it is below the floor (8.31, 7.14d). His opponents are still rated
-        against that Ru (8.58)."""
-        if score_halves < 2 or ru < self.floor:
-            return None
-        return ru
+        event: his final Ru of 8.58, or none where his first event would be disregarded
+        (``first_result_counts``). His opponents are still rated against that Ru (8.58)."""
+        return ru if self.first_result_counts(ru, score_halves, rated_games) else None
 
     def minimum_games(
         self, counted: Sequence[EventResult], *, association_member: bool = False

@@ -57,5 +57,6 @@ def test_help_still_prints_the_usage():
 
 
 def test_called_from_code_a_wrong_argument_raises_command_error():
-    with pytest.raises(CommandError, match="required: --category"):
+    with pytest.raises(CommandError, match="required: --category") as raised:
         call_command("export_list", "2025-04", "--format", "txt")
+    assert raised.value.returncode == 2

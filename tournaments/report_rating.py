@@ -380,7 +380,9 @@ def _rate_round_robin(
             if p.is_rated
         )
         performances = {
-            e.key: rules.round_robin_performance(ratings.final[e.key], e.score_halves)
+            e.key: rules.round_robin_performance(
+                ratings.final[e.key], e.score_halves, len(against_rated.get(e.key, []))
+            )
             for e in entrants
             if e.rating is None
         }

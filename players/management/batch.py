@@ -29,8 +29,7 @@ class OneLineParser(CommandParser):
     def error(self, message: str) -> NoReturn:
         if self.called_from_command_line:
             self.exit(BAD_INPUT, f"{self.prog}: {message} (--help lists the arguments)\n")
-        super().error(message)  # called from code: a CommandError
-        raise AssertionError("unreachable")
+        raise bad_input(message)  # called from code (call_command)
 
 
 class BatchCommand(BaseCommand):
