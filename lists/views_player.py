@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.core.paginator import Paginator
 from django.db.models import F, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -26,6 +25,7 @@ from lists.models import PeriodGame, PeriodResult, RatingPeriod
 from lists.period_inputs import tournament_facts
 from players.access import Actor
 from players.models import Player
+from players.pagination import FixedPagePaginator
 from regulations import RULE_SETS
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
@@ -407,9 +407,9 @@ def player_calculations(request: HttpRequest, fide_id: int) -> HttpResponse:
     player = get_object_or_404(
         Player.objects.restrict(actor).select_related("federation"), fide_id=fide_id
     )
-    page = Paginator(player_results(actor, player), PERIODS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    page = FixedPagePaginator(
+        player_results(actor, player), None, page_size=PERIODS_PER_PAGE
+    ).get_page(request.GET.get("page"))
     private = Player.objects.restrict(actor, "edit").filter(pk=player.pk).exists()
     context = {
         "player": player,

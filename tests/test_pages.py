@@ -182,11 +182,25 @@ def test_the_first_page_is_shown_for_a_page_before_it(registry_of_60):
 
 
 @pytest.mark.parametrize(
-    "path", ["/tournaments/?per_page=-1", "/tournaments/reports/?per_page=-1",
-             "/tournaments/approvals/?per_page=-1", "/lists/periods/?per_page=-1"],
+    "path", ["/tournaments/?per_page=-1", "/tournaments/approvals/?per_page=-1",
+             "/lists/periods/?per_page=-1"],
 )  # fmt: skip
 def test_a_negative_page_size_is_no_server_error_anywhere(world, path):
-    assert persona_client(world, "administrator").get(path).status_code == 200
+    """Each table holds a row (an empty one never failed)."""
+    import datetime
+
+    from lists.models import RatingPeriod
+
+    ApprovalRequest.objects.create(
+        tournament=world["tournament"], kind=ApprovalRequest.Kind.LATE_REGISTRATION,
+        clause="standard-2009 9.1", explanation="Registered late.",
+    )  # fmt: skip
+    RatingPeriod.objects.create(
+        category="rapid", list_date=datetime.date(2025, 4, 1),
+        closing_date=datetime.date(2025, 3, 29),
+    )  # fmt: skip
+    response = persona_client(world, "administrator").get(path)
+    assert response.status_code == 200 and rows_on(response) == 1
 
 
 @pytest.mark.parametrize(

@@ -404,6 +404,9 @@ def test_older_lists_are_on_further_pages(period_world):
     assert 'id="older-lists" href="?page=2"' in first
     second = get(f"/lists/players/{a.fide_id}/?page=2")
     assert "Rapid list of 2024-01-01" in second
+    before_the_first = get(f"/lists/players/{a.fide_id}/?page=0")  # the newest, not the oldest
+    assert "Rapid list of 2025-05-01" in before_the_first
+    assert "Rapid list of 2024-01-01" not in before_the_first
 
 
 # -- the player page -----------------------------------------------------------------------------
