@@ -4,6 +4,11 @@ Pure tests (tests/regulations, tests/trf) run with `-p no:django`, so nothing he
 Django at module level, and nothing here is autouse.
 """
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 
@@ -93,3 +98,17 @@ def persona_actor(world, persona):
     from players.access import ANONYMOUS, actor_for
 
     return ANONYMOUS if persona == "anonymous" else actor_for(world["users"][persona])
+
+
+def manage_py(*args: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py ARGS`` run as an officer would, in a process of its own (DEBUG on, the
+    environment's database): for what only a real command line shows, such as its exit
+    status and what it writes on stderr."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DEBUG": "1"},
+        check=False,
+    )

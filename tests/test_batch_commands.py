@@ -4,27 +4,15 @@ block first; an audit found seven lines)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.conftest import manage_py
+
 REPO = Path(__file__).resolve().parents[1]
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "DEBUG": "1"},
-        check=False,
-    )
 
 
 @pytest.mark.parametrize(
@@ -43,7 +31,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
     ],
 )
 def test_a_wrong_argument_is_one_line_and_exit_status_2(args, message):
-    result = run(*args)
+    result = manage_py(*args)
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
@@ -52,7 +40,7 @@ def test_a_wrong_argument_is_one_line_and_exit_status_2(args, message):
 
 
 def test_help_still_prints_the_usage():
-    result = run("export_list", "--help")
+    result = manage_py("export_list", "--help")
     assert result.returncode == 0 and result.stdout.startswith("usage: manage.py export_list")
 
 

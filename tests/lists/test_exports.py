@@ -7,10 +7,7 @@ import csv
 import io
 import json
 import os
-import subprocess
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -24,9 +21,8 @@ from players.importing.fide_txt import read_txt
 from players.importing.fide_xml import read_xml
 from players.importing.records import ListRecord
 from tests import factories
+from tests.conftest import manage_py
 from tests.lists.conftest import APRIL
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -368,11 +364,7 @@ def test_an_empty_output_path_is_bad_input(rapid_list):
 
 
 def test_the_command_exits_2_with_one_line_on_stderr():
-    result = subprocess.run(
-        [sys.executable, "manage.py", "export_list", "2025-4x", "--category", "rapid",
-         "--format", "txt"],
-        cwd=REPO, capture_output=True, text=True, env={**os.environ, "DEBUG": "1"}, check=False,
-    )  # fmt: skip
+    result = manage_py("export_list", "2025-4x", "--category", "rapid", "--format", "txt")
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "2025-4x: not a month" in lines[0]

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from io import StringIO
 from pathlib import Path
 
@@ -14,9 +11,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from players.models import PlayerImport, RatingState
+from tests.conftest import manage_py
 from tests.players.conftest import DATA
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 def import_players(*args: str) -> str:
@@ -71,17 +67,6 @@ def test_a_file_that_is_not_a_list_is_bad_input(db, tmp_path):
     assert str(raised.value).startswith(f"{junk}: the first line is not a FIDE list header")
 
 
-def run_command(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "import_players", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "DEBUG": "1"},
-        check=False,
-    )
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -91,7 +76,7 @@ def run_command(*args: str) -> subprocess.CompletedProcess:
     ],
 )
 def test_bad_input_exits_with_status_2_and_one_line_naming_the_file(args, message):
-    result = run_command(*args, "--json")
+    result = manage_py("import_players", *args, "--json")
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and args[0] in lines[0]

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from io import StringIO
 from pathlib import Path
@@ -18,6 +15,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.conftest import manage_py
 from tournaments.trf import TrfDate, TrfPlayer, TrfReport, TrfRound, parse, write
 
 REPO = Path(__file__).resolve().parents[2]
@@ -339,18 +337,6 @@ def test_a_lichess_bullet_file_can_be_rated_under_the_online_arena():
 # -- bad input: exit status 2, one line on stderr ----------------------------------------------
 
 
-def run_command(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DEBUG": "1"}
-    return subprocess.run(
-        [sys.executable, "manage.py", "rate_trf", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -361,7 +347,7 @@ def run_command(*args: str) -> subprocess.CompletedProcess:
     ],
 )  # fmt: skip
 def test_bad_input_exits_with_status_2_and_one_line_naming_the_problem(args, message):
-    result = run_command(*args, "--json")
+    result = manage_py("rate_trf", *args, "--json")
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
