@@ -225,15 +225,10 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     for period in RatingPeriod.objects.filter(status=Status.OPEN, closing_date__lt=today):
         if period_close(period=period):
             done["closed"].append(period.pk)
-            period.refresh_from_db()
-            if not computation_refusal(period) and _compute_start(
-                period, actor_label="celery beat"
-            ):
-                done["computing"].append(period.pk)
-    # A worker went silent (killed, machine lost): its claim has expired; compute again.
-    for period in RatingPeriod.objects.filter(
-        status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()
-    ):
+    # Closed now, or earlier while a list before it was still to come (computation_refusal);
+    # and those whose worker went silent (killed, machine lost): its claim has expired.
+    due = Q(status=Status.CLOSED) | Q(status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry())
+    for period in RatingPeriod.objects.filter(due).order_by("list_date", "category"):
         if not computation_refusal(period) and _compute_start(period, actor_label="celery beat"):
             done["computing"].append(period.pk)
     if getattr(settings, "LISTS_AUTO_PUBLISH", False):

@@ -239,3 +239,30 @@ def test_a_period_left_before_a_published_list_blocks_no_later_one(
     done = periods_tick(today=dt.date(2025, 5, 2))
     assert stray.pk not in done["computing"]
     assert may.pk in done["published"]
+
+
+@pytest.mark.django_db
+def test_beat_computes_a_closed_list_once_the_one_before_it_is_out(
+    period_world, publish, django_capture_on_commit_callbacks
+):
+    """DESIGN-notes 54: May's list is not computed while April's tournament waits (its
+    ratings are May's start); beat's round closes May and leaves it, then computes it in
+    the round after April's list is out, where it used to compute it at once."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)], name="April Open")
+    w.tournament([(a, b, 0)], start=dt.date(2025, 4, 10), list_date=MAY, name="May Open")
+    april = RatingPeriod.objects.create(
+        category="rapid", list_date=APRIL, closing_date=dt.date(2025, 3, 29), status="closed"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        done = periods_tick(today=dt.date(2025, 4, 29))
+    may = RatingPeriod.objects.get(category="rapid", list_date=MAY)
+    assert may.pk in done["closed"] and may.pk not in done["computing"]
+    assert april.pk in done["computing"]
+    publish(RatingPeriod.objects.get(pk=april.pk))
+    with django_capture_on_commit_callbacks(execute=True):
+        done = periods_tick(today=dt.date(2025, 4, 30))
+    assert may.pk in done["computing"]
+    may.refresh_from_db()
+    assert may.status == "computed" and may.games_count == 1
