@@ -18,7 +18,7 @@ from django.db.models import Q, QuerySet, Value
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 
-from lists.models import ListEntry
+from lists.models import ListEntry, RatingPeriod
 from lists.name_keys import NameKey
 from players.filters import NarrowingFilterSet, typed_fide_id
 from players.models import Federation, Player
@@ -147,3 +147,12 @@ class ListEntryFilter(NarrowingFilterSet):
 
     def filter_status(self, queryset: QuerySet[ListEntry], name: str, value: str):
         return queryset.filter(active=value == "active")
+
+
+class PeriodFilter(NarrowingFilterSet):
+    """The periods of a category, or in a status (those computed and waiting to be
+    published, say)."""
+
+    class Meta:
+        model = RatingPeriod
+        fields = ("category", "status")

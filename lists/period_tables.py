@@ -27,8 +27,8 @@ class PeriodTable(tables.Table):
         )  # fmt: skip
         order_by = ("-period",)
         empty_text = (
-            "No rating periods yet: they are created ahead by Celery beat, or by "
-            "compute_period for a list date."
+            "No rating periods yet: the scheduler creates them three lists ahead, and "
+            "compute_period makes the one of a list date."
         )
         attrs = {"class": "table table-sm table-striped align-middle", "id": "periods"}
 

@@ -256,7 +256,7 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
     if period.status == Status.OPEN and not closing:
         if period.closing_date < timezone.localdate():
             return (
-                f"The closing date, {period.closing_date:%Y-%m-%d}, has passed: Celery beat "
+                f"The closing date, {period.closing_date:%Y-%m-%d}, has passed: the scheduler "
                 "closes the period within the hour where it runs; or close it now."
             )
         return (

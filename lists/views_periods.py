@@ -24,11 +24,13 @@ from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from lists import services
+from lists.filters import PeriodFilter
 from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PreviewTable
 from lists.selectors import computed_results
 from players.access import Actor
 from players.filters import name_or_fide_id
+from players.models import RatingCategory
 from players.pagination import paginate
 from tournaments.models import Tournament
 
@@ -45,9 +47,12 @@ def require_period_access(actor: Actor) -> None:
 @login_required
 def period_list(request: HttpRequest) -> HttpResponse:
     require_period_access(request.actor)
-    table = PeriodTable(RatingPeriod.objects.all())
+    filtered = PeriodFilter(request.GET, queryset=RatingPeriod.objects.all())
+    table = PeriodTable(filtered.qs)
+    if filtered.is_filtering:
+        table.empty_text = "No rating period matches the filters."
     paginate(request, table, PAGE_SIZE)
-    return render(request, "lists/periods.html", {"table": table})
+    return render(request, "lists/periods.html", {"table": table, "filter": filtered})
 
 
 def _period(request: HttpRequest, pk: int) -> RatingPeriod:
@@ -88,7 +93,11 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table,
         "summary": summary,
         "kind": kind,
-        "kinds": PREVIEW_KINDS,
+        "kinds": [
+            (name, PeriodResult.Kind(name).label)
+            for name in PREVIEW_KINDS
+            if name != PeriodResult.Kind.ADOPTED or period.category != RatingCategory.STANDARD
+        ],
         "search": search,
         "tournaments": tournaments.order_by("end_date", "name"),
         "refusal": services.computation_refusal(period),
@@ -130,7 +139,15 @@ def period_compute(request: HttpRequest, pk: int) -> HttpResponse:
     except services.PeriodRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, f"The {period} is being computed.")
+        period.refresh_from_db()  # where tasks run in-process, the computation is over
+        if period.status == RatingPeriod.Status.COMPUTED:
+            messages.success(request, f"The {period} is computed: its preview is below.")
+        elif period.status == RatingPeriod.Status.FAILED:
+            messages.error(request, f"The computation failed: {period.failure_reason}")
+        else:
+            messages.success(
+                request, f"The {period} is being computed; the progress bar follows it."
+            )
     return redirect("lists:period", pk=period.pk)
 
 

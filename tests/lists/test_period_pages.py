@@ -375,3 +375,19 @@ def test_a_computation_that_fails_in_process_is_a_failed_period_not_a_server_err
     assert (period.status, period.failure_reason) == ("failed", "RuntimeError: the disk is full")
     page = officer.get(response["Location"]).content.decode()
     assert "RuntimeError: the disk is full" in page and 'id="compute"' in page  # try again
+
+
+def test_the_periods_are_filtered_and_each_links_back_to_them(world, period_world, compute):
+    """A usability audit: no way back from a period to the periods, no filter to find
+    the lists waiting for publication, and preview buttons named by code ("Initial")."""
+    computed = compute("rapid", APRIL)
+    period_get_or_create(category="blitz", list_date=APRIL)
+    admin = persona_client(world, "administrator")
+    page = admin.get("/lists/periods/", {"status": "computed"}).content.decode()
+    assert re.findall(r'href="/lists/periods/(\d+)/"', page) == [str(computed.pk)]
+    nothing = admin.get("/lists/periods/", {"category": "standard"}).content.decode()
+    assert "No rating period matches the filters." in nothing
+    detail = admin.get(f"/lists/periods/{computed.pk}/").content.decode()
+    assert 'id="back-to-periods" href="/lists/periods/"' in detail
+    assert ">First rating</a>" in detail and ">Standard rating used</a>" in detail
+    assert ">Initial</a>" not in detail
