@@ -217,3 +217,11 @@ def test_a_search_that_finds_nothing_says_so_beside_a_filter_refused(world, path
     another filter's value was refused (the form shows that error; the search still ran)."""
     response = persona_client(world, "administrator").get(path)
     assert said in response.content.decode()
+
+
+@pytest.mark.parametrize(("persona", "shown"), [("officer_a", False), ("administrator", True)])
+def test_administrators_find_the_approvals_and_the_import_in_the_menu(world, persona, shown):
+    page = persona_client(world, persona).get("/players/").content.decode()
+    menu = page.split('id="site-nav"', 1)[1].split("</ul>\n        <ul", 1)[0]
+    assert ('href="/tournaments/approvals/"' in menu) is shown
+    assert ('href="/players/import/"' in menu) is shown

@@ -110,7 +110,7 @@ def test_login_page_signs_a_user_in_and_out(client):
         reverse("login"), {"username": "arbiter1", "password": "a-long-test-password"}
     )
     assert response.status_code == 302
-    assert response["Location"] == reverse("home")
+    assert response["Location"] == reverse("dashboard")  # what is waiting, not the home page
     home = client.get(reverse("home")).content.decode()
     assert "Signed in as " in home  # and the name links to the password change
     assert 'href="/accounts/password/" title="Change your password">arbiter1</a>' in home

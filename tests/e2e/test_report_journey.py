@@ -49,7 +49,7 @@ def sign_in(page, base, username):
     page.fill("#id_username", username)
     page.fill("#id_password", PASSWORD)
     page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
+    page.wait_for_url(f"{base}/dashboard/")  # what is waiting for the user
 
 
 def sign_out(page):
