@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 
 
@@ -34,20 +35,44 @@ class AuditEntry(models.Model):
 
     @property
     def action_text(self) -> str:
-        """The action as the trail shows it: a status change names the new status (its
-        code, ``status:ready``, is for searching)."""
+        """The action in words: its code (``status:ready``, ``approval_requested:hybrid``)
+        is for searching; a status is named as the object's model names it ("Ready for
+        rating")."""
         if self.action.startswith("status:"):
-            return f"status changed to {self.action.removeprefix('status:').replace('_', ' ')}"
-        return self.action
+            status = self.action.removeprefix("status:")
+            return f"status changed to {self._value_shown('status', status)}"
+        return self.action.replace("_", " ").replace(":", ": ")
 
     @property
     def changes_shown(self) -> list[tuple[str, object, object]]:
-        """(what, before, after) with the field names in words."""
+        """(what, before, after) as the object's model names the field and its choices,
+        yes and no for a flag."""
         return [
-            (field.replace("_", " "), *values[:2])
-            for field, values in (self.changes or {}).items()
+            (self._field_name(name), self._value_shown(name, values[0]),
+             self._value_shown(name, values[1]))
+            for name, values in (self.changes or {}).items()
             if isinstance(values, list | tuple) and len(values) >= 2
-        ]
+        ]  # fmt: skip
+
+    def _field(self, name: str) -> models.Field | None:
+        model = ContentType.objects.get_for_id(self.content_type_id).model_class()
+        try:
+            field = model._meta.get_field(name) if model else None
+        except FieldDoesNotExist:
+            return None
+        return field if isinstance(field, models.Field) else None
+
+    def _field_name(self, name: str) -> str:
+        field = self._field(name)
+        return str(field.verbose_name) if field else name.replace("_", " ")
+
+    def _value_shown(self, name: str, value: object) -> object:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        field = self._field(name)
+        if field is not None and field.choices and value is not None:
+            return dict(field.flatchoices).get(value, value)
+        return value
 
     @property
     def who(self) -> str:

@@ -262,3 +262,23 @@ def test_signing_in_on_the_way_to_a_button_leads_back_to_its_page(world):
     after = persona_client(world, "officer_a").get("/lists/periods/2/close/")
     assert after.status_code == 405
     assert '<a href="/lists/periods/2/" id="button-page">' in after.content.decode()
+
+
+def test_the_history_names_fields_and_values_as_the_pages_do(world):
+    """A usability audit read "Approval_requested:late_registration", "Status: checked →
+    ready" and "Late: — → True" in the tournament's history."""
+    from audit.services import audit_record
+
+    tournament = world["tournament"]
+    audit_record(target=tournament, actor=None, action="approval_requested:late_registration")
+    audit_record(
+        target=tournament, actor=None, action="edited",
+        changes={"status": ["checked", "ready"], "late": [None, True]},
+    )  # fmt: skip
+    from tests.conftest import persona_client
+
+    page = persona_client(world, "officer_a").get(f"/tournaments/{tournament.pk}/")
+    trail = page.content.decode().split('id="audit-trail"', 1)[1]
+    assert "Approval requested: late registration" in trail
+    assert "→ Ready for rating" in trail and "→ yes" in trail
+    assert "approval_requested" not in trail and "True" not in trail

@@ -83,7 +83,7 @@ def test_an_edit_is_recorded_with_the_old_and_new_values(world, player_a):
     assert entry.actor == world["users"]["officer_a"] and entry.reason == "IM title confirmed"
     assert entry.changes == {"title": ["FM", "IM"], "birth_year": [1990, 1961]}
     page = client.get(f"/players/{player_a.fide_id}/").content.decode()
-    assert "IM title confirmed" in page and "FM → IM" in page
+    assert "IM title confirmed" in page and "FIDE Master → International Master" in page
 
 
 def test_an_officer_records_a_membership_that_lowers_the_games_for_a_first_rating(world, player_a):

@@ -217,7 +217,7 @@ def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_se
     tournament.refresh_from_db()
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 4, 1)
     history = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/")
-    assert "Status changed to ready" in history.content.decode()  # not "status:ready"
+    assert "Status changed to Ready for rating" in history.content.decode()  # not "status:ready"
 
 
 def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
