@@ -34,3 +34,4 @@ if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 
 handler403 = "ratings_site.views.permission_denied"
+handler404 = "ratings_site.views.page_not_found"

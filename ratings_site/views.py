@@ -1,9 +1,11 @@
 """Site-wide pages that draw on several apps."""
 
+import re
+
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -106,3 +108,16 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
         return redirect_to_login(_way_back(request))
     reason = str(exception) if exception is not None and str(exception) else ""
     return render(request, "403.html", {"reason": reason}, status=403)
+
+
+#: Django's own words for an object not found (``get_object_or_404``): they name a model.
+DJANGO_NOT_FOUND = re.compile(r"^No .+ matches the given query\.$")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """404, with the reason a page gave ("No standard list of 2025-04 is published.") where
+    it wrote one for the visitor; a stale link then says why."""
+    reason = str(exception.args[0]) if exception is not None and exception.args else ""
+    if not isinstance(exception, Http404) or DJANGO_NOT_FOUND.match(reason):
+        reason = ""
+    return render(request, "404.html", {"reason": reason}, status=404)

@@ -282,3 +282,15 @@ def test_the_history_names_fields_and_values_as_the_pages_do(world):
     assert "Approval requested: late registration" in trail
     assert "→ Ready for rating" in trail and "→ yes" in trail
     assert "approval_requested" not in trail and "True" not in trail
+
+
+def test_a_page_not_found_says_why_where_the_page_wrote_a_reason(db, client):
+    """A stale link to a list gives the reason; Django's own words, which name a model,
+    are not shown."""
+    missing_list = client.get("/lists/standard/2025-04/")
+    assert missing_list.status_code == 404
+    assert "No standard list of 2025-04 is published." in missing_list.content.decode()
+    missing_player = client.get("/players/99999999/")
+    assert missing_player.status_code == 404
+    assert "matches the given query" not in missing_player.content.decode()
+    assert "Not found" in missing_player.content.decode()
