@@ -37,6 +37,7 @@ class FindingTable(tables.Table):
     line = tables.Column(default="—")
     column = tables.Column(default="—")
     rule = tables.Column(verbose_name="Clause", default="—")
+    code = tables.Column(verbose_name="Check")
 
     class Meta:
         model = ReportFinding
@@ -52,12 +53,17 @@ class ReportTable(tables.Table):
 
     tournament = tables.Column(
         accessor="tournament__name",
+        verbose_name="Tournament",
         linkify=("tournaments:detail", {"pk": tables.A("tournament_id")}),
         order_by=("tournament__name",),
     )
     federation = tables.Column(
-        accessor="tournament__federation__code", order_by=("tournament__federation__code",)
+        accessor="tournament__federation__code",
+        verbose_name="Federation",
+        order_by=("tournament__federation__code",),
     )
+    error_count = tables.Column(verbose_name="Errors")
+    warning_count = tables.Column(verbose_name="Warnings")
     version = tables.Column(
         linkify=(
             "tournaments:report_detail",

@@ -191,6 +191,24 @@ def test_versions_are_numbered_and_the_file_downloads_as_received(world, tournam
         assert b"".join(response.streaming_content) == data
 
 
+def test_a_file_that_is_no_report_is_refused_and_the_checked_version_stays(
+    world, tournament, registry, upload
+):
+    """A usability audit uploaded "hello world" by mistake: it became version 2 and
+    superseded the checked version 1. A file without a player record is no report: the
+    form says so, where its first unreadable line is, and nothing is stored."""
+    upload("arbiter", tournament, trf(four_players()))
+    response = upload("arbiter", tournament, b"hello world\n", name="notes.txt")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "no usable player record (001 line)" in page
+    assert "The first line not read: line 1." in page
+    assert "Version 1 stays the current one." in page
+    assert list(TournamentReport.objects.values_list("version", "status")) == [(1, "checked")]
+    tournament.refresh_from_db()
+    assert tournament.status == "checked"
+
+
 def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_see(
     world, tournament, registry, upload, monkeypatch
 ):
