@@ -1164,10 +1164,11 @@ def _computed_run_tournaments(period: RatingPeriod) -> QuerySet[PeriodTournament
     )
 
 
-def players_turning_inactive(period: RatingPeriod) -> int:
-    """How many listed players the publication of ``period`` flags inactive: rated and
+def players_turning_inactive(period: RatingPeriod) -> QuerySet[RatingState]:
+    """The listed players whom the publication of ``period`` flags inactive: rated and
     active, without a result in its computed run, their last rated game 12 months or more
-    before the list (standard-2009 7.23a, R&B 2024 6.2.2; as ``STATES_SQL`` writes them)."""
+    before the list (standard-2009 7.23a, R&B 2024 6.2.2; as ``STATES_SQL`` writes them),
+    by name."""
     played = PeriodResult.objects.filter(
         period=period, run=period.computed_run, player_id=OuterRef("player_id")
     ).exclude(kind=PeriodResult.Kind.PENDING)
@@ -1180,5 +1181,6 @@ def players_turning_inactive(period: RatingPeriod) -> int:
             last_played__lte=inactive_before(period.list_date),
         )
         .exclude(Exists(played))
-        .count()
+        .select_related("player")
+        .order_by("player__name", "player__fide_id")
     )

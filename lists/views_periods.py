@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -108,9 +109,27 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # Computed, not yet published: what the preview leaves out.
         "late": list(services.reports_after_computation(period)) if computed else [],
         "next_list": services.list_after(period.list_date),
-        "turning_inactive": services.players_turning_inactive(period) if computed else None,
+        **_turning_inactive(period, computed),
     }
     return render(request, "lists/period.html", context)
+
+
+#: The players turning inactive named on the period page; the rest are counted.
+INACTIVE_NAMED = 50
+
+
+def _turning_inactive(period: RatingPeriod, computed: bool) -> dict[str, Any]:
+    """How many listed players publication flags inactive, and the first of them by name."""
+    if not computed:
+        return {"turning_inactive": None, "turning_inactive_named": []}
+    players = services.players_turning_inactive(period)
+    count = players.count()
+    named = [state.player for state in players[:INACTIVE_NAMED]]
+    return {
+        "turning_inactive": count,
+        "turning_inactive_named": named,
+        "turning_inactive_more": count - len(named),
+    }
 
 
 @login_required

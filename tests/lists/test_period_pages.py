@@ -263,6 +263,8 @@ def test_the_preview_counts_the_players_publication_will_flag_inactive(
     page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
     counted = re.search(r'id="turning-inactive"[^>]*><strong>(\d+)</strong>', page).group(1)
     assert counted == "1"
+    named = page.split('id="turning-inactive-players"', 1)[1].split("</details>", 1)[0]
+    assert f'href="/players/{idle.fide_id}/">Idle</a>' in named and "Recent" not in named
     admin.post(f"/lists/periods/{period.pk}/publish/")
     states = RatingState.objects.filter(player__in=(idle, recent), category="rapid")
     assert dict(states.values_list("player__name", "active")) == {"Idle": False, "Recent": True}
