@@ -4,6 +4,7 @@ page includes the panel; its view need not know about reports)."""
 
 from django import template
 
+from tournaments.models import TournamentReport
 from tournaments.reports.selectors import report_list
 from tournaments.reports.services import report_upload_refusal
 from tournaments.reports.tables import ReportVersionTable
@@ -19,8 +20,13 @@ def report_panel(context, tournament):
         .filter(pk=tournament.pk)
         .exists()
     )
+    reports = report_list(actor=actor, tournament=tournament)
     return {
-        "table": ReportVersionTable(report_list(actor=actor, tournament=tournament)),
+        "table": ReportVersionTable(reports),
         "may_upload": may_upload,
         "refusal": report_upload_refusal(tournament),
+        # The version in force, when it has errors: the arbiter's next step is a new one.
+        "current_with_errors": reports.filter(status=TournamentReport.Status.HAS_ERRORS)
+        .order_by("-version")
+        .first(),
     }

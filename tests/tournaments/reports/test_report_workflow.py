@@ -25,6 +25,9 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     assert first.status == "has_errors" and first.error_count == 1
     error = first.findings.get(severity="error")
     assert (error.code, error.line, error.column) == ("round-date-outside-registration", 8, 112)
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="report-needs-fixing"' in page  # what the arbiter does next, on his tournament
+    assert "Version 1 has 1 error" in page
     assert error.rule == "standard-2009 0.4"
     assert "round 3 is dated 25/03/12" in response.content.decode()
     tournament.refresh_from_db()
@@ -42,6 +45,8 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     assert second.file.read() == fixed
     tournament.refresh_from_db()
     assert tournament.status == "checked"
+    fixed_page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/")
+    assert b'id="report-needs-fixing"' not in fixed_page.content
 
     page = officer.get(f"/tournaments/{tournament.pk}/reports/2/")
     assert b'id="approve"' in page.content
