@@ -57,6 +57,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             .filter(status__in=PlayerMatch.OPEN_STATUSES)
             .exclude(report__status=TournamentReport.Status.SUPERSEDED)
             .select_related("report__tournament")
+            .order_by("report__tournament__name", "report_id", "start_rank")
         )
     if actor.is_officer or actor.is_administrator:
         # Open past its closing date: to close (beat does it within the hour; where none

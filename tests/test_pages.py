@@ -105,7 +105,8 @@ def test_the_dashboard_lists_report_lines_without_a_fide_id_for_the_officer(worl
         report=report, start_rank=7, trf_name="Newcomer, Nils", status="no_id"
     )
     page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
-    assert "Newcomer, Nils" in page and "No FIDE ID" in page
+    assert "newcomer, nils: no fide id" in page.lower()
+    assert f"/tournaments/{report.tournament_id}/reports/{report.version}/#player-matches" in page
 
 
 @pytest.mark.parametrize("persona", ["officer_a", "administrator", "arbiter"])

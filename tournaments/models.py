@@ -241,6 +241,8 @@ class PlayerMatch(models.Model):
     trf_rating = models.PositiveSmallIntegerField(null=True, blank=True)
     trf_federation = models.CharField(max_length=3, blank=True)
     trf_birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: "M" or "F" as the report gives it ("m"/"w" in TRF16 001), blank where it does not.
+    trf_sex = models.CharField(max_length=1, blank=True, db_default="")
     player = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="report_matches"
     )

@@ -207,6 +207,10 @@ def _report_store(
     return report
 
 
+#: TRF16 001's sex ("w" for a woman) as the registry writes it.
+TRF_SEX = {"m": "M", "w": "F"}
+
+
 def _findings_store(report: TournamentReport, findings: tuple[Finding, ...]) -> None:
     ReportFinding.objects.bulk_create(
         ReportFinding(
@@ -240,6 +244,7 @@ def _matches_store(report: TournamentReport, parsed: ParseResult, validation: Va
             trf_rating=player.rating,
             trf_federation=player.federation[:3],
             trf_birth_year=player.birth_date.year,
+            trf_sex=TRF_SEX.get(player.sex, ""),
             player_id=outcome.player_id,
             status=outcome.status,
             note=outcome.note,

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -155,7 +156,7 @@ def player_match_resolve(
         form,
         lambda data: services.player_match_resolve(actor=request.actor, match=match, **data),
     )
-    return redirect("tournaments:report_detail", pk=pk, version=version)
+    return _back_to_line(pk, version, start_rank)
 
 
 @require_POST
@@ -176,7 +177,14 @@ def player_match_register(
         form,
         lambda data: services.player_match_register(actor=request.actor, match=match, **data),
     )
-    return redirect("tournaments:report_detail", pk=pk, version=version)
+    return _back_to_line(pk, version, start_rank)
+
+
+def _back_to_line(pk: int, version: int, start_rank: int) -> HttpResponse:
+    """The report page at the line just acted on, not at its top (a report may hold two
+    thousand lines)."""
+    page = reverse("tournaments:report_detail", kwargs={"pk": pk, "version": version})
+    return redirect(f"{page}#match-{start_rank}")
 
 
 def _label(form, field: str) -> str:

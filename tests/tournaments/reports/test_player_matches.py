@@ -54,6 +54,20 @@ def test_the_officer_matches_a_line_to_an_existing_player(world, awkward):
     assert AuditEntry.objects.filter(action__startswith="player resolved: starting rank 3").exists()
 
 
+def test_the_officer_lands_back_on_the_line_and_a_woman_is_offered_as_f(world, awkward):
+    """A usability audit: after each action the report page jumped back to its top (a
+    report may have two thousand lines), and "Register new" offered M for a woman whom
+    the report gives as "w"."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    response = client.post(f"{base}/players/3/match/", {"fide_id": 1003})
+    assert response["Location"] == f"{base}/#match-3"
+    assert PlayerMatch.objects.get(report=awkward, start_rank=4).trf_sex == "F"
+    page = client.get(f"{base}/").content.decode()
+    row = page.split('id="match-4"', 1)[1].split("</tr>", 1)[0]
+    assert '<option value="F" selected>F</option>' in row
+
+
 def test_the_officer_registers_a_newcomer_and_the_report_can_be_approved(world, awkward):
     client = persona_client(world, "officer_a")
     base = f"/tournaments/{awkward.tournament_id}/reports/1/players"
