@@ -226,3 +226,9 @@ def test_administrators_find_the_approvals_and_the_import_in_the_menu(world, per
     menu = page.split('id="site-nav"', 1)[1].split("</ul>\n        <ul", 1)[0]
     assert ('href="/tournaments/approvals/"' in menu) is shown
     assert ('href="/players/import/"' in menu) is shown
+
+
+def test_the_tournament_list_asks_for_dates_with_a_date_picker(world):
+    page = persona_client(world, "anonymous").get("/tournaments/").content.decode()
+    assert 'type="date" name="start_date_after"' in page
+    assert 'type="date" name="start_date_before"' in page

@@ -8,7 +8,10 @@ from tournaments.models import ApprovalRequest, Tournament
 class TournamentFilter(NarrowingFilterSet):
     name = django_filters.CharFilter(lookup_expr="icontains", label="Name")
     federation = django_filters.ModelChoiceFilter(queryset=Federation.objects.all())
-    start_date = django_filters.DateFromToRangeFilter(label="Start between")
+    start_date = django_filters.DateFromToRangeFilter(
+        label="Start between",
+        widget=django_filters.widgets.DateRangeWidget(attrs={"type": "date"}),
+    )
 
     class Meta:
         model = Tournament

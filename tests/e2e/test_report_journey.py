@@ -122,6 +122,7 @@ def test_arbiter_registers_uploads_fixes_and_the_officer_approves(
     page.goto(f"{base}/dashboard/")
     assert "Fjord Weekend" in page.inner_text("#reports-to-approve")
     page.goto(report_url)
+    page.once("dialog", lambda dialog: dialog.accept())  # "Approve version 2 ... for rating?"
     page.click("#approve")
     page.wait_for_selector("#report-status")
     page.goto(tournament_url)
