@@ -15,6 +15,7 @@ from regulations import get_rule_set
 from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.validation import Registration, RegistryPlayer
 from tournaments.selectors import rules_for
+from tournaments.trf.decoding import decode, split_lines
 
 #: R&B 2024 7.2.1: a player without a rapid (blitz) rating who has a standard rating is
 #: rated with it.
@@ -54,6 +55,21 @@ def report_get(*, actor: Actor, tournament_pk: int, version: int) -> TournamentR
 def finding_list(*, report: TournamentReport) -> QuerySet[ReportFinding]:
     """Errors first, as stored (``position``)."""
     return report.findings.order_by("position")
+
+
+def finding_lines(*, report: TournamentReport, numbers: Iterable[int | None]) -> dict[int, str]:
+    """The report's lines of these numbers as the file holds them, decoded and numbered as
+    the reader numbered them (the findings' lines); none where the file cannot be read."""
+    wanted = {number for number in numbers if number}
+    if not wanted:
+        return {}
+    try:
+        with report.file.open("rb") as file:
+            data = file.read()
+    except OSError:
+        return {}
+    lines = split_lines(decode(data).text)
+    return {number: lines[number - 1] for number in wanted if number <= len(lines)}
 
 
 def player_match_list(*, report: TournamentReport) -> QuerySet[PlayerMatch]:

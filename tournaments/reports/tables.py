@@ -1,4 +1,5 @@
 import django_tables2 as tables
+from django.utils.html import format_html
 
 from tournaments.models import ReportFinding, TournamentReport
 
@@ -38,14 +39,46 @@ class FindingTable(tables.Table):
     column = tables.Column(default="—")
     rule = tables.Column(verbose_name="Clause", default="—")
     code = tables.Column(verbose_name="Check")
+    text = tables.Column(verbose_name="The line as written", empty_values=(), orderable=False)
 
     class Meta:
         model = ReportFinding
-        fields = ("severity", "line", "column", "rule", "message", "code")
+        fields = ("severity", "line", "column", "message", "text", "rule", "code")
         orderable = False
         empty_text = "Nothing found: the report agrees with its registration and the regulations."
         attrs = {"class": "table table-sm align-middle", "id": "findings"}
         row_attrs = {"class": lambda record: f"finding-{record.severity}"}
+
+    def __init__(self, *args, lines: dict[int, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lines = lines or {}
+
+    def render_text(self, record: ReportFinding) -> str:
+        """The finding's line around its column (the character there marked), so that the
+        arbiter need not open the file to see what is meant."""
+        text = self.lines.get(record.line or 0)
+        if text is None:
+            return "—"
+        if not record.column:
+            return format_html('<code class="trf-line">{}</code>', _shortened(text))
+        at = record.column - 1
+        start = max(0, at - LINE_CONTEXT)
+        return format_html(
+            '<code class="trf-line">{}{}<mark>{}</mark>{}{}</code>',
+            "…" if start else "",
+            text[start:at],
+            text[at : at + 1] or " ",
+            text[at + 1 : at + 1 + LINE_CONTEXT],
+            "…" if len(text) > at + 1 + LINE_CONTEXT else "",
+        )
+
+
+#: Characters shown either side of a finding's column.
+LINE_CONTEXT = 30
+
+
+def _shortened(text: str) -> str:
+    return text[: 2 * LINE_CONTEXT] + ("…" if len(text) > 2 * LINE_CONTEXT else "")
 
 
 class ReportTable(tables.Table):

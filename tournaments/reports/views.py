@@ -82,7 +82,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "report": report,
-        "findings": FindingTable(selectors.finding_list(report=report)),
+        "findings": _finding_table(report),
         "info_count": report.findings.filter(severity="info").count(),
         "matches": matches,
         "unresolved": unresolved,
@@ -95,6 +95,12 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "entries": audit_entries_for(report),
     }
     return render(request, "tournaments/reports/detail.html", context)
+
+
+def _finding_table(report: TournamentReport) -> FindingTable:
+    findings = list(selectors.finding_list(report=report))
+    lines = selectors.finding_lines(report=report, numbers=(f.line for f in findings))
+    return FindingTable(findings, lines=lines)
 
 
 def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:

@@ -30,6 +30,9 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     assert "Version 1 has 1 error" in page
     assert error.rule == "standard-2009 0.4"
     assert "round 3 is dated 25/03/12" in response.content.decode()
+    # The line as the file holds it, the finding's column (112, the date) marked.
+    shown = response.content.decode().split('class="finding-error', 1)[1].split("</tr>", 1)[0]
+    assert '<code class="trf-line">' in shown and "<mark>2</mark>5/03/12" in shown
     tournament.refresh_from_db()
     assert tournament.status == "report_received"
     officer = persona_client(world, "officer_a")
