@@ -294,3 +294,15 @@ def test_a_page_not_found_says_why_where_the_page_wrote_a_reason(db, client):
     assert missing_player.status_code == 404
     assert "matches the given query" not in missing_player.content.decode()
     assert "Not found" in missing_player.content.decode()
+
+
+def test_the_home_page_finds_a_player_from_its_first_line(db, client):
+    """A usability audit: the home page offered an alphabetical table and no search."""
+    from tests import factories
+
+    factories.PlayerFactory(name="Carlsen, Magnus", fide_id=1503014)
+    home = client.get("/").content.decode()
+    form = home.split('id="find-player"', 1)[1].split("</form>", 1)[0]
+    assert 'action="/players/"' in form and 'name="q"' in form
+    found = client.get("/players/", {"q": "magnus carlsen"}).content.decode()
+    assert "Carlsen, Magnus" in found
