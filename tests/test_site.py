@@ -302,7 +302,7 @@ def test_the_home_page_finds_a_player_from_its_first_line(db, client):
 
     factories.PlayerFactory(name="Carlsen, Magnus", fide_id=1503014)
     home = client.get("/").content.decode()
-    form = home.split('id="find-player"', 1)[1].split("</form>", 1)[0]
+    form = re.search(r'<form[^>]*id="find-player"[^>]*>.*?</form>', home, re.S).group(0)
     assert 'action="/players/"' in form and 'name="q"' in form
     found = client.get("/players/", {"q": "magnus carlsen"}).content.decode()
     assert "Carlsen, Magnus" in found
