@@ -30,13 +30,6 @@ def _row(*names: str) -> Div:
     return Div(*(Div(Field(name), css_class="col-md") for name in names), css_class="row")
 
 
-def birth_year_from_date(data: dict[str, Any]) -> dict[str, Any]:
-    """A birth date given decides the birth year, as the services write it."""
-    if data.get("birth_date"):
-        data["birth_year"] = data["birth_date"].year
-    return data
-
-
 class PlayerEditForm(forms.ModelForm):
     women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)
     foa_title = forms.ChoiceField(label="FOA title", choices=FOA_TITLE_CHOICES, required=False)
@@ -60,9 +53,6 @@ class PlayerEditForm(forms.ModelForm):
             Field("reason"),
             Submit("save", "Save changes"),
         )
-
-    def clean(self) -> dict[str, Any]:
-        return birth_year_from_date(super().clean())
 
     def changed_fields(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in PLAYER_EDITABLE_FIELDS}
@@ -106,9 +96,6 @@ class PlayerRegisterForm(forms.Form):
             Field("confirm"),
             Submit("register", "Register"),
         )
-
-    def clean(self) -> dict[str, Any]:
-        return birth_year_from_date(super().clean())
 
 
 class PlayerImportForm(forms.Form):

@@ -126,9 +126,11 @@ class Player(models.Model):
     def clean(self) -> None:
         """What a record entered by hand must hold (registration, an edit; a FIDE list is
         taken as FIDE wrote it): a name with letters in it, a birth date and year neither
-        before ``FIRST_BIRTH_YEAR`` nor to come (the services take the year from the date),
-        women's titles only for women."""
+        before ``FIRST_BIRTH_YEAR`` nor to come (the date deciding the year), women's titles
+        only for women."""
         errors: dict[str, str] = {}
+        if self.birth_date:  # the date decides the year, whatever form the record came by
+            self.birth_year = self.birth_date.year
         if self.name and not any(letter.isalpha() for letter in self.name):
             errors["name"] = "A name has letters: Surname, Given names."
         today = timezone.localdate()

@@ -7,6 +7,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import Resolver404
 from django.utils import timezone
 
 from lists.models import RatingPeriod
@@ -118,7 +119,9 @@ DJANGO_NOT_FOUND = re.compile(r"^No .+ matches the given query\.$")
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404, with the reason a page gave ("No standard list of 2025-04 is published.") where
     it wrote one for the visitor; a stale link then says why."""
-    reason = str(exception.args[0]) if exception is not None and exception.args else ""
-    if not isinstance(exception, Http404) or DJANGO_NOT_FOUND.match(reason):
+    said = exception.args[0] if isinstance(exception, Http404) and exception.args else ""
+    # No address matched (Resolver404 carries the URL map, a dict): nothing to say.
+    reason = said if isinstance(said, str) and not isinstance(exception, Resolver404) else ""
+    if DJANGO_NOT_FOUND.match(reason):
         reason = ""
     return render(request, "404.html", {"reason": reason}, status=404)

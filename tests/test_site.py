@@ -290,6 +290,12 @@ def test_a_page_not_found_says_why_where_the_page_wrote_a_reason(db, client):
     missing_list = client.get("/lists/standard/2025-04/")
     assert missing_list.status_code == 404
     assert "No standard list of 2025-04 is published." in missing_list.content.decode()
+    nowhere = client.get("/no/such/page/")  # a review: the URL map was on the page
+    assert nowhere.status_code == 404 and 'id="not-found-reason"' not in nowhere.content.decode()
+    assert "URLPattern" not in nowhere.content.decode()
+    spoofed = client.get("/lists/Your%20account%20is%20locked/2025-04/")
+    assert "Your account is locked" not in spoofed.content.decode()
+    assert "No such category: standard, rapid or blitz." in spoofed.content.decode()
     missing_player = client.get("/players/99999999/")
     assert missing_player.status_code == 404
     assert "matches the given query" not in missing_player.content.decode()

@@ -266,3 +266,27 @@ def test_beat_computes_a_closed_list_once_the_one_before_it_is_out(
     assert may.pk in done["computing"]
     may.refresh_from_db()
     assert may.status == "computed" and may.games_count == 1
+
+
+@pytest.mark.django_db
+def test_the_command_waits_for_a_computation_beat_started_a_moment_before(period_world):
+    """A review: beat's round claims any closed period, so it may claim the one the
+    command has just closed, before the command asks. The command then waits for that
+    computation rather than fail; another refusal still stops it."""
+    from django.utils import timezone
+
+    from lists.management.commands.compute_period import computation_requested
+    from lists.services import PeriodRefused
+    from tournaments.batch import batch_actor
+
+    claimed = RatingPeriod.objects.create(
+        category="rapid", list_date=APRIL, closing_date=dt.date(2025, 3, 29),
+        status="computing", claim_token="beat", heartbeat_at=timezone.now(),
+    )  # fmt: skip
+    actor = batch_actor("compute_period")
+    assert computation_requested(claimed, actor).status == "computing"
+    published = RatingPeriod.objects.create(
+        category="blitz", list_date=APRIL, closing_date=dt.date(2025, 3, 29), status="published"
+    )
+    with pytest.raises(PeriodRefused, match="published"):
+        computation_requested(published, actor)

@@ -339,3 +339,12 @@ def test_the_registry_finds_a_name_by_its_words_in_any_order(db, client):
     nobody = client.get("/players/", {"q": "kasparov"}).content.decode()
     assert "No player in the registry matches the search." in nobody
     assert "No players in the registry yet." not in nobody
+
+
+def test_any_form_that_cleans_a_player_takes_the_year_from_the_date(world, player_a):
+    """The admin's form included (a review): Player.clean sets the year from the date."""
+    import datetime
+
+    player_a.birth_date, player_a.birth_year = datetime.date(1990, 5, 1), 1985
+    player_a.full_clean()
+    assert player_a.birth_year == 1990

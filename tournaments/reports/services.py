@@ -97,7 +97,7 @@ def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -
     if len(data) > limit:
         raise ReportRefused(f"The file is larger than the limit of {size_label(limit)}.")
     parsed = parse(data)
-    if parsed.report is None:
+    if parsed.report is None and any(f.code == "no-players" for f in parsed.findings):
         # Not a report at all (a wrong file chosen): stored, it would supersede the
         # version before, a checked one perhaps.
         raise ReportRefused(_not_a_report(parsed, tournament))

@@ -157,12 +157,12 @@ def player_match_resolve(
         "Only the federation's rating officer resolves a report's players.",
     )
     form = PlayerMatchResolveForm(request.POST)
-    _run(
+    done = _run(
         request,
         form,
         lambda data: services.player_match_resolve(actor=request.actor, match=match, **data),
     )
-    return _back_to_line(pk, version, start_rank)
+    return _back_to_line(pk, version, start_rank if done else None)
 
 
 @require_POST
@@ -178,19 +178,19 @@ def player_match_register(
         "Only the federation's rating officer resolves a report's players.",
     )
     form = PlayerMatchRegisterForm(request.POST, federations=federations_of_officer(request.actor))
-    _run(
+    done = _run(
         request,
         form,
         lambda data: services.player_match_register(actor=request.actor, match=match, **data),
     )
-    return _back_to_line(pk, version, start_rank)
+    return _back_to_line(pk, version, start_rank if done else None)
 
 
-def _back_to_line(pk: int, version: int, start_rank: int) -> HttpResponse:
-    """The report page at the line just acted on, not at its top (a report may hold two
-    thousand lines)."""
+def _back_to_line(pk: int, version: int, start_rank: int | None) -> HttpResponse:
+    """The report page at the line just matched, not at its top (a report may hold two
+    thousand lines); at its top, where the message is, when the action was refused."""
     page = reverse("tournaments:report_detail", kwargs={"pk": pk, "version": version})
-    return redirect(f"{page}#match-{start_rank}")
+    return redirect(f"{page}#match-{start_rank}" if start_rank else page)
 
 
 def _label(form, field: str) -> str:
@@ -198,20 +198,22 @@ def _label(form, field: str) -> str:
     return str(form[field].label) if field in form.fields else "The form"
 
 
-def _run(request: HttpRequest, form, action) -> None:
-    """Run ``action`` on the form's data; problems become messages on the findings page."""
+def _run(request: HttpRequest, form, action) -> bool:
+    """Run ``action`` on the form's data; problems become messages on the findings page.
+    Whether it was done."""
     if not form.is_valid():
         problems = "; ".join(
             f"{_label(form, field)}: {' '.join(errors)}" for field, errors in form.errors.items()
         )
         messages.error(request, f"Not saved: {problems}")
-        return
+        return False
     try:
         match = action(form.cleaned_data)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, f"Starting rank {match.start_rank} is matched to {match.player}.")
+        return False
+    messages.success(request, f"Starting rank {match.start_rank} is matched to {match.player}.")
+    return True
 
 
 @login_required

@@ -29,6 +29,7 @@ from lists.services import (
     period_publish,
     publication_refusal,
 )
+from players.access import Actor
 from players.management.batch import BatchCommand, bad_input
 from tournaments.batch import batch_actor
 
@@ -71,7 +72,7 @@ class Command(BatchCommand):
                 raise PeriodRefused(refusal)
             period_close(period=period, actor_label=COMMAND)
             period.refresh_from_db()
-            period = period_compute_request(period=period, actor=actor, actor_label=COMMAND)
+            period = computation_requested(period, actor)
             period = wait_until_computed(period, options["timeout"])
             published = False
             entries = ""
@@ -94,6 +95,19 @@ class Command(BatchCommand):
                 f"{period.tournaments_count} tournament{pluralize(period.tournaments_count)}, "
                 f"{period.games_count} game{pluralize(period.games_count)}."
             )
+
+
+def computation_requested(period: RatingPeriod, actor: Actor) -> RatingPeriod:
+    """The period's computation, asked for; where beat's round claimed the period closed
+    a moment ago (its computation running now), that one, which the command then waits
+    for."""
+    try:
+        return period_compute_request(period=period, actor=actor, actor_label=COMMAND)
+    except PeriodRefused:
+        period.refresh_from_db()
+        if period.status != RatingPeriod.Status.COMPUTING:
+            raise
+        return period
 
 
 def wait_until_computed(period: RatingPeriod, timeout: float) -> RatingPeriod:

@@ -60,6 +60,8 @@ def test_the_officer_lands_back_on_the_line_and_a_woman_is_offered_as_f(world, a
     the report gives as "w"."""
     client = persona_client(world, "officer_a")
     base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    refused = client.post(f"{base}/players/3/match/", {"fide_id": 77777777})
+    assert refused["Location"] == f"{base}/"  # at the top, where the refusal is written
     response = client.post(f"{base}/players/3/match/", {"fide_id": 1003})
     assert response["Location"] == f"{base}/#match-3"
     assert PlayerMatch.objects.get(report=awkward, start_rank=4).trf_sex == "F"

@@ -219,6 +219,23 @@ def test_a_file_that_is_no_report_is_refused_and_the_checked_version_stays(
     assert tournament.status == "checked"
 
 
+def test_a_report_the_reader_fails_on_is_kept_with_the_reader_s_words(
+    world, tournament, registry, upload, monkeypatch
+):
+    """A review: the reader's own failure (forced here) is no wrong file; the version is
+    kept as received, its finding asking for the file to be sent in."""
+    from tournaments.trf import parser
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(parser, "_assemble", broken)
+    response = upload("arbiter", tournament, trf(four_players()))
+    assert response.status_code == 302
+    (report,) = TournamentReport.objects.all()
+    assert report.findings.filter(code="internal-error").exists()
+
+
 def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_see(
     world, tournament, registry, upload, monkeypatch
 ):
