@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from trf_builder import four_players, trf
@@ -68,6 +71,11 @@ def test_the_officer_lands_back_on_the_line_and_a_woman_is_offered_as_f(world, a
     page = client.get(f"{base}/").content.decode()
     row = page.split('id="match-4"', 1)[1].split("</tr>", 1)[0]
     assert '<option value="F" selected>F</option>' in row
+    # The registry searched by the line's name, for the FIDE ID to match it to.
+    name = PlayerMatch.objects.get(report=awkward, start_rank=4).trf_name
+    link = re.search(r'href="(/players/\?q=[^"]+)"[^>]*>Find by name', row).group(1)
+    assert client.get(link.replace("&amp;", "&")).status_code == 200
+    assert link == f"/players/?q={quote(name)}"
 
 
 def test_the_officer_registers_a_newcomer_and_the_report_can_be_approved(world, awkward):
