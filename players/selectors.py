@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from players.access import Actor
 from players.models import (
@@ -16,6 +16,7 @@ from players.models import (
     RatingCategory,
     RatingHistory,
     RatingState,
+    RatingStatus,
 )
 
 
@@ -39,7 +40,22 @@ def federation_list() -> QuerySet[Federation]:
 
 
 def player_list() -> QuerySet[Player]:
-    return Player.objects.select_related("federation")
+    return with_current_ratings(Player.objects.select_related("federation"))
+
+
+def with_current_ratings(players: QuerySet[Player]) -> QuerySet[Player]:
+    """Each player's current rating in each category as ``<category>_rating`` (None where
+    he has none: unrated, or delisted), read for the rows of a page only."""
+    return players.annotate(
+        **{
+            f"{category}_rating": Subquery(
+                RatingState.objects.filter(
+                    player=OuterRef("pk"), category=category, status=RatingStatus.RATED
+                ).values("rating")[:1]
+            )
+            for category in RatingCategory.values
+        }
+    )
 
 
 def federations_of_officer(actor: Actor) -> QuerySet[Federation]:

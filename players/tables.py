@@ -8,6 +8,10 @@ class PlayerTable(tables.Table):
     federation = tables.Column(
         accessor="federation__code", order_by=("federation__code",), verbose_name="Federation"
     )
+    # Current ratings (players.selectors.with_current_ratings); the rating lists rank.
+    standard_rating = tables.Column(verbose_name="Standard", default="—", orderable=False)
+    rapid_rating = tables.Column(verbose_name="Rapid", default="—", orderable=False)
+    blitz_rating = tables.Column(verbose_name="Blitz", default="—", orderable=False)
 
     class Meta:
         model = Player

@@ -24,6 +24,7 @@ from players.selectors import (
     player_import_list,
     player_likely_duplicates,
     player_rating_records,
+    with_current_ratings,
 )
 from players.services import player_import_queue, player_register, player_update
 from players.tables import PlayerImportTable, PlayerTable, RatingHistoryTable
@@ -35,7 +36,9 @@ IMPORTS_SHOWN = 20
 
 def player_list(request: HttpRequest) -> HttpResponse:
     """The public registry: searchable, filterable, sortable, paginated."""
-    players = Player.objects.restrict(request.actor).select_related("federation")
+    players = with_current_ratings(Player.objects.restrict(request.actor)).select_related(
+        "federation"
+    )
     filtered = PlayerFilter(request.GET, queryset=players)
     table = PlayerTable(filtered.qs)
     if filtered.is_filtering:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from audit.selectors import audit_entries_for
@@ -348,3 +350,15 @@ def test_any_form_that_cleans_a_player_takes_the_year_from_the_date(world, playe
     player_a.birth_date, player_a.birth_year = datetime.date(1990, 5, 1), 1985
     player_a.full_clean()
     assert player_a.birth_year == 1990
+
+
+def test_the_registry_shows_each_player_s_current_ratings(world, player_a):
+    """A usability audit: the registry had no rating column. Standard 2105 (the fixture),
+    rapid delisted (none shown), blitz never rated."""
+    factories.RatingStateFactory(
+        player=player_a, category="rapid", rating=None, status="delisted", list_date="2025-03-01"
+    )
+    page = persona_client(world, "anonymous").get("/players/", {"q": "Schiedsrichter"})
+    row = page.content.decode().split(f">{player_a.name}</a>", 1)[1].split("</tr>", 1)[0]
+    cells = re.findall(r"<td[^>]*>\s*(.*?)\s*</td>", row, re.S)
+    assert cells[-3:] == ["2105", "—", "—"]
