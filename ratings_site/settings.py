@@ -104,6 +104,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
+# --- Mail (password resets) -------------------------------------------------------------
+
+#: smtp://USER:PASSWORD@HOST:587 (or smtp+tls://, smtp+ssl://); by default mail is written
+#: to the server's console, which is enough for one machine and for development.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ratings@localhost")
+
 # --- Internationalisation ---------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"

@@ -41,6 +41,10 @@ PATHS = {
     "logout": lambda s: "/accounts/logout/",
     "password_change": lambda s: "/accounts/password/",
     "password_change_done": lambda s: "/accounts/password/done/",
+    "password_reset": lambda s: "/accounts/password/reset/",
+    "password_reset_done": lambda s: "/accounts/password/reset/sent/",
+    "password_reset_confirm": lambda s: "/accounts/password/reset/MQ/set-password/",
+    "password_reset_complete": lambda s: "/accounts/password/reset/complete/",
     "dashboard": lambda s: "/dashboard/",
     "players:list": lambda s: "/players/",
     "players:register": lambda s: "/players/register/",
@@ -104,6 +108,11 @@ EXPECTED = {
     "logout": ([405] * 5, [302] * 5),
     "password_change": ([302, 200, 200, 200, 200], None),
     "password_change_done": ([302, 200, 200, 200, 200], None),
+    # open to everyone, as a forgotten password is; an empty form is a field error (200)
+    "password_reset": ([200] * 5, [200] * 5),
+    "password_reset_done": ([200] * 5, None),
+    "password_reset_confirm": ([200] * 5, None),  # "this link no longer works"
+    "password_reset_complete": ([200] * 5, None),
     "dashboard": ([302, 200, 200, 200, 200], None),
     "players:list": ([200] * 5, None),
     "players:detail": ([200] * 5, None),

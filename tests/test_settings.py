@@ -37,6 +37,8 @@ SETTINGS_VARIABLES = (
     "PERIOD_PARTITIONS",
     "PERIOD_CLAIM_LEASE_SECONDS",
     "PERIOD_PROGRESS_CHUNK",
+    "EMAIL_URL",
+    "DEFAULT_FROM_EMAIL",
     "DJANGO_SETTINGS_MODULE",
 )
 A_SECRET = "a-long-random-secret-for-these-tests-only-0123456789abcdefghij"

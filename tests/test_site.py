@@ -312,3 +312,27 @@ def test_the_home_page_finds_a_player_from_its_first_line(db, client):
     assert 'action="/players/"' in form and 'name="q"' in form
     found = client.get("/players/", {"q": "magnus carlsen"}).content.decode()
     assert "Carlsen, Magnus" in found
+
+
+def test_a_forgotten_password_is_reset_through_a_link_by_mail(db, client, mailoutbox):
+    """A usability audit: no way back for a user who forgot his password."""
+    get_user_model().objects.create_user(
+        "officer1", email="officer1@example.org", password="an-old-long-password"
+    )
+    login = client.get(reverse("login")).content.decode()
+    assert 'href="/accounts/password/reset/" id="forgotten-password"' in login
+    sent = client.post("/accounts/password/reset/", {"email": "officer1@example.org"})
+    assert sent["Location"] == "/accounts/password/reset/sent/"
+    (mail,) = mailoutbox
+    assert mail.to == ["officer1@example.org"] and "officer1" in mail.body
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", mail.body).group(1)
+    form = client.get(link, follow=True)
+    assert b"Choose a new password" in form.content
+    done = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "a-new-long-passphrase-7", "new_password2": "a-new-long-passphrase-7"},
+    )
+    assert done["Location"] == "/accounts/password/reset/complete/"
+    assert client.login(username="officer1", password="a-new-long-passphrase-7")
+    again = client.get(link, follow=True).content.decode()  # a link works once
+    assert 'id="reset-link-invalid"' in again
