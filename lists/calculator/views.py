@@ -7,11 +7,15 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from lists.calculator.forms import CalculatorForm
 from lists.calculator.services import rating_change_calculate
+from players.filters import typed_fide_id
+from players.models import RatingCategory, RatingState, RatingStatus
 from regulations import RegulationError
+from tournaments.selectors import rules_for
 
 #: The worked example the empty page offers (standard-2009 8.54: 2500 counts as 2400).
 EXAMPLE = {
@@ -24,12 +28,41 @@ EXAMPLE = {
 
 def calculator_form_for(request: HttpRequest) -> CalculatorForm:
     """A POST, or a GET carrying any of the form's fields (a shared link), is a
-    calculation; a bare GET is the empty form."""
+    calculation; a bare GET is the empty form, filled in from a player's record where
+    it names one (``?player=FIDE ID&rated_in=category``, the player page's link)."""
     if request.method == "POST":
         return CalculatorForm(request.POST)
     if any(name in request.GET for name in CalculatorForm.base_fields):
         return CalculatorForm(request.GET)
-    return CalculatorForm()
+    return CalculatorForm(
+        initial=player_inputs(request.GET.get("player", ""), request.GET.get("rated_in", ""))
+    )
+
+
+def player_inputs(fide_id: str, category: str) -> dict[str, object]:
+    """The calculator's inputs from a player's current rating in ``category``: the rule
+    set in force today, his rating, rated games, birth year and the 2400 mark. Nothing
+    where he has no rating there (or the FIDE ID names nobody)."""
+    number = typed_fide_id(fide_id)
+    if number is None or category not in RatingCategory.values:
+        return {}
+    state = (
+        RatingState.objects.filter(
+            player__fide_id=number, category=category, status=RatingStatus.RATED
+        )
+        .exclude(rating=None)
+        .select_related("player")
+        .first()
+    )
+    if state is None:
+        return {}
+    return {
+        "rule_set": rules_for(category, timezone.localdate()).id,  # a tournament starting today
+        "rating": state.rating,
+        "games": state.games,
+        "birth_year": state.player.birth_year,
+        "reached_2400": state.reached_2400,
+    }
 
 
 def share_url(request: HttpRequest, data: QueryDict) -> str:

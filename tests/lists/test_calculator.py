@@ -432,3 +432,24 @@ def test_a_rating_below_the_floor_is_refused(client, rule_set, floor, category):
     at_the_floor = calculate(client, rule_set=rule_set, rating=str(floor), category=category,
                              opponents=f"{floor} 1")  # fmt: skip
     assert 'id="summary"' in at_the_floor.content.decode()
+
+
+def test_a_player_s_page_opens_the_calculator_with_his_rating_filled_in(db, client):
+    """A usability audit: the calculator had no way to start from a player. His page
+    links to it; the form comes with the rule set in force today for the category, his
+    rating, games, birth year and 2400 mark; the opponents are his to write."""
+    from tests import factories
+
+    player = factories.PlayerFactory(name="Rapid, Rita", birth_year=2011)
+    factories.RatingStateFactory(player=player, category="rapid", rating=2105, games=44)
+    factories.RatingStateFactory(player=player, category="blitz", rating=None, status="delisted")
+    page = client.get(f"/players/{player.fide_id}/").content.decode()
+    link = f"/calculator/?player={player.fide_id}&amp;rated_in=rapid"
+    assert f'href="{link}"' in page and "rated_in=blitz" not in page  # no rating to start from
+    form = client.get(link.replace("&amp;", "&")).content.decode()
+    assert '<option value="rapid-blitz-2024" selected>' in form
+    assert 'name="rating" value="2105"' in form and 'name="games" value="44"' in form
+    assert 'name="birth_year" value="2011"' in form
+    assert 'id="share-link"' not in form  # nothing calculated before the opponents
+    nobody = client.get("/calculator/?player=²&rated_in=rapid")
+    assert nobody.status_code == 200 and 'name="rating" value=' not in nobody.content.decode()
