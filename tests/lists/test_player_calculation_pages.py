@@ -442,7 +442,7 @@ def test_the_player_page_charts_each_categorys_history_from_the_published_lists(
     assert "/static/vendor/chartjs/chart.umd.min.js" in page
     assert "/static/js/rating-chart.js" in page
     assert rows_of(page, "current-rapid") == [
-        ["Rapid", "1807", "41", "20", "1", "Rated · active", "2025-04-01"]
+        ["Rapid", "1807", "41", "20", "1", "Rated · active", "2025-04-01", "Calculate a change"]
     ]
     assert f'href="/lists/players/{a.fide_id}/"' in page
     assert "How each rating was computed" in page
