@@ -51,7 +51,9 @@ def with_current_ratings(players: QuerySet[Player]) -> QuerySet[Player]:
             f"{category}_rating": Subquery(
                 RatingState.objects.filter(
                     player=OuterRef("pk"), category=category, status=RatingStatus.RATED
-                ).values("rating")[:1]
+                )
+                .order_by()  # one row at most: no ordering, and no join for it
+                .values("rating")[:1]
             )
             for category in RatingCategory.values
         }

@@ -25,7 +25,7 @@ urlpatterns = [
     # A forgotten password: a link by mail to the address the account has.
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(),
+        views.PasswordReset.as_view(),
         name="password_reset",
     ),
     path(

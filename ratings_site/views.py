@@ -1,9 +1,11 @@
 """Site-wide pages that draw on several apps."""
 
 import re
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
+from django.contrib.auth.views import PasswordResetView, redirect_to_login
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -125,3 +127,22 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     if DJANGO_NOT_FOUND.match(reason):
         reason = ""
     return render(request, "404.html", {"reason": reason}, status=404)
+
+
+class PasswordReset(PasswordResetView):
+    """A link by mail to choose a new password, where the site sends mail
+    (``PASSWORD_RESET_BY_MAIL``): built on ``SITE_URL``, not on the request's Host header;
+    elsewhere the page says to ask an administrator, and nothing is sent."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "by_mail": settings.PASSWORD_RESET_BY_MAIL}
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        if not settings.PASSWORD_RESET_BY_MAIL:
+            return self.render_to_response(self.get_context_data(form=form))
+        self.extra_email_context = {"site_url": settings.SITE_URL or self._request_site()}
+        return super().form_valid(form)
+
+    def _request_site(self) -> str:
+        """In development only (PASSWORD_RESET_BY_MAIL without SITE_URL needs DEBUG)."""
+        return f"{self.request.scheme}://{self.request.get_host()}"

@@ -39,6 +39,8 @@ SETTINGS_VARIABLES = (
     "PERIOD_PROGRESS_CHUNK",
     "EMAIL_URL",
     "DEFAULT_FROM_EMAIL",
+    "EMAIL_TIMEOUT",
+    "SITE_URL",
     "DJANGO_SETTINGS_MODULE",
 )
 A_SECRET = "a-long-random-secret-for-these-tests-only-0123456789abcdefghij"

@@ -314,18 +314,25 @@ def test_the_home_page_finds_a_player_from_its_first_line(db, client):
     assert "Carlsen, Magnus" in found
 
 
-def test_a_forgotten_password_is_reset_through_a_link_by_mail(db, client, mailoutbox):
-    """A usability audit: no way back for a user who forgot his password."""
+def test_a_forgotten_password_is_reset_through_a_link_by_mail(db, client, mailoutbox, settings):
+    """A usability audit: no way back for a user who forgot his password. The link is
+    built on SITE_URL, whatever Host the request that asked for it named (a review)."""
+    settings.PASSWORD_RESET_BY_MAIL = True
+    settings.SITE_URL = "https://ratings.example.org"
     get_user_model().objects.create_user(
         "officer1", email="officer1@example.org", password="an-old-long-password"
     )
     login = client.get(reverse("login")).content.decode()
     assert 'href="/accounts/password/reset/" id="forgotten-password"' in login
-    sent = client.post("/accounts/password/reset/", {"email": "officer1@example.org"})
+    sent = client.post(
+        "/accounts/password/reset/", {"email": "officer1@example.org"}, HTTP_HOST="localhost"
+    )
     assert sent["Location"] == "/accounts/password/reset/sent/"
     (mail,) = mailoutbox
     assert mail.to == ["officer1@example.org"] and "officer1" in mail.body
-    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", mail.body).group(1)
+    link = re.search(r"https://ratings\.example\.org(/accounts/password/reset/\S+/)", mail.body)
+    assert "localhost" not in mail.body
+    link = link.group(1)
     form = client.get(link, follow=True)
     assert b"Choose a new password" in form.content
     done = client.post(
@@ -336,3 +343,16 @@ def test_a_forgotten_password_is_reset_through_a_link_by_mail(db, client, mailou
     assert client.login(username="officer1", password="a-new-long-passphrase-7")
     again = client.get(link, follow=True).content.decode()  # a link works once
     assert 'id="reset-link-invalid"' in again
+
+
+def test_where_the_site_sends_no_mail_a_reset_is_asked_of_an_administrator(
+    db, client, mailoutbox, settings
+):
+    """Without EMAIL_URL and SITE_URL (and DEBUG off) no link is sent: it would only be
+    written to the server's log, where it opens the account to whoever reads it."""
+    settings.PASSWORD_RESET_BY_MAIL = False
+    get_user_model().objects.create_user("officer1", email="officer1@example.org", password="x")
+    page = client.get("/accounts/password/reset/").content.decode()
+    assert 'id="reset-by-administrator"' in page
+    client.post("/accounts/password/reset/", {"email": "officer1@example.org"})
+    assert mailoutbox == []

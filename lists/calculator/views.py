@@ -14,7 +14,7 @@ from lists.calculator.forms import CalculatorForm
 from lists.calculator.services import rating_change_calculate
 from players.filters import typed_fide_id
 from players.models import RatingCategory, RatingState, RatingStatus
-from regulations import RegulationError
+from regulations import RegulationError, UnknownRuleSet
 from tournaments.selectors import rules_for
 
 #: The worked example the empty page offers (standard-2009 8.54: 2500 counts as 2400).
@@ -56,8 +56,12 @@ def player_inputs(fide_id: str, category: str) -> dict[str, object]:
     )
     if state is None:
         return {}
+    try:
+        rules = rules_for(category, timezone.localdate())  # for a tournament starting today
+    except UnknownRuleSet:  # the administrators' schedule names none today: he chooses
+        rules = None
     return {
-        "rule_set": rules_for(category, timezone.localdate()).id,  # a tournament starting today
+        **({"rule_set": rules.id} if rules else {}),
         "rating": state.rating,
         "games": state.games,
         "birth_year": state.player.birth_year,

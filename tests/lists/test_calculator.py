@@ -453,3 +453,17 @@ def test_a_player_s_page_opens_the_calculator_with_his_rating_filled_in(db, clie
     assert 'id="share-link"' not in form  # nothing calculated before the opponents
     nobody = client.get("/calculator/?player=²&rated_in=rapid")
     assert nobody.status_code == 200 and 'name="rating" value=' not in nobody.content.decode()
+
+
+def test_the_calculator_opens_for_a_player_when_no_rule_set_is_scheduled_today(db, client):
+    """A review: with no rule set in the administrators' schedule for the category today,
+    the prefill was a server error; now the form comes with his figures, the rule set to
+    choose."""
+    from tests import factories
+    from tournaments.models import RuleSetSchedule
+
+    player = factories.PlayerFactory()
+    factories.RatingStateFactory(player=player, category="rapid", rating=2105, games=44)
+    RuleSetSchedule.objects.filter(category="rapid").delete()
+    form = client.get(f"/calculator/?player={player.fide_id}&rated_in=rapid")
+    assert form.status_code == 200 and 'name="rating" value="2105"' in form.content.decode()
