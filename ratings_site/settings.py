@@ -109,7 +109,8 @@ LOGOUT_REDIRECT_URL = "home"
 #: smtp://USER:PASSWORD@HOST:587 (or smtp+tls://, smtp+ssl://). Without it mail goes to the
 #: console, and only where DEBUG is on is a password reset offered at all (a reset link
 #: in a production log would open any account to whoever reads the log).
-EMAIL_URL = env.str("EMAIL_URL", default="")
+# Not a setting of its own: it holds the mail server's password, which DEBUG pages show.
+_mail_server_given = bool(env.str("EMAIL_URL", default=""))
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ratings@localhost")
@@ -118,7 +119,7 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ratings@localhost")
 SITE_URL = env.str("SITE_URL", default="").rstrip("/")
 #: A forgotten password is reset by mail where mail really goes out and the site knows
 #: its address; in development (DEBUG) the console and the request's address do.
-PASSWORD_RESET_BY_MAIL = DEBUG or bool(EMAIL_URL and SITE_URL)
+PASSWORD_RESET_BY_MAIL = DEBUG or (_mail_server_given and bool(SITE_URL))
 
 # --- Internationalisation ---------------------------------------------------------------
 
