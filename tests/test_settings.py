@@ -249,3 +249,27 @@ def test_every_variable_the_settings_read_is_in_env_example_and_in_these_tests()
     listed = set(re.findall(r"^#? ?([A-Z][A-Z0-9_]*)=", example, flags=re.MULTILINE))
     assert read and read - listed == set()
     assert read - set(SETTINGS_VARIABLES) == set()
+
+
+@pytest.mark.parametrize(
+    ("env", "offered"),
+    [
+        ({}, False),  # production without mail: a link would land in the log
+        ({"EMAIL_URL": "smtp://u:secret@mail.example.org:587"}, False),  # no SITE_URL
+        ({"EMAIL_URL": "smtp://u:secret@mail.example.org:587",
+          "SITE_URL": "https://ratings.example.org/"}, True),
+        ({"DEBUG": "1"}, True),  # development: the console
+    ],
+)  # fmt: skip
+def test_a_password_reset_by_mail_is_offered_only_where_mail_goes_out(env, offered):
+    script = (
+        "import django, json; django.setup()\n"
+        "from django.conf import settings\n"
+        "print(json.dumps([settings.PASSWORD_RESET_BY_MAIL, settings.SITE_URL,"
+        " hasattr(settings, 'EMAIL_URL')]))\n"
+    )
+    completed = run_python(["-c", script], SECRET_KEY=A_SECRET, **env)
+    assert completed.returncode == 0, completed.stderr
+    shown, site, url_kept = json.loads(completed.stdout)
+    assert shown is offered and url_kept is False  # the mail server's password is no setting
+    assert site == env.get("SITE_URL", "").rstrip("/")
