@@ -121,7 +121,8 @@ def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
             birth_year=group["birth_year"],
         )
     grouped: dict[tuple[object, ...], list[Player]] = {}
-    for player in players.filter(match).select_related("federation").order_by("fide_id"):
+    twins = with_current_ratings(players.filter(match)).select_related("federation")
+    for player in twins.order_by("fide_id"):
         grouped.setdefault((player.federation_id, player.name, player.birth_year), []).append(
             player
         )

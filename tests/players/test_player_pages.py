@@ -307,6 +307,17 @@ def test_officer_a_sees_only_his_federations_twins(world, twins):
     assert {p.pk for p in group} == {p.pk for p in twins["fed_a"]}
 
 
+def test_each_twin_shows_the_ratings_that_tell_which_record_the_lists_carry(world, twins):
+    """A usability audit: the duplicates page gave nothing to decide by."""
+    listed, registered_here = twins["fed_a"]
+    factories.RatingStateFactory(player=listed, category="rapid", rating=1950)
+    page = persona_client(world, "officer_a").get("/players/duplicates/").content.decode()
+    line = page.split(f"FIDE ID {listed.fide_id}</a>", 1)[1].split("</li>", 1)[0]
+    assert "standard —, rapid 1950, blitz —" in line
+    other = page.split(f"FIDE ID {registered_here.fide_id}</a>", 1)[1].split("</li>", 1)[0]
+    assert "standard —, rapid —, blitz —" in other
+
+
 def test_no_duplicates_says_so(world):
     page = persona_client(world, "officer_a").get("/players/duplicates/").content.decode()
     assert 'id="no-duplicates"' in page
