@@ -1116,9 +1116,10 @@ def _tournaments_mark_rated(
         *run,
         *nothing_to_rate.values_list("pk", flat=True),
     ]
-    Tournament.objects.filter(pk__in=rated, status=Tournament.Status.READY).update(
-        status=Tournament.Status.RATED
-    )
+    # Read by the database, not as a list of some 30,000 ids the statement must carry.
+    Tournament.objects.filter(
+        Q(pk__in=run) | Q(pk__in=nothing_to_rate.values("pk")), status=Tournament.Status.READY
+    ).update(status=Tournament.Status.RATED)
     user = actor.user if actor else None
     count = bulk_insert(
         AuditEntry,
