@@ -224,23 +224,22 @@ class Standard2009(StandardChecks, OverTheBoardRules):
     def counts_as_first_event(self, event: EventResult) -> bool:
         """8.21 / 6.1: a first event with less than 1 point or fewer than 3 rated opponents
         is disregarded; 8.31: so is a first result below the floor."""
-        if event.score_halves < 2 or event.games < 3:
-            return False  # before working out a Ru (of no games, perhaps)
-        return self.first_result_counts(
-            round_half_up(self.event_rating(event)), event.score_halves, event.games
+        # The score and the opponents first: an event of no games has no Ru.
+        return self.first_event_enough(event.score_halves, event.games) and (
+            round_half_up(self.event_rating(event)) >= self.floor
         )
 
-    def first_result_counts(self, ru: int, score_halves: int, rated_games: int) -> bool:
-        """Whether an unrated player's first event gives a result to build on: 1 point
-        or more against 3 rated opponents or more (8.21, 6.1), a Ru at the floor or above
-        (8.31, 7.14d)."""
-        return score_halves >= 2 and rated_games >= 3 and ru >= self.floor
+    def first_event_enough(self, score_halves: int, rated_games: int) -> bool:
+        """1 point or more against 3 rated opponents or more (8.21, 6.1)."""
+        return score_halves >= 2 and rated_games >= 3
 
     def round_robin_performance(self, ru: int, score_halves: int, rated_games: int) -> int | None:
         """The rating a round robin alone gives an unrated player taken as in his first
         event: his final Ru of 8.58, or none where his first event would be disregarded
-        (``first_result_counts``). His opponents are still rated against that Ru (8.58)."""
-        return ru if self.first_result_counts(ru, score_halves, rated_games) else None
+        (``first_event_enough``; 8.31, 7.14d: below the floor). His opponents are still
+        rated against that Ru (8.58)."""
+        counts = self.first_event_enough(score_halves, rated_games) and ru >= self.floor
+        return ru if counts else None
 
     def minimum_games(
         self, counted: Sequence[EventResult], *, association_member: bool = False
