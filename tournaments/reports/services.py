@@ -97,10 +97,11 @@ def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -
     if len(data) > limit:
         raise ReportRefused(f"The file is larger than the limit of {size_label(limit)}.")
     parsed = parse(data)
-    if parsed.report is None and any(f.code == "no-players" for f in parsed.findings):
+    no_players = next((f for f in parsed.findings if f.code == "no-players"), None)
+    if no_players is not None:
         # Not a report at all (a wrong file chosen): stored, it would supersede the
         # version before, a checked one perhaps.
-        raise ReportRefused(_not_a_report(parsed, tournament))
+        raise ReportRefused(_not_a_report(no_players, parsed, tournament))
     validation = report_validate(tournament=tournament, parsed=parsed, data=data)
     name = get_valid_filename(os.path.basename(uploaded_file.name or "")) or "report.trf"
     stored: list[tuple[Storage, str]] = []
@@ -112,18 +113,14 @@ def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -
         raise
 
 
-def _not_a_report(parsed: ParseResult, tournament: Tournament) -> str:
+def _not_a_report(no_players: Finding, parsed: ParseResult, tournament: Tournament) -> str:
     """Why a file is refused as no report: the reader's words, and where its first
     unreadable line is."""
-    said = next(
-        (f.message for f in parsed.findings if f.code == "no-players"),
-        "The file contains no usable player record (001 line).",
-    )
     placed = next((f for f in parsed.findings if f.line), None)
     where = f" The first line not read: line {placed.line}." if placed else ""
     current = tournament.reports.exclude(status=ReportStatus.SUPERSEDED).first()
     kept = f" Version {current.version} stays the current one." if current else ""
-    return f"{said} Is it the right file? Nothing was stored.{where}{kept}"
+    return f"{no_players.message} Is it the right file? Nothing was stored.{where}{kept}"
 
 
 def report_validate(*, tournament: Tournament, parsed: ParseResult, data: bytes) -> Validation:

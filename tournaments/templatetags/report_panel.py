@@ -20,13 +20,14 @@ def report_panel(context, tournament):
         .filter(pk=tournament.pk)
         .exists()
     )
-    reports = report_list(actor=actor, tournament=tournament)
+    versions = list(report_list(actor=actor, tournament=tournament))
     return {
-        "table": ReportVersionTable(reports),
+        "table": ReportVersionTable(versions),
         "may_upload": may_upload,
         "refusal": report_upload_refusal(tournament),
-        # The version in force, when it has errors: the arbiter's next step is a new one.
-        "current_with_errors": reports.filter(status=TournamentReport.Status.HAS_ERRORS)
-        .order_by("-version")
-        .first(),
+        # The version in force, when it has errors (an older one is superseded): the
+        # arbiter's next step is a new one.
+        "current_with_errors": next(
+            (v for v in versions if v.status == TournamentReport.Status.HAS_ERRORS), None
+        ),
     }
