@@ -194,10 +194,10 @@ def player_import_run(*, player_import_id: int, last_attempt: bool = True) -> Pl
         pass  # recorded on the import
     except (OperationalError, InterfaceError) as error:
         if last_attempt:
-            _record_failure(player_import, f"the database failed ({type(error).__name__}): {error}")
+            _record_failure(player_import, _failure("the database failed", error))
         raise  # transient: the task is retried and claims the import again
     except Exception as error:
-        _record_failure(player_import, f"internal error ({type(error).__name__}): {error}")
+        _record_failure(player_import, _failure("internal error", error))
         raise
     return player_import
 
@@ -228,7 +228,7 @@ def player_import_file(
     except (ListUnreadable, PermissionDenied):
         raise  # recorded on the import
     except Exception as error:  # not left "running" for good
-        _record_failure(player_import, f"internal error ({type(error).__name__}): {error}")
+        _record_failure(player_import, _failure("internal error", error))
         raise
     return player_import
 
@@ -265,6 +265,11 @@ def _import_into(
     except (ListUnreadable, PermissionDenied) as error:
         _record_failure(player_import, str(error))
         raise
+
+
+def _failure(what: str, error: Exception) -> str:
+    """An unexpected failure as the import page shows it: what, the error's kind, its words."""
+    return f"{what} ({type(error).__name__}): {error}"
 
 
 def _record_failure(player_import: PlayerImport, error: str) -> None:
