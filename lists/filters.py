@@ -4,7 +4,7 @@ Every filter is written so that an index of ``ListEntry`` serves it on a list of
 players: a FIDE ID is looked up exactly (period, fide_id), a federation exactly
 (period, federation, -rating), a name by its beginning in any case and without its
 accents, its words as typed or turned round (given names first):
-``list_name_key(name) LIKE list_name_key('x') || '%'`` (``lists.name_keys``), each order
+``list_name_key(name) LIKE list_name_key('x') || '%'`` (``players.name_keys``), each order
 a range of an index on (period, list_name_key(name) text_pattern_ops) on PostgreSQL,
 under any collation. Title, sex, age group and activity narrow what the rating order
 reads.
@@ -19,9 +19,9 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 
 from lists.models import ListEntry, RatingPeriod
-from lists.name_keys import NameKey
 from players.filters import NarrowingFilterSet, typed_fide_id
 from players.models import Federation, Player
+from players.name_keys import NameKey
 
 
 def federation_choices() -> list[tuple[str, str]]:

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 
 
@@ -9,6 +10,16 @@ class PlayersConfig(AppConfig):
     def ready(self) -> None:
         # After every app's migrations: permissions of the apps migrated later must exist.
         post_migrate.connect(administrators_group_ensure, dispatch_uid="administrators_group")
+        connection_created.connect(_name_key_given, dispatch_uid="players.name_key")
+
+
+def _name_key_given(sender, connection, **kwargs) -> None:
+    """SQLite's ``list_name_key``: PostgreSQL's is a function of the database
+    (``players.name_keys``)."""
+    if connection.vendor == "sqlite":
+        from players.name_keys import NAME_KEY_FUNCTION, name_key
+
+        connection.connection.create_function(NAME_KEY_FUNCTION, 1, name_key, deterministic=True)
 
 
 def administrators_group_ensure(**kwargs: object) -> None:

@@ -2,6 +2,7 @@ import django_filters
 from django.db.models import Q
 
 from players.models import Federation, Player
+from players.name_keys import name_key_contains
 
 
 class NarrowingFilterSet(django_filters.FilterSet):
@@ -47,13 +48,13 @@ def typed_fide_id(value: str) -> int | None:
 
 
 def name_or_fide_id(value: str, player: str = "") -> Q:
-    """A FIDE ID, or words each found in the name in any order ("magnus carlsen" finds
-    "Carlsen, Magnus"); ``player``: the path to the player ("player__") from another
-    model."""
+    """A FIDE ID, or words each found in the name in any order and with or without their
+    accents ("magnus carlsen" finds "Carlsen, Magnus", "muller" "Müller, Hans");
+    ``player``: the path to the player ("player__") from another model."""
     value = value.strip()
     if (fide_id := typed_fide_id(value)) is not None:
         return Q(**{f"{player}fide_id": fide_id})
     found = Q()
     for word in value.replace(",", " ").split():
-        found &= Q(**{f"{player}name__icontains": word})
+        found &= name_key_contains(f"{player}name", word)
     return found

@@ -18,6 +18,7 @@ from players.models import (
     RatingState,
     RatingStatus,
 )
+from players.name_keys import NameKey, name_key
 
 
 def list_every_months() -> int:
@@ -93,11 +94,14 @@ def player_rating_records(player: Player) -> list[CategoryRecord]:
 def player_likely_duplicates(
     *, name: str, birth_year: int | None, federation: Federation
 ) -> QuerySet[Player]:
-    """Players a new registration may be a second record of: the same name (ignoring case
-    and spacing), birth year and federation."""
-    return Player.objects.filter(
-        federation=federation, name__iexact=" ".join(name.split()), birth_year=birth_year
-    ).select_related("federation")
+    """Players a new registration may be a second record of: the same name (ignoring case,
+    spacing and accents: "Muller, Hans" is "Müller, Hans"), birth year and federation."""
+    return (
+        Player.objects.filter(federation=federation, birth_year=birth_year)
+        .alias(key=NameKey("name"))
+        .filter(key=name_key(" ".join(name.split())))
+        .select_related("federation")
+    )
 
 
 def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:

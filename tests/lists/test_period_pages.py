@@ -134,7 +134,8 @@ def test_the_preview_is_searched_by_name_or_fide_id(
     world, period_world, django_capture_on_commit_callbacks
 ):
     """A federation's preview holds hundreds of thousands of players: the officer finds
-    one by words of his name in any order, or by FIDE ID, within the kind shown."""
+    one by words of his name in any order, with or without accents, or by FIDE ID, within
+    the kind shown."""
     period = closed_period(period_world)
     officer = persona_client(world, "officer_a")
     with django_capture_on_commit_callbacks(execute=True):
@@ -153,6 +154,9 @@ def test_the_preview_is_searched_by_name_or_fide_id(
     assert shown(q=str(b.fide_id)) == ["B"]
     assert shown(q="b", kind="rated") == ["B"]
     assert shown(q="b", kind="initial") == []
+    a.name = "Ødegaard, Åse"
+    a.save(update_fields=["name"])
+    assert shown(q="odegaard ase") == ["A"]  # with or without accents (players.name_keys)
     page = officer.get(url, {"q": "Nobody"}).content.decode()
     assert "No player in this period matches “Nobody”." in page
 

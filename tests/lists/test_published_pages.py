@@ -220,7 +220,7 @@ def test_a_name_of_three_words_is_found_whichever_word_is_typed_first(db):
     ],
 )
 def test_a_name_is_found_without_its_accents(db, query, expected):
-    """lists.name_keys: the beginning of a name in any case and without its accents, as
+    """players.name_keys: the beginning of a name in any case and without its accents, as
     typed or not (DESIGN-notes 78)."""
     period = published()
     for name, rating in (

@@ -261,6 +261,19 @@ def test_likely_duplicates_are_shown_before_registering(world):
     assert Player.objects.filter(name="Newcomer, Nina").count() == 2
 
 
+def test_a_name_spelt_without_its_accents_is_a_likely_duplicate(world):
+    """A report spells "Muller" the registry's "Müller, Jürgen": registering him again from
+    it warns of the record there is (players.name_keys)."""
+    twin = factories.PlayerFactory(
+        name="Müller, Jürgen", federation=world["fed_a"], birth_year=2012, sex="M"
+    )
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "sex": "M"}
+    page = client.post("/players/register/", {**form, "name": "Muller, Jurgen"}).content.decode()
+    assert 'id="likely-duplicates"' in page and f"/players/{twin.fide_id}/" in page
+    assert not Player.objects.filter(name="Muller, Jurgen").exists()
+
+
 def test_an_exhausted_id_range_is_shown_on_the_form_and_registers_no_one(world, settings):
     settings.NEW_PLAYER_ID_RANGE = (700_000_000, 700_000_000)
     factories.PlayerFactory(fide_id=700_000_000)
@@ -352,6 +365,31 @@ def test_the_registry_finds_a_name_by_its_words_in_any_order(db, client):
     nobody = client.get("/players/", {"q": "kasparov"}).content.decode()
     assert "No player in the registry matches the search." in nobody
     assert "No players in the registry yet." not in nobody
+
+
+def test_the_registry_finds_a_name_with_or_without_its_accents(db, client):
+    """An arbiter's report spells "Muller" where the registry has "Müller" (and the other
+    way round): the search folds both, as the published list's does (players.name_keys)."""
+    from tests.factories import PlayerFactory
+
+    PlayerFactory(name="Müller, Hans")
+    PlayerFactory(name="Muller, Jürgen")
+    PlayerFactory(name="Ødegaard, Åse")
+    PlayerFactory(name="Mueller, Peter")
+
+    def found(query: str) -> set[str]:
+        page = client.get("/players/", {"q": query}).content.decode()
+        return {
+            name
+            for name in ("Müller, Hans", "Muller, Jürgen", "Ødegaard, Åse", "Mueller, Peter")
+            if f">{name}</a>" in page
+        }
+
+    assert found("muller") == {"Müller, Hans", "Muller, Jürgen"}
+    assert found("MÜLLER hans") == {"Müller, Hans"}
+    assert found("jurgen") == {"Muller, Jürgen"}
+    assert found("odegaard ase") == {"Ødegaard, Åse"}
+    assert found("ueller") == {"Mueller, Peter"}
 
 
 def test_any_form_that_cleans_a_player_takes_the_year_from_the_date(world, player_a):

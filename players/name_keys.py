@@ -1,6 +1,7 @@
 """A name's search key: its letters without their accents, in capitals, so that a search
 for "muller" finds "Müller, Hans" and "odegaard" finds "Ødegaard". The published list is
-searched by the beginning of this key (``lists.filters``).
+searched by the beginning of this key (``lists.filters``), the registry and a period's
+preview by any part of it (``name_key_contains``).
 
 The key: a name of ASCII alone in capitals; any other decomposed (Unicode NFKD), its
 combining accents dropped, the letters that no decomposition reduces put to their nearest
@@ -18,7 +19,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.db.models import CharField, Func
+from django.db.models import BooleanField, CharField, F, Func, Q
+from django.db.models.lookups import Contains, IContains
 
 #: The SQL function (and, on SQLite, the Python one under its name).
 NAME_KEY_FUNCTION = "list_name_key"
@@ -54,3 +56,30 @@ class NameKey(Func):
 
     function = NAME_KEY_FUNCTION
     output_field = CharField()
+
+
+class NotAscii(Func):
+    """True for a name with a letter outside ASCII: only such a name needs its key worked
+    out to be searched (the function costs 680 ms on 400,000 names in PostgreSQL, a
+    case-insensitive LIKE of the name itself 81 ms)."""
+
+    output_field = BooleanField()
+    template = "octet_length(%(expressions)s) <> char_length(%(expressions)s)"
+
+    def as_sqlite(self, compiler, connection, **extra_context):
+        return self.as_sql(
+            compiler,
+            connection,
+            template="length(CAST(%(expressions)s AS BLOB)) <> length(%(expressions)s)",
+            **extra_context,
+        )
+
+
+def name_key_contains(field: str, word: str) -> Q:
+    """The name in ``field`` holds ``word`` anywhere, in any case and with or without its
+    accents: "muller" finds "Müller, Hans" and "Müller" finds "Muller, Hans". A name of ASCII
+    alone has its key in capitals, so a case-insensitive search for the word's key finds
+    it as the key would; the others go through the key itself."""
+    key = name_key(word)
+    name = F(field)
+    return Q(IContains(name, key)) | (Q(NotAscii(name)) & Q(Contains(NameKey(name), key)))

@@ -1,4 +1,4 @@
-"""lists.name_keys: a name's search key, the same whether the database or the application
+"""players.name_keys: a name's search key, the same whether the database or the application
 works it out."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from lists.name_keys import (
+from players.name_keys import (
     NAME_KEY_FUNCTION,
     OWN_BASES_FROM,
     OWN_BASES_TO,
