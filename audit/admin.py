@@ -1,10 +1,32 @@
 from django.contrib import admin
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import ChangeList
 
 from audit.models import AuditEntry
 from audit.services import audit_record
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class DateCheckedChangeList(ChangeList):
+    """Django's change list reads the date hierarchy's ``?at__year=`` into a datetime and
+    lets an OverflowError (a year of 20 digits) or the ValueError of the year after 9999
+    out as a server error; here they are the wrong lookup the admin already answers
+    ("?e=1", the list unfiltered)."""
+
+    def get_filters(self, request):
+        try:
+            return super().get_filters(request)
+        except (OverflowError, ValueError) as error:
+            raise IncorrectLookupParameters(error) from error
+
+
+class ModelAdmin(admin.ModelAdmin):
+    """The project's admin: every model's admin derives from it."""
+
+    def get_changelist(self, request, **kwargs):
+        return DateCheckedChangeList
+
+
+class ReadOnlyAdmin(ModelAdmin):
     """Seen in the admin, changed only through the application's services (or never)."""
 
     def has_add_permission(self, request, obj=None):
@@ -28,7 +50,7 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     list_select_related = ("actor", "content_type")  # "who" names the actor on every row
 
 
-class AuditedModelAdmin(admin.ModelAdmin):
+class AuditedModelAdmin(ModelAdmin):
     """An admin whose every add, change and delete is in the audit trail, like a change
     made through the application (DESIGN.md: every state change with who and when)."""
 

@@ -1,11 +1,11 @@
 from django.contrib import admin
 
-from audit.admin import ReadOnlyAdmin
+from audit.admin import ModelAdmin, ReadOnlyAdmin
 from lists.models import ListEntry, PeriodPart, PeriodResult, RatingPeriod, WorkerHeartbeat
 
 
 @admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(admin.ModelAdmin):
+class WorkerHeartbeatAdmin(ModelAdmin):
     """Read-only: is a worker alive, on which host, and on which database? Old
     heartbeats may be deleted."""
 

@@ -114,3 +114,22 @@ def test_the_audit_trail_admin_reads_its_actors_in_one_query(world, django_asser
     client.get("/admin/audit/auditentry/")  # the session and the like, once
     with django_assert_max_num_queries(18):  # the same for 30 rows as for 3
         assert client.get("/admin/audit/auditentry/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/audit/auditentry/?at__year=99999999999999999999",
+        "/admin/players/ratinghistory/?list_date__year=2024&list_date__month=99999999999999999999",
+        "/admin/players/playerimport/?created_at__year=9999",
+        "/admin/tournaments/tournament/?start_date__year=9999&start_date__month=12",
+        "/admin/lists/workerheartbeat/?created_at__year=99999999999999999999",
+    ],
+)
+def test_a_date_drill_down_beyond_the_calendar_is_a_wrong_lookup_not_a_server_error(world, url):
+    """The crawl's finding: a year of 20 digits (or past 9999) in the date hierarchy was
+    Django's OverflowError, a server error. It is the admin's wrong lookup: the list
+    again, unfiltered (audit.admin.DateCheckedChangeList)."""
+    response = persona_client(world, "administrator").get(url, follow=True)
+    assert response.status_code == 200
+    assert response.redirect_chain[-1][0].endswith("?e=1")
