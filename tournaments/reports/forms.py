@@ -53,3 +53,22 @@ class PlayerMatchRegisterForm(forms.Form):
     def __init__(self, *args, federations: QuerySet[Federation], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["federation"].queryset = federations
+
+
+class NewPlayerLineForm(forms.Form):
+    """One report line of the "register them all" page: whether to register it, and the
+    sex and birth year the report gives or the officer supplies."""
+
+    start_rank = forms.IntegerField(widget=forms.HiddenInput)
+    register = forms.BooleanField(required=False, initial=True)
+    sex = forms.ChoiceField(choices=[("", "—"), *Player.Sex.choices], required=False)
+    birth_year = forms.IntegerField(required=False, min_value=1850, max_value=2100)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("register") and not data.get("sex"):
+            self.add_error("sex", "The report does not say: choose M or F.")
+        return data
+
+
+NewPlayerLineFormSet = forms.formset_factory(NewPlayerLineForm, extra=0)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from players.access import Actor
-from players.models import Player, RatingHistory, RatingState, RatingStatus
+from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
+from players.name_keys import name_key
+from players.selectors import player_likely_duplicates
 from regulations import get_rule_set
 from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.validation import Registration, RegistryPlayer
@@ -74,6 +77,73 @@ def finding_lines(*, report: TournamentReport, numbers: Iterable[int | None]) ->
 
 def player_match_list(*, report: TournamentReport) -> QuerySet[PlayerMatch]:
     return report.matches.select_related("player__federation", "resolved_by").order_by("start_rank")
+
+
+@dataclass(frozen=True)
+class LineToRegister:
+    """A report line without a FIDE ID, to register as a new player with the others, or
+    ``left_out`` with the reason, for the officer to resolve on the report page."""
+
+    match: PlayerMatch
+    federation: Federation | None
+    twins: tuple[Player, ...] = ()
+    left_out: str = ""
+
+
+def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToRegister]:
+    """The report's lines without a FIDE ID still waiting for the officer, in starting
+    rank order, each with the federation it would be registered in: the one the line gives,
+    or the tournament's. A line is left to the report page when that federation is not in
+    the registry or not the actor's to register players of, or when the registry holds a
+    likely duplicate (same name with or without accents, birth year and federation), in the
+    registry or on an earlier line."""
+    waiting = list(
+        report.matches.filter(status=PlayerMatch.Status.NO_ID, player__isnull=True).order_by(
+            "start_rank"
+        )
+    )
+    own = report.tournament.federation
+    codes = {match.trf_federation for match in waiting} | {own.code}
+    federations = {fed.code: fed for fed in Federation.objects.filter(code__in=codes)}
+    lines, seen = [], {}
+    for match in waiting:
+        line = _line_to_register(actor, match, federations, own.code)
+        twin_key = (
+            name_key(" ".join(match.trf_name.split())),
+            match.trf_birth_year,
+            line.federation,
+        )
+        if not line.left_out and (first := seen.setdefault(twin_key, match)) is not match:
+            reason = (
+                f"Starting rank {first.start_rank} has the same name and birth year: register "
+                "one of them here, then decide on the other on the report page."
+            )
+            line = LineToRegister(match, line.federation, left_out=reason)
+        lines.append(line)
+    return lines
+
+
+def _line_to_register(
+    actor: Actor, match: PlayerMatch, federations: dict[str, Federation], own_code: str
+) -> LineToRegister:
+    code = match.trf_federation or own_code
+    federation = federations.get(code)
+    if federation is None:
+        reason = f"The report gives federation {code}, which the registry does not know."
+        return LineToRegister(match, None, left_out=reason)
+    if not actor.officer_for(federation.pk):
+        reason = f"Players of {code} are registered by its rating officer or an administrator."
+        return LineToRegister(match, federation, left_out=reason)
+    twins = player_likely_duplicates(
+        name=match.trf_name, birth_year=match.trf_birth_year, federation=federation
+    )
+    if twins := tuple(twins):
+        reason = (
+            "The registry has a player of this name, birth year and federation: match the "
+            "line to him, or register it on the report page."
+        )
+        return LineToRegister(match, federation, twins, left_out=reason)
+    return LineToRegister(match, federation)
 
 
 def registration_of(tournament: Tournament) -> Registration:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -33,6 +34,7 @@ from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, Tou
 from tournaments.reports.selectors import (
     UNRESOLVED,
     UPLOAD_STATUSES,
+    lines_to_register,
     registration_of,
     registry_players,
 )
@@ -321,6 +323,49 @@ def player_match_register(
         reason=f"Registered from {match.report} line {match.start_rank}",
     )
     return _match_set(actor, match, player, note or f"Registered as FIDE ID {player.fide_id}.")
+
+
+@dataclass(frozen=True)
+class NewPlayerLine:
+    """A report line to register, with what the officer confirmed or supplied."""
+
+    start_rank: int
+    sex: str
+    birth_year: int | None = None
+
+
+@transaction.atomic
+def player_matches_register(
+    *, actor: Actor, report: TournamentReport, lines: Iterable[NewPlayerLine]
+) -> list[PlayerMatch]:
+    """Register the players of several lines without a FIDE ID at once, each as
+    ``player_match_register`` does, all or none: a line the report page must decide
+    (``lines_to_register``'s ``left_out``) or no longer waiting refuses the lot."""
+    waiting = {
+        line.match.start_rank: line for line in lines_to_register(actor=actor, report=report)
+    }
+    registered = []
+    for line in lines:
+        found = waiting.get(line.start_rank)
+        if found is None:
+            raise ReportRefused(
+                f"Starting rank {line.start_rank} no longer waits for a new registration."
+            )
+        if found.left_out:
+            raise ReportRefused(f"Starting rank {line.start_rank}: {found.left_out}")
+        registered.append(
+            player_match_register(
+                actor=actor,
+                match=found.match,
+                name=found.match.trf_name,
+                federation=found.federation,
+                sex=line.sex,
+                birth_year=line.birth_year,
+            )
+        )
+    if not registered:
+        raise ReportRefused("No line was chosen to register.")
+    return registered
 
 
 def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> PlayerMatch:

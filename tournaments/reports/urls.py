@@ -18,6 +18,11 @@ urlpatterns = [
         name="player_match_resolve",
     ),
     path(
+        f"{report}players/register-new/",
+        views.players_register_new,
+        name="players_register_new",
+    ),
+    path(
         f"{report}players/<int:start_rank>/register/",
         views.player_match_register,
         name="player_match_register",

@@ -19,10 +19,11 @@ from audit.selectors import audit_entries_for
 from players.access import Actor, require
 from players.pagination import paginate
 from players.selectors import federations_of_officer
-from tournaments.models import Tournament, TournamentReport
+from tournaments.models import PlayerMatch, Tournament, TournamentReport
 from tournaments.reports import selectors, services
 from tournaments.reports.filters import ReportFilter
 from tournaments.reports.forms import (
+    NewPlayerLineFormSet,
     PlayerMatchRegisterForm,
     PlayerMatchResolveForm,
     ReportUploadForm,
@@ -86,6 +87,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "info_count": report.findings.filter(severity="info").count(),
         "matches": matches,
         "unresolved": unresolved,
+        "without_id": sum(match.status == PlayerMatch.Status.NO_ID for match in unresolved),
         "officer": officer,
         "can_change": officer and report.status in ("has_errors", "checked"),
         "can_approve": officer and report.status == "checked" and not unresolved and ended,
@@ -184,6 +186,73 @@ def player_match_register(
         lambda data: services.player_match_register(actor=request.actor, match=match, **data),
     )
     return _back_to_line(pk, version, start_rank if done else None)
+
+
+def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpResponse:
+    """The report's lines without a FIDE ID on one page, registered as new players at once
+    (officers): a junior event may bring forty. The sex and birth year the report gives
+    are filled in, the officer supplies what it leaves out; the lines he must decide
+    himself (a likely duplicate, another federation) are listed with the reason."""
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    tournament = report.tournament
+    require(
+        request.actor,
+        "resolve_players",
+        tournament,
+        "Only the federation's rating officer resolves a report's players.",
+    )
+    lines = selectors.lines_to_register(actor=request.actor, report=report)
+    to_register = [line for line in lines if not line.left_out]
+    initial = [
+        {
+            "start_rank": line.match.start_rank,
+            "register": True,
+            "sex": line.match.trf_sex,
+            "birth_year": line.match.trf_birth_year,
+        }
+        for line in to_register
+    ]
+    data = request.POST if request.method == "POST" else None
+    formset = NewPlayerLineFormSet(data, initial=initial)
+    can_change = report.status in ("has_errors", "checked")
+    if formset.is_bound and formset.total_form_count() != len(to_register):
+        messages.error(
+            request, "The report's lines waiting for a registration changed: look again."
+        )
+        return redirect(request.path)
+    if formset.is_bound and can_change and formset.is_valid():
+        chosen = [
+            services.NewPlayerLine(data["start_rank"], data["sex"], data["birth_year"])
+            for data in formset.cleaned_data
+            if data.get("register")
+        ]
+        try:
+            registered = services.player_matches_register(
+                actor=request.actor, report=report, lines=chosen
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect(request.path)
+        messages.success(request, _registered_message(registered))
+        page = reverse("tournaments:report_detail", kwargs={"pk": pk, "version": version})
+        return redirect(f"{page}#player-matches")
+    context = {
+        "tournament": tournament,
+        "report": report,
+        "can_change": can_change,
+        "formset": formset,
+        "rows": list(zip(to_register, formset.forms, strict=True)),
+        "left_out": [line for line in lines if line.left_out],
+    }
+    status = 400 if formset.is_bound else 200
+    return render(request, "tournaments/reports/register_new.html", context, status=status)
+
+
+def _registered_message(registered: list) -> str:
+    ids = [match.player.fide_id for match in registered]
+    count = f"{len(ids)} new player{'s' if len(ids) != 1 else ''}"
+    span = f"FIDE ID {ids[0]}" if len(ids) == 1 else f"FIDE IDs {min(ids)} to {max(ids)}"
+    return f"Registered {count} ({span}) and matched them to their lines."
 
 
 def _back_to_line(pk: int, version: int, start_rank: int | None) -> HttpResponse:

@@ -241,3 +241,95 @@ def test_an_administrator_registers_another_federations_newcomer(world, foreign_
     newcomer = Player.objects.get(name="Newcomer, Nina")
     assert newcomer.federation == world["fed_b"]
     assert PlayerMatch.objects.get(report=foreign_newcomer, start_rank=4).player == newcomer
+
+
+# -- registering the lines without a FIDE ID at once ----------------------------------------
+
+
+@pytest.fixture
+def newcomers(world, tournament, registry, upload):
+    """Three lines without a FIDE ID: 2 is the registry's "Beta, Bert" spelt with an accent
+    (a likely duplicate), 3 a newcomer whose sex the report leaves blank, 4 a woman of
+    federation B."""
+    upload(
+        "arbiter",
+        tournament,
+        trf(
+            four_players(
+                **{
+                    "2": {"fide_id": None, "name": "Bêta, Bert"},
+                    "3": {"fide_id": None, "name": "Gammon, Gil", "sex": " ", "birth": "2010"},
+                    "4": {"fide_id": None, "name": "Dalton, Dora", "sex": "w", "federation": "BBB"},
+                }
+            )
+        ),
+    )
+    return TournamentReport.objects.get()
+
+
+def test_the_officer_registers_the_lines_without_an_id_on_one_page(world, newcomers):
+    """A junior event may bring forty players without a FIDE ID: the officer registers them
+    from one page, supplying the sex the report leaves out; a likely duplicate (with or
+    without accents) and another federation's player are left to the report page, with
+    the reason."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{newcomers.tournament_id}/reports/1"
+    report_page = client.get(f"{base}/").content.decode()
+    assert "Register the 3 players without a FIDE ID at once" in report_page
+    page = client.get(f"{base}/players/register-new/").content.decode()
+    assert re.findall(r'<tr id="line-(\d+)"', page) == ["3"]
+    left_out = page.split('id="left-out"', 1)[1]
+    assert "Beta, Bert (1002)" in left_out and 'href="/players/1002/"' in left_out
+    assert "Players of BBB are registered by its rating officer or an administrator." in left_out
+    form = {
+        "form-TOTAL_FORMS": "1",
+        "form-INITIAL_FORMS": "1",
+        "form-0-start_rank": "3",
+        "form-0-register": "on",
+        "form-0-sex": "",
+        "form-0-birth_year": "2010",
+    }
+    refused = client.post(f"{base}/players/register-new/", form)
+    assert refused.status_code == 400
+    assert "The report does not say: choose M or F." in refused.content.decode()
+    assert not Player.objects.filter(name="Gammon, Gil").exists()
+    done = client.post(f"{base}/players/register-new/", {**form, "form-0-sex": "M"})
+    assert done["Location"] == f"{base}/#player-matches"
+    gil = Player.objects.get(name="Gammon, Gil")
+    assert (gil.sex, gil.birth_year, gil.federation.code) == ("M", 2010, "AAA")
+    assert gil.fide_id >= 900_000_000
+    match = newcomers.matches.get(start_rank=3)
+    assert (match.status, match.player) == ("resolved", gil)
+    message = client.get(f"{base}/").content.decode()
+    assert f"Registered 1 new player (FIDE ID {gil.fide_id}) and matched them" in message
+    # The administrator registers federation B's player; the report's "w" is taken.
+    admin = persona_client(world, "administrator")
+    page = admin.get(f"{base}/players/register-new/").content.decode()
+    assert re.findall(r'<tr id="line-(\d+)"', page) == ["4"]
+    assert '<option value="F" selected>' in page
+    form = {**form, "form-0-start_rank": "4", "form-0-sex": "F", "form-0-birth_year": ""}
+    assert admin.post(f"{base}/players/register-new/", form).status_code == 302
+    assert Player.objects.get(name="Dalton, Dora").federation.code == "BBB"
+
+
+def test_registering_several_lines_is_all_or_nothing(world, newcomers):
+    """A line the officer must decide himself refuses the lot: the newcomer before it is
+    not registered either."""
+    with pytest.raises(ValidationError, match="Starting rank 2: The registry has a player"):
+        services.player_matches_register(
+            actor=persona_actor(world, "officer_a"),
+            report=newcomers,
+            lines=[services.NewPlayerLine(3, "M", 2010), services.NewPlayerLine(2, "M")],
+        )
+    assert not Player.objects.filter(name="Gammon, Gil").exists()
+    assert newcomers.matches.get(start_rank=3).status == "no_id"
+
+
+@pytest.mark.parametrize(("persona", "status"), [("arbiter", 403), ("officer_b", 404)])
+def test_only_the_federations_officer_registers_the_lines_at_once(
+    world, newcomers, persona, status
+):
+    url = f"/tournaments/{newcomers.tournament_id}/reports/1/players/register-new/"
+    assert persona_client(world, persona).get(url).status_code == status
+    assert persona_client(world, persona).post(url, {}).status_code == status
+    assert not Player.objects.filter(name="Gammon, Gil").exists()
