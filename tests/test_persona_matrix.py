@@ -56,6 +56,7 @@ PATHS = {
     "tournaments:list": lambda s: "/tournaments/",
     "tournaments:register": lambda s: "/tournaments/register/",
     "tournaments:detail": lambda s: f"/tournaments/{s['t'].pk}/",
+    "tournaments:withdraw": lambda s: f"/tournaments/{s['t'].pk}/withdraw/",
     "tournaments:approvals": lambda s: "/tournaments/approvals/",
     "tournaments:approval": lambda s: f"/tournaments/approvals/{s['approval'].pk}/",
     "tournaments:approval-approve": lambda s: f"/tournaments/approvals/{s['approval'].pk}/approve/",
@@ -126,6 +127,8 @@ EXPECTED = {
     "players:import_detail": ([302, 403, 403, 403, 200], None),
     "tournaments:list": ([200] * 5, None),
     "tournaments:detail": ([200] * 5, None),
+    # an empty POST: back to the tournament, told the reason is missing
+    "tournaments:withdraw": ([405] * 5, [302, 302, 302, 403, 302]),
     "tournaments:register": ([302, 200, 200, 200, 200], [302, 200, 200, 200, 200]),
     "tournaments:approvals": ([302, 403, 403, 403, 200], None),
     "tournaments:approval": ([302, 404, 403, 404, 200], None),

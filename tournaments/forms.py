@@ -189,3 +189,13 @@ class ApprovalDecisionForm(forms.Form):
         self.helper.form_tag = False
         self.helper.disable_csrf = True
         self.helper.layout = Layout("reason")
+
+
+class WithdrawalForm(forms.Form):
+    """Withdraw a registration: the reason is kept in the tournament's history."""
+
+    reason = forms.CharField(
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": "Give a reason: it is kept in the tournament's history."},
+    )

@@ -40,6 +40,7 @@ class Tournament(models.Model):
         CHECKED = "checked", "Checked"
         READY = "ready", "Ready for rating"
         RATED = "rated", "Rated"
+        WITHDRAWN = "withdrawn", "Withdrawn"
 
     name = models.CharField(max_length=200)
     city = models.CharField(max_length=100)
@@ -134,6 +135,7 @@ class ApprovalRequest(models.Model):
         PENDING = "pending", "Pending"
         APPROVED = "approved", "Approved"
         REFUSED = "refused", "Refused"
+        WITHDRAWN = "withdrawn", "Withdrawn with the registration"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="approvals")
     kind = models.CharField(max_length=24, choices=Kind.choices)

@@ -20,13 +20,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import audit_record
-from players.access import Actor, require_administrator
+from players.access import Actor, require, require_administrator
 from players.models import Arbiter, Federation
 from regulations import OnlineArena, OverTheBoardRules, UnknownRuleSet
 from regulations.types import Category, TimeControl, Violation
 from tournaments.models import ApprovalRequest, Tournament, TournamentRound
 from tournaments.selectors import rules_for
-from tournaments.workflow import tournament_status_change
+from tournaments.workflow import may_withdraw, tournament_status_change
 
 Rules = OverTheBoardRules | OnlineArena
 Kind = ApprovalRequest.Kind
@@ -383,6 +383,41 @@ def approval_decide(
             tournament=tournament, status=Tournament.Status.APPROVED, actor=actor, reason=reason
         )
     return approval
+
+
+@transaction.atomic
+def tournament_withdraw(*, actor: Actor, tournament: Tournament, reason: str) -> Tournament:
+    """Withdraw a registration (the event cancelled, or registered twice), with a reason,
+    by its arbiters, its federation's rating officers or an administrator, at any step
+    before its report is approved (``tournaments.workflow``). Requests still waiting for an
+    administrator close with it; its reports stay, as received."""
+    require(
+        actor,
+        "withdraw",
+        tournament,
+        "Only the tournament's arbiters, its federation's rating officers and administrators "
+        "withdraw its registration.",
+    )
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(
+            {"reason": "Give a reason: the officers and the arbiters read it in the history."}
+        )
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not may_withdraw(tournament):
+        raise ValidationError(
+            f"The tournament is {tournament.get_status_display().lower()}: its registration "
+            "can no longer be withdrawn."
+        )
+    for approval in tournament.approvals.select_for_update().filter(
+        status=ApprovalRequest.Status.PENDING
+    ):
+        _approval_close(
+            actor=actor, approval=approval, status=ApprovalRequest.Status.WITHDRAWN, reason=reason
+        )
+    return tournament_status_change(
+        tournament=tournament, status=Tournament.Status.WITHDRAWN, actor=actor, reason=reason
+    )
 
 
 def _approval_close(*, actor: Actor, approval: ApprovalRequest, status: str, reason: str) -> None:

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("register/", views.tournament_register, name="register"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("<int:pk>/withdraw/", views.tournament_withdraw, name="withdraw"),
     path("approvals/", views.approval_list, name="approvals"),
     path("approvals/<int:pk>/", views.approval_detail, name="approval"),
     path("approvals/<int:pk>/approve/", views.approval_approve, name="approval-approve"),

@@ -9,13 +9,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
-from players.access import require_administrator
+from players.access import require, require_administrator
 from players.pagination import paginate
 from tournaments import registration, selectors
 from tournaments.filters import ApprovalFilter, TournamentFilter
-from tournaments.forms import ApprovalDecisionForm, TournamentRegistrationForm
+from tournaments.forms import ApprovalDecisionForm, TournamentRegistrationForm, WithdrawalForm
 from tournaments.models import ApprovalRequest, Tournament
 from tournaments.tables import ApprovalTable, TournamentTable
+from tournaments.workflow import may_withdraw
 
 PAGE_SIZE = 50
 
@@ -53,8 +54,35 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "approvals": tournament.approvals.select_related("decided_by") if private else (),
         "entries": audit_entries_for(tournament) if private else (),
         "decides": request.actor.is_administrator,
+        "withdrawal": WithdrawalForm() if private and may_withdraw(tournament) else None,
     }
     return render(request, "tournaments/detail.html", context)
+
+
+@require_POST
+def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Withdraw the registration, with a reason (its arbiters, officers, administrators)."""
+    tournament = get_object_or_404(Tournament.objects.restrict(request.actor), pk=pk)
+    require(
+        request.actor,
+        "withdraw",
+        tournament,
+        "Only the tournament's arbiters, its federation's rating officers and administrators "
+        "withdraw its registration.",
+    )
+    form = WithdrawalForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Not withdrawn: {' '.join(form.errors['reason'])}")
+        return redirect("tournaments:detail", pk=pk)
+    try:
+        registration.tournament_withdraw(
+            actor=request.actor, tournament=tournament, reason=form.cleaned_data["reason"]
+        )
+    except ValidationError as error:
+        messages.error(request, f"Not withdrawn: {' '.join(error.messages)}")
+    else:
+        messages.success(request, f"The registration of {tournament.name} is withdrawn.")
+    return redirect("tournaments:detail", pk=pk)
 
 
 @login_required

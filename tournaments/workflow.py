@@ -2,7 +2,9 @@
 
 registered -> (awaiting approval ->) approved -> report received -> checked ->
 ready for rating -> rated; awaiting approval -> refused. A new report version moves a
-tournament back to "report received" (and on to "checked" when it has no errors).
+tournament back to "report received" (and on to "checked" when it has no errors). A
+registration is withdrawn (the event cancelled, registered twice) at any step before its
+report is approved: from then on its games belong to a rating period.
 """
 
 from __future__ import annotations
@@ -19,15 +21,23 @@ Status = Tournament.Status
 
 #: status -> the statuses it may move to.
 TRANSITIONS: dict[str, frozenset[str]] = {
-    Status.REGISTERED: frozenset({Status.AWAITING_APPROVAL, Status.APPROVED}),
-    Status.AWAITING_APPROVAL: frozenset({Status.APPROVED, Status.REFUSED}),
-    Status.APPROVED: frozenset({Status.REPORT_RECEIVED}),
+    Status.REGISTERED: frozenset({Status.AWAITING_APPROVAL, Status.APPROVED, Status.WITHDRAWN}),
+    Status.AWAITING_APPROVAL: frozenset({Status.APPROVED, Status.REFUSED, Status.WITHDRAWN}),
+    Status.APPROVED: frozenset({Status.REPORT_RECEIVED, Status.WITHDRAWN}),
     Status.REFUSED: frozenset(),
-    Status.REPORT_RECEIVED: frozenset({Status.REPORT_RECEIVED, Status.CHECKED}),
-    Status.CHECKED: frozenset({Status.REPORT_RECEIVED, Status.CHECKED, Status.READY}),
+    Status.REPORT_RECEIVED: frozenset({Status.REPORT_RECEIVED, Status.CHECKED, Status.WITHDRAWN}),
+    Status.CHECKED: frozenset(
+        {Status.REPORT_RECEIVED, Status.CHECKED, Status.READY, Status.WITHDRAWN}
+    ),
     Status.READY: frozenset({Status.RATED}),
     Status.RATED: frozenset(),
+    Status.WITHDRAWN: frozenset(),
 }
+
+
+def may_withdraw(tournament: Tournament) -> bool:
+    """Whether the workflow lets the registration be withdrawn from its current status."""
+    return Status.WITHDRAWN in TRANSITIONS[tournament.status]
 
 
 class TransitionNotAllowed(ValidationError):

@@ -70,6 +70,7 @@ def report_upload_refusal(tournament: Tournament) -> str | None:
         Status.REFUSED: "the tournament's registration was refused",
         Status.READY: "a report has already been approved for rating",
         Status.RATED: "the tournament has already been rated",
+        Status.WITHDRAWN: "the tournament's registration was withdrawn",
     }
     return f"No report can be uploaded: {reasons.get(tournament.status, tournament.status)}."
 
@@ -281,6 +282,10 @@ def _match_check(actor: Actor, match: PlayerMatch) -> None:
     )
     # The version may have been superseded or approved since the page was shown.
     match.report = TournamentReport.objects.select_for_update().get(pk=match.report_id)
+    if match.report.tournament.status == Status.WITHDRAWN:
+        raise ReportRefused(
+            "The tournament's registration was withdrawn: its players are not resolved."
+        )
     if match.report.status not in (ReportStatus.HAS_ERRORS, ReportStatus.CHECKED):
         raise ReportRefused(
             f"Version {match.report.version} is {match.report.get_status_display().lower()}; "

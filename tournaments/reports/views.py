@@ -80,6 +80,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     matches = list(selectors.player_match_list(report=report))
     unresolved = [m for m in matches if m.status in selectors.UNRESOLVED]
     ended = tournament.end_date <= timezone.localdate()
+    withdrawn = tournament.status == Tournament.Status.WITHDRAWN
     context = {
         "tournament": tournament,
         "report": report,
@@ -89,8 +90,13 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "unresolved": unresolved,
         "without_id": sum(match.status == PlayerMatch.Status.NO_ID for match in unresolved),
         "officer": officer,
-        "can_change": officer and report.status in ("has_errors", "checked"),
-        "can_approve": officer and report.status == "checked" and not unresolved and ended,
+        "can_change": officer and report.status in ("has_errors", "checked") and not withdrawn,
+        "can_approve": officer
+        and report.status == "checked"
+        and not unresolved
+        and ended
+        and not withdrawn,
+        "withdrawn": withdrawn,
         "not_ended": not ended,
         **_register_choices(request.actor, officer and unresolved),
         "versions": selectors.report_list(actor=request.actor, tournament=tournament),

@@ -324,3 +324,73 @@ def test_implausible_figures_are_field_errors_not_server_errors(world, field, va
     response = client.post("/tournaments/register/", {field: value})
     assert response.status_code == 200
     assert message in " ".join(response.context["form"].errors[field])
+
+
+# -- withdrawing a registration -------------------------------------------------------------
+
+
+def test_the_arbiter_withdraws_a_late_registration_and_its_request_closes_with_it(world):
+    """The event is cancelled while its late registration waits for an administrator: the
+    arbiter withdraws it with a reason; the request leaves the administrators' queue, the
+    public no longer sees the tournament, and no report can be uploaded for it."""
+    tournament = register_late(world)
+    arbiter = persona_client(world, "arbiter")
+    page = arbiter.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="withdraw"' in page
+    url = f"/tournaments/{tournament.pk}/withdraw/"
+    refused = arbiter.post(url, {"reason": "  "}, follow=True).content.decode()
+    assert "Not withdrawn: Give a reason" in refused
+    tournament.refresh_from_db()
+    assert tournament.status == "awaiting_approval"
+    response = arbiter.post(url, {"reason": "Cancelled: the venue burnt down."}, follow=True)
+    page = response.content.decode()
+    assert "The registration of Riverside Open is withdrawn." in page
+    assert 'id="tournament-status">Withdrawn</span>' in page
+    assert "Withdrawn with the registration" in page and 'id="withdraw"' not in page
+    request = tournament.approvals.get()
+    assert (request.status, request.reason) == ("withdrawn", "Cancelled: the venue burnt down.")
+    queue = persona_client(world, "administrator").get(APPROVALS, {"status": "pending"})
+    assert "Riverside Open" not in queue.content.decode()
+    assert (
+        persona_client(world, "anonymous").get(f"/tournaments/{tournament.pk}/").status_code == 404
+    )
+    upload = arbiter.get(f"/tournaments/{tournament.pk}/reports/upload/").content.decode()
+    assert "No report can be uploaded: the tournament&#x27;s registration was withdrawn." in upload
+    again = arbiter.post(url, {"reason": "Twice."}, follow=True).content.decode()
+    assert "Not withdrawn: The tournament is withdrawn: its registration can no longer be" in again
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("anonymous", 302), ("officer_b", 403), ("officer_a", 302), ("administrator", 302)],
+)
+def test_only_the_tournaments_arbiters_officers_and_administrators_withdraw_it(
+    world, persona, status
+):
+    tournament = world["tournament"]
+    tournament.status = "approved"
+    tournament.save()
+    response = persona_client(world, persona).post(
+        f"/tournaments/{tournament.pk}/withdraw/", {"reason": "Cancelled."}
+    )
+    assert response.status_code == status
+    tournament.refresh_from_db()
+    withdrawn = persona in ("officer_a", "administrator")
+    assert tournament.status == ("withdrawn" if withdrawn else "approved")
+
+
+@pytest.mark.parametrize("status", ["ready", "rated", "refused"])
+def test_a_registration_whose_report_is_approved_cannot_be_withdrawn(world, status):
+    """From "ready for rating" on, its games belong to a rating period (and a refused
+    registration is closed already)."""
+    tournament = world["tournament"]
+    tournament.status = status
+    tournament.save()
+    client = persona_client(world, "officer_a")
+    assert 'id="withdraw"' not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    page = client.post(
+        f"/tournaments/{tournament.pk}/withdraw/", {"reason": "Cancelled."}, follow=True
+    ).content.decode()
+    assert "its registration can no longer be withdrawn" in page
+    tournament.refresh_from_db()
+    assert tournament.status == status

@@ -333,3 +333,24 @@ def test_only_the_federations_officer_registers_the_lines_at_once(
     assert persona_client(world, persona).get(url).status_code == status
     assert persona_client(world, persona).post(url, {}).status_code == status
     assert not Player.objects.filter(name="Gammon, Gil").exists()
+
+
+def test_a_withdrawn_tournaments_report_is_kept_but_no_longer_worked_on(world, awkward):
+    """Withdrawn after its report came (tournaments.workflow): the report page says so,
+    offers neither matching nor approval, and the services refuse both."""
+    from tournaments.registration import tournament_withdraw
+
+    officer = persona_actor(world, "officer_a")
+    tournament_withdraw(actor=officer, tournament=awkward.tournament, reason="Registered twice.")
+    page = persona_client(world, "officer_a").get(
+        f"/tournaments/{awkward.tournament_id}/reports/1/"
+    )
+    text = page.content.decode()
+    assert (
+        'id="withdrawn"' in text and "/players/3/match/" not in text and 'id="approve"' not in text
+    )
+    with pytest.raises(ValidationError, match="registration was withdrawn"):
+        services.player_match_resolve(
+            actor=officer, match=awkward.matches.get(start_rank=3), fide_id=1003
+        )
+    assert awkward.matches.get(start_rank=3).status == "unknown"
