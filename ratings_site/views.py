@@ -59,6 +59,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             PlayerMatch.objects.restrict(actor, "resolve")
             .filter(status__in=PlayerMatch.OPEN_STATUSES)
             .exclude(report__status=TournamentReport.Status.SUPERSEDED)
+            .exclude(report__tournament__status=Tournament.Status.WITHDRAWN)
             .select_related("report__tournament")
             .order_by("report__tournament__name", "report_id", "start_rank")
         )

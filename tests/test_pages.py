@@ -107,6 +107,11 @@ def test_the_dashboard_lists_report_lines_without_a_fide_id_for_the_officer(worl
     page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
     assert "newcomer, nils: no fide id" in page.lower()
     assert f"/tournaments/{report.tournament_id}/reports/{report.version}/#player-matches" in page
+    # Withdrawn, the tournament's lines wait for nobody.
+    world["tournament"].status = "withdrawn"
+    world["tournament"].save()
+    page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    assert "newcomer, nils" not in page.lower()
 
 
 @pytest.mark.parametrize("persona", ["officer_a", "administrator", "arbiter"])
