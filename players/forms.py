@@ -124,3 +124,14 @@ class PlayerImportForm(forms.Form):
         if refusal := import_date_refusal(as_of):
             raise forms.ValidationError(refusal[0].upper() + refusal[1:] + ".")
         return as_of
+
+
+class DuplicateRemoveForm(forms.Form):
+    """Remove one record of a likely duplicate, keeping another (``player_duplicate_remove``)."""
+
+    duplicate = forms.IntegerField(min_value=1, max_value=2**63 - 1, label="Record to remove")
+    kept = forms.IntegerField(min_value=1, max_value=2**63 - 1, label="Record to keep")
+    reason = forms.CharField(
+        max_length=1000,
+        error_messages={"required": "Give a reason: it is kept in the player's history."},
+    )

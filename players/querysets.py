@@ -39,18 +39,14 @@ def unconstrained_referrers_locked(model: type[models.Model]) -> None:
     if connection.vendor != "postgresql":
         return
     tables = sorted(
-        {
-            field.model._meta.db_table
-            for field in _referring_fields(model)
-            if not field.db_constraint
-        }
+        {field.model._meta.db_table for field in referring_fields(model) if not field.db_constraint}
     )
     if tables:
         with connection.cursor() as cursor:
             cursor.execute(f"LOCK TABLE {', '.join(tables)} IN SHARE MODE")
 
 
-def _referring_fields(model: type[models.Model]) -> list[models.ForeignKey]:
+def referring_fields(model: type[models.Model]) -> list[models.ForeignKey]:
     """Every foreign key to ``model``, those without a reverse accessor included."""
     return [
         relation.field

@@ -18,7 +18,15 @@ from django.utils import timezone
 from audit.services import audit_record, field_changes
 from players.access import Actor, actor_for, require, require_administrator, require_officer_for
 from players.importing import ImportSummary, ListUnreadable, import_list
-from players.models import DisabilityAssociation, Federation, Player, PlayerImport
+from players.models import (
+    DisabilityAssociation,
+    Federation,
+    Player,
+    PlayerImport,
+    RatingHistory,
+    RatingState,
+)
+from players.querysets import referring_fields, unconstrained_referrers_locked
 from players.selectors import list_every_months
 from regulations.lists import furthest_list
 
@@ -141,6 +149,70 @@ def player_update(
             target=after, actor=actor.user, action="edited", reason=reason, changes=changes
         )
     return after
+
+
+# -- likely duplicates -----------------------------------------------------------------------
+
+
+#: How the apps above the registry move what names a duplicate being removed to the record
+#: kept (the tournaments app: its report lines); each returns how many rows it moved and
+#: refuses (ValidationError) what it cannot move. Kept here so that players import no app
+#: above them.
+DUPLICATE_REFERENCES_MOVE: list[Callable[[Actor, Player, Player], int]] = []
+
+
+@transaction.atomic
+def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, reason: str) -> int:
+    """Remove ``duplicate``, a second record of the player ``kept`` is (an officer
+    registered a newcomer from a report line the registry already had), its report lines
+    moving to ``kept``; how many rows moved. Only a record that nothing rated names can go:
+    no rating, no rated game, no list or period result; one that does stays, as FIDE's
+    lists carry it. Both records must be the actor's to edit (their federations' rating
+    officer, or an administrator); the reason is kept in the audit trail of ``kept``."""
+    for player in (duplicate, kept):
+        require(actor, "edit", player, "Only the players' federation's rating officer does this.")
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": "Give a reason: it is kept in the player's history."})
+    if duplicate.pk == kept.pk:
+        raise ValidationError("Choose another record to keep than the one removed.")
+    unconstrained_referrers_locked(Player)
+    list(Player.objects.select_for_update().filter(pk__in=(duplicate.pk, kept.pk)).order_by("pk"))
+    rated = RatingHistory.objects.filter(player=duplicate).exists() or (
+        RatingState.objects.filter(player=duplicate).exclude(rating=None, games=0).exists()
+    )
+    if rated:
+        raise ValidationError(
+            f"FIDE ID {duplicate.fide_id} has ratings: the lists carry it, so it stays."
+        )
+    moved = sum(move(actor, duplicate, kept) for move in DUPLICATE_REFERENCES_MOVE)
+    naming = sorted(
+        str(field.model._meta.verbose_name_plural)
+        for field in referring_fields(Player)
+        if field.model is not RatingState
+        and field.model._base_manager.filter(**{field.name: duplicate}).exists()
+    )
+    if naming:
+        raise ValidationError(
+            f"FIDE ID {duplicate.fide_id} stays: {', '.join(naming)} name it, from a report "
+            "already approved for rating."
+        )
+    audit_record(
+        target=duplicate,
+        actor=actor.user,
+        action="removed as a duplicate",
+        reason=reason,
+        changes={"kept": [None, f"{kept.fide_id} {kept.name}"]},
+    )
+    audit_record(
+        target=kept,
+        actor=actor.user,
+        action="duplicate removed",
+        reason=reason,
+        changes={"duplicate": [f"{duplicate.fide_id} {duplicate.name}", None]},
+    )
+    duplicate.delete()
+    return moved
 
 
 # -- importing FIDE lists -------------------------------------------------------------------

@@ -10,11 +10,17 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from players.access import Actor, require, require_administrator
 from players.filters import PlayerFilter
-from players.forms import PlayerEditForm, PlayerImportForm, PlayerRegisterForm
+from players.forms import (
+    DuplicateRemoveForm,
+    PlayerEditForm,
+    PlayerImportForm,
+    PlayerRegisterForm,
+)
 from players.models import Player
 from players.pagination import paginate
 from players.selectors import (
@@ -26,7 +32,12 @@ from players.selectors import (
     player_rating_records,
     with_current_ratings,
 )
-from players.services import player_import_queue, player_register, player_update
+from players.services import (
+    player_duplicate_remove,
+    player_import_queue,
+    player_register,
+    player_update,
+)
 from players.tables import PlayerImportTable, PlayerTable, RatingHistoryTable
 from players.tasks import import_player_list
 
@@ -142,6 +153,34 @@ def player_duplicates(request: HttpRequest) -> HttpResponse:
     _require_officer(request.actor)
     groups = player_duplicate_groups(actor=request.actor)
     return render(request, "players/duplicates.html", {"groups": groups})
+
+
+@require_POST
+def player_duplicate_remove_page(request: HttpRequest) -> HttpResponse:
+    """Remove a record of a likely duplicate, its report lines moving to the one kept."""
+    _require_officer(request.actor)
+    form = DuplicateRemoveForm(request.POST)
+    if not form.is_valid():
+        problems = " ".join(error for errors in form.errors.values() for error in errors)
+        messages.error(request, f"Nothing removed: {problems}")
+        return redirect("players:duplicates")
+    editable = Player.objects.restrict(request.actor, "edit")
+    duplicate = get_object_or_404(editable, fide_id=form.cleaned_data["duplicate"])
+    kept = get_object_or_404(editable, fide_id=form.cleaned_data["kept"])
+    try:
+        moved = player_duplicate_remove(
+            actor=request.actor, duplicate=duplicate, kept=kept, reason=form.cleaned_data["reason"]
+        )
+    except ValidationError as error:
+        messages.error(request, f"Nothing removed: {' '.join(error.messages)}")
+    else:
+        lines = f"{moved} report line{'s' if moved != 1 else ''}"
+        messages.success(
+            request,
+            f"FIDE ID {duplicate.fide_id} is removed; {kept.name} (FIDE ID {kept.fide_id}) "
+            f"keeps its {lines}.",
+        )
+    return redirect("players:duplicates")
 
 
 def player_import(request: HttpRequest) -> HttpResponse:

@@ -49,6 +49,7 @@ PATHS = {
     "players:list": lambda s: "/players/",
     "players:register": lambda s: "/players/register/",
     "players:duplicates": lambda s: "/players/duplicates/",
+    "players:duplicate_remove": lambda s: "/players/duplicates/remove/",
     "players:import": lambda s: "/players/import/",
     "players:import_detail": lambda s: f"/players/import/{s['import'].pk}/",
     "players:detail": lambda s: f"/players/{s['player'].fide_id}/",
@@ -122,6 +123,8 @@ EXPECTED = {
     "players:detail": ([200] * 5, None),
     "players:register": ([302, 403, 200, 200, 200], [302, 403, 200, 200, 200]),
     "players:duplicates": ([302, 403, 200, 200, 200], None),
+    # an empty POST: back to the duplicates, told what is missing
+    "players:duplicate_remove": ([405] * 5, [302, 403, 302, 302, 302]),
     "players:edit": ([302, 403, 200, 403, 200], [302, 403, 200, 403, 200]),
     "players:import": ([302, 403, 403, 403, 200], [302, 403, 403, 403, 200]),
     "players:import_detail": ([302, 403, 403, 403, 200], None),

@@ -411,3 +411,94 @@ def test_the_registry_shows_each_player_s_current_ratings(world, player_a):
     row = page.content.decode().split(f">{player_a.name}</a>", 1)[1].split("</tr>", 1)[0]
     cells = re.findall(r"<td[^>]*>\s*(.*?)\s*</td>", row, re.S)
     assert cells[-3:] == ["2105", "—", "—"]
+
+
+# -- removing a duplicate record ------------------------------------------------------------
+
+
+def remove(world, persona, duplicate, kept, reason="Registered from a report by mistake."):
+    return persona_client(world, persona).post(
+        "/players/duplicates/remove/",
+        {"duplicate": duplicate.fide_id, "kept": kept.fide_id, "reason": reason},
+        follow=True,
+    )
+
+
+def test_an_officer_removes_a_duplicate_and_its_report_line_names_the_record_kept(world, twins):
+    """An officer registered a newcomer from a report line though the registry had him: the
+    duplicates page removes the second record and the line names the first, which the
+    lists carry (players.services.player_duplicate_remove)."""
+    from audit.models import AuditEntry
+    from tournaments.models import PlayerMatch
+
+    listed, mistaken = twins["fed_a"]
+    factories.RatingStateFactory(player=listed, category="standard", rating=1950)
+    report = factories.TournamentReportFactory(tournament=world["tournament"])
+    line = PlayerMatch.objects.create(
+        report=report, start_rank=5, trf_name="Twin, Tom", status="resolved", player=mistaken
+    )
+    page = remove(world, "officer_a", mistaken, listed).content.decode()
+    kept = f"Twin, Tom (FIDE ID {listed.fide_id}) keeps its 1 report line."
+    assert f"FIDE ID {mistaken.fide_id} is removed; {kept}" in page
+    assert not Player.objects.filter(pk=mistaken.pk).exists()
+    line.refresh_from_db()
+    assert (
+        line.player == listed and f"Moved from duplicate FIDE ID {mistaken.fide_id}." in line.note
+    )
+    history = persona_client(world, "officer_a").get(f"/players/{listed.fide_id}/").content.decode()
+    assert (
+        "duplicate removed" in history.lower() and "Registered from a report by mistake." in history
+    )
+    assert AuditEntry.objects.filter(action__startswith="player moved: starting rank 5").exists()
+
+
+def test_a_record_the_lists_carry_or_a_rated_game_names_stays(world, twins):
+    """Nothing rated may lose its player: a record with ratings, or named by the games of
+    a report approved for rating, is not removed, and says why."""
+    from tournaments.models import Game
+
+    listed, other = twins["fed_a"]
+    factories.RatingStateFactory(player=listed, category="rapid", rating=1950)
+    page = remove(world, "officer_a", listed, other).content.decode()
+    assert f"Nothing removed: FIDE ID {listed.fide_id} has ratings: the lists carry it" in page
+    report = factories.TournamentReportFactory(tournament=world["tournament"], status="approved")
+    Game.objects.create(report=report, round=1, white=other, black=listed, white_score=1)
+    page = remove(world, "officer_a", other, listed).content.decode()
+    assert f"Nothing removed: FIDE ID {other.fide_id} stays: games name it" in page
+    assert Player.objects.filter(pk__in=(listed.pk, other.pk)).count() == 2
+
+
+def test_a_report_that_names_both_records_keeps_them_both(world, twins):
+    """Two lines of one report matched to the two records are two players, or a report to
+    correct: removing one would name a player twice in a tournament."""
+    from tournaments.models import PlayerMatch
+
+    first, second = twins["fed_a"]
+    report = factories.TournamentReportFactory(tournament=world["tournament"])
+    for rank, player in ((1, first), (2, second)):
+        PlayerMatch.objects.create(
+            report=report, start_rank=rank, trf_name="Twin, Tom", status="matched", player=player
+        )
+    page = remove(world, "officer_a", second, first).content.decode()
+    assert "Nothing removed:" in page and "two players, or a report to correct first" in page
+    assert PlayerMatch.objects.get(report=report, start_rank=2).player == second
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"), [("anonymous", 302), ("arbiter", 403), ("officer_b", 404)]
+)
+def test_only_the_players_officer_removes_a_duplicate(world, twins, persona, status):
+    first, second = twins["fed_a"]
+    response = persona_client(world, persona).post(
+        "/players/duplicates/remove/",
+        {"duplicate": second.fide_id, "kept": first.fide_id, "reason": "Twice."},
+    )
+    assert response.status_code == status
+    assert Player.objects.filter(pk=second.pk).exists()
+
+
+def test_a_removal_without_a_reason_removes_nothing(world, twins):
+    first, second = twins["fed_a"]
+    page = remove(world, "officer_a", second, first, reason="").content.decode()
+    assert "Nothing removed: Give a reason" in page
+    assert Player.objects.filter(pk=second.pk).exists()

@@ -396,6 +396,32 @@ def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> P
     return match
 
 
+def report_lines_move(actor: Actor, duplicate: Player, kept: Player) -> int:
+    """The report lines matched to ``duplicate`` name ``kept`` instead (a duplicate record
+    removed, ``players.services.player_duplicate_remove``); refused where a report would
+    then name him on two lines. How many lines moved."""
+    lines = list(PlayerMatch.objects.filter(player=duplicate).select_related("report__tournament"))
+    for line in lines:
+        other = line.report.matches.filter(player=kept).first()
+        if other is not None:
+            raise ReportRefused(
+                f"{line.report} names FIDE ID {duplicate.fide_id} on starting rank "
+                f"{line.start_rank} and FIDE ID {kept.fide_id} on starting rank "
+                f"{other.start_rank}: two players, or a report to correct first."
+            )
+    for line in lines:
+        line.player = kept
+        line.note = f"{line.note} Moved from duplicate FIDE ID {duplicate.fide_id}.".strip()
+        line.save(update_fields=["player", "note"])
+        audit_record(
+            target=line.report,
+            actor=actor.user,
+            action=f"player moved: starting rank {line.start_rank} ({line.trf_name})",
+            changes={"player": [str(duplicate), str(kept)]},
+        )
+    return len(lines)
+
+
 # -- approval -------------------------------------------------------------------------------
 
 
