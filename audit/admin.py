@@ -7,14 +7,21 @@ from audit.services import audit_record
 
 
 class DateCheckedChangeList(ChangeList):
-    """Django's change list reads the date hierarchy's ``?at__year=`` into a datetime and
-    lets an OverflowError (a year of 20 digits) or the ValueError of the year after 9999
-    out as a server error; here they are the wrong lookup the admin already answers
-    ("?e=1", the list unfiltered)."""
+    """Django's change list reads a year (the date hierarchy's ``?at__year=``, or a lookup
+    such as ``?at__year__gte=``) into a datetime and lets an OverflowError (a year of 20
+    digits) or the ValueError of a year after 9999 out as a server error; here they are
+    the wrong lookup the admin already answers ("?e=1", the list unfiltered). The date
+    hierarchy's is raised reading the filters, a lookup's counting the rows."""
 
     def get_filters(self, request):
         try:
             return super().get_filters(request)
+        except (OverflowError, ValueError) as error:
+            raise IncorrectLookupParameters(error) from error
+
+    def get_results(self, request):
+        try:
+            return super().get_results(request)
         except (OverflowError, ValueError) as error:
             raise IncorrectLookupParameters(error) from error
 

@@ -8,6 +8,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout, Submit
 from django import forms
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from players.importing import FORMATS
 from players.importing.records import FOA_TITLES
@@ -24,6 +25,23 @@ WOMEN_TITLE_CHOICES = [("", "—")] + [
     (value, label) for value, label in Player.Title.choices if value in Player.WOMEN_TITLES
 ]
 FOA_TITLE_CHOICES = [("", "—")] + [(title, title) for title in sorted(FOA_TITLES)]
+
+
+class BirthYearField(forms.IntegerField):
+    """A birth year as the player record takes it (``Player.clean``): from
+    ``FIRST_BIRTH_YEAR`` to this year, checked at the field rather than after the form."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        super().__init__(min_value=FIRST_BIRTH_YEAR, **kwargs)
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        this_year = timezone.localdate().year
+        if value is not None and value > this_year:
+            raise forms.ValidationError(
+                f"A birth year falls between {FIRST_BIRTH_YEAR} and this year ({this_year})."
+            )
 
 
 def _row(*names: str) -> Div:
@@ -62,7 +80,7 @@ class PlayerRegisterForm(forms.Form):
     name = forms.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
     federation = forms.ModelChoiceField(queryset=Federation.objects.none())
     sex = forms.ChoiceField(choices=Player.Sex.choices)
-    birth_year = forms.IntegerField(min_value=FIRST_BIRTH_YEAR, required=False)
+    birth_year = BirthYearField()
     birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     title = forms.ChoiceField(choices=[("", "—"), *Player.Title.choices], required=False)
     women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)

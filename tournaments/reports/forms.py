@@ -6,6 +6,7 @@ from django import forms
 from django.conf import settings
 from django.db.models import QuerySet
 
+from players.forms import BirthYearField
 from players.models import Federation, Player
 from tournaments.reports.services import size_label
 
@@ -47,7 +48,7 @@ class PlayerMatchRegisterForm(forms.Form):
         queryset=Federation.objects.none(), to_field_name="code", label="Federation"
     )
     sex = forms.ChoiceField(choices=Player.Sex.choices)
-    birth_year = forms.IntegerField(required=False, min_value=1850, max_value=2100)
+    birth_year = BirthYearField()
     note = forms.CharField(required=False, max_length=500)
 
     def __init__(self, *args, federations: QuerySet[Federation], **kwargs) -> None:
@@ -62,7 +63,7 @@ class NewPlayerLineForm(forms.Form):
     start_rank = forms.IntegerField(widget=forms.HiddenInput)
     register = forms.BooleanField(required=False, initial=True)
     sex = forms.ChoiceField(choices=[("", "—"), *Player.Sex.choices], required=False)
-    birth_year = forms.IntegerField(required=False, min_value=1850, max_value=2100)
+    birth_year = BirthYearField()
 
     def clean(self):
         data = super().clean()
@@ -71,4 +72,14 @@ class NewPlayerLineForm(forms.Form):
         return data
 
 
-NewPlayerLineFormSet = forms.formset_factory(NewPlayerLineForm, extra=0)
+class NewPlayerLinesFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        """Each line once: a forged form naming a line twice would register it twice."""
+        ranks = [form.cleaned_data.get("start_rank") for form in self.forms if form.cleaned_data]
+        if len(ranks) != len(set(ranks)):
+            raise forms.ValidationError("A line is named twice: look again.")
+
+
+NewPlayerLineFormSet = forms.formset_factory(
+    NewPlayerLineForm, formset=NewPlayerLinesFormSet, extra=0
+)

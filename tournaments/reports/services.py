@@ -282,6 +282,14 @@ def _match_check(actor: Actor, match: PlayerMatch) -> None:
     )
     # The version may have been superseded or approved since the page was shown.
     match.report = TournamentReport.objects.select_for_update().get(pk=match.report_id)
+    # Read again under the report's lock: a second click, or another officer, may have
+    # resolved the line since the page was shown; doing it again would register twice.
+    current = PlayerMatch.objects.select_related("player").get(pk=match.pk)
+    if not current.needs_officer:
+        raise ReportRefused(
+            f"Starting rank {match.start_rank} is already resolved ({current.player}): "
+            "look at the report again."
+        )
     if match.report.tournament.status == Status.WITHDRAWN:
         raise ReportRefused(
             "The tournament's registration was withdrawn: its players are not resolved."
@@ -346,20 +354,22 @@ def player_matches_register(
     """Register the players of several lines without a FIDE ID at once, each as
     ``player_match_register`` does, all or none: a line the report page must decide
     (``lines_to_register``'s ``left_out``) or no longer waiting refuses the lot."""
+    # Locked before the lines are read: a second submission waits, then finds them resolved.
+    report = TournamentReport.objects.select_for_update().get(pk=report.pk)
     waiting = {
         line.match.start_rank: line for line in lines_to_register(actor=actor, report=report)
     }
     registered = []
     for line in lines:
-        found = waiting.get(line.start_rank)
+        found = waiting.pop(line.start_rank, None)
         if found is None:
             raise ReportRefused(
                 f"Starting rank {line.start_rank} no longer waits for a new registration."
             )
         if found.left_out:
             raise ReportRefused(f"Starting rank {line.start_rank}: {found.left_out}")
-        registered.append(
-            player_match_register(
+        try:
+            match = player_match_register(
                 actor=actor,
                 match=found.match,
                 name=found.match.trf_name,
@@ -367,7 +377,11 @@ def player_matches_register(
                 sex=line.sex,
                 birth_year=line.birth_year,
             )
-        )
+        except ValidationError as error:
+            said = " ".join(error.messages)
+            rank = f"Starting rank {line.start_rank}"
+            raise ReportRefused(said if said.startswith(rank) else f"{rank}: {said}") from error
+        registered.append(match)
     if not registered:
         raise ReportRefused("No line was chosen to register.")
     return registered

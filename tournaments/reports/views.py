@@ -194,6 +194,11 @@ def player_match_register(
     return _back_to_line(pk, version, start_rank if done else None)
 
 
+#: Lines on the page at once: each sends four fields, and Django refuses a form of more
+#: than 1,000 (DATA_UPLOAD_MAX_NUMBER_FIELDS); the rest follow once these are registered.
+LINES_REGISTERED_AT_ONCE = 200
+
+
 def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     """The report's lines without a FIDE ID on one page, registered as new players at once
     (officers): a junior event may bring forty. The sex and birth year the report gives
@@ -208,7 +213,8 @@ def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpRes
         "Only the federation's rating officer resolves a report's players.",
     )
     lines = selectors.lines_to_register(actor=request.actor, report=report)
-    to_register = [line for line in lines if not line.left_out]
+    waiting = [line for line in lines if not line.left_out]
+    to_register = waiting[:LINES_REGISTERED_AT_ONCE]
     initial = [
         {
             "start_rank": line.match.start_rank,
@@ -237,11 +243,12 @@ def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpRes
                 actor=request.actor, report=report, lines=chosen
             )
         except ValidationError as error:
+            # The page again as the officer filled it in, the refused line named above it.
             messages.error(request, " ".join(error.messages))
-            return redirect(request.path)
-        messages.success(request, _registered_message(registered))
-        page = reverse("tournaments:report_detail", kwargs={"pk": pk, "version": version})
-        return redirect(f"{page}#player-matches")
+        else:
+            messages.success(request, _registered_message(registered))
+            page = reverse("tournaments:report_detail", kwargs={"pk": pk, "version": version})
+            return redirect(f"{page}#player-matches")
     context = {
         "tournament": tournament,
         "report": report,
@@ -249,6 +256,7 @@ def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpRes
         "formset": formset,
         "rows": list(zip(to_register, formset.forms, strict=True)),
         "left_out": [line for line in lines if line.left_out],
+        "more": len(waiting) - len(to_register),
     }
     status = 400 if formset.is_bound else 200
     return render(request, "tournaments/reports/register_new.html", context, status=status)

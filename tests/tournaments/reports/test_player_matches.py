@@ -11,6 +11,7 @@ from trf_builder import four_players, trf
 
 from audit.models import AuditEntry
 from players.models import Player
+from tests import factories
 from tests.conftest import persona_actor, persona_client
 from tournaments.models import Game, PlayerMatch, TournamentReport
 from tournaments.reports import services
@@ -275,7 +276,7 @@ def test_the_officer_registers_the_lines_without_an_id_on_one_page(world, newcom
     client = persona_client(world, "officer_a")
     base = f"/tournaments/{newcomers.tournament_id}/reports/1"
     report_page = client.get(f"{base}/").content.decode()
-    assert "Register the 3 players without a FIDE ID at once" in report_page
+    assert "Register the lines without a FIDE ID at once" in report_page
     page = client.get(f"{base}/players/register-new/").content.decode()
     assert re.findall(r'<tr id="line-(\d+)"', page) == ["3"]
     left_out = page.split('id="left-out"', 1)[1]
@@ -354,3 +355,109 @@ def test_a_withdrawn_tournaments_report_is_kept_but_no_longer_worked_on(world, a
             actor=officer, match=awkward.matches.get(start_rank=3), fide_id=1003
         )
     assert awkward.matches.get(start_rank=3).status == "unknown"
+
+
+def newcomer_form(rank: int = 3, sex: str = "M", birth_year: str = "2010", forms: int = 1):
+    return {
+        "form-TOTAL_FORMS": str(forms),
+        "form-INITIAL_FORMS": str(forms),
+        **{
+            key: value
+            for index in range(forms)
+            for key, value in {
+                f"form-{index}-start_rank": str(rank),
+                f"form-{index}-register": "on",
+                f"form-{index}-sex": sex,
+                f"form-{index}-birth_year": birth_year,
+            }.items()
+        },
+    }
+
+
+@pytest.fixture
+def two_newcomers(world, tournament, registry, upload):
+    """Lines 3 and 4 without a FIDE ID, both the officer's to register."""
+    upload(
+        "arbiter",
+        tournament,
+        trf(
+            four_players(
+                **{
+                    "3": {"fide_id": None, "name": "Gammon, Gil", "birth": "2010"},
+                    "4": {"fide_id": None, "name": "Dalton, Dora", "sex": "w", "birth": "2011"},
+                }
+            )
+        ),
+    )
+    return TournamentReport.objects.get()
+
+
+def test_a_line_named_twice_or_submitted_twice_is_registered_once(world, two_newcomers):
+    """A review: a forged form naming line 3 twice registered two players for it, and a
+    second click registered it again; each now finds the line taken."""
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{two_newcomers.tournament_id}/reports/1/players/register-new/"
+    twice = client.post(url, newcomer_form(forms=2))
+    assert twice.status_code == 400 and "A line is named twice" in twice.content.decode()
+    assert not Player.objects.filter(name="Gammon, Gil").exists()
+    officer = persona_actor(world, "officer_a")
+    with pytest.raises(ValidationError, match="Starting rank 3 no longer waits"):
+        services.player_matches_register(
+            actor=officer,
+            report=two_newcomers,
+            lines=[services.NewPlayerLine(3, "M"), services.NewPlayerLine(3, "M")],
+        )
+    assert not Player.objects.filter(name="Gammon, Gil").exists()
+    line = two_newcomers.matches.get(start_rank=3)
+    services.player_match_register(
+        actor=officer, match=line, name="Gammon, Gil", federation=world["fed_a"], sex="M"
+    )
+    with pytest.raises(ValidationError, match="Starting rank 3 is already resolved"):
+        services.player_match_register(
+            actor=officer, match=line, name="Gammon, Gil", federation=world["fed_a"], sex="M"
+        )
+    assert Player.objects.filter(name="Gammon, Gil").count() == 1
+
+
+def test_a_refused_line_keeps_what_the_officer_entered(world, two_newcomers, settings):
+    """A review: a birth year to come was refused only by the record, after a redirect that
+    lost the officer's choices; the field refuses it now, and a refusal of the service
+    (the new FIDE IDs used up) shows the page again as filled in, naming the line."""
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{two_newcomers.tournament_id}/reports/1/players/register-new/"
+    form = {
+        **newcomer_form(forms=2),
+        "form-1-start_rank": "4",
+        "form-1-sex": "M",
+        "form-1-birth_year": "2099",
+    }
+    page = client.post(url, form)
+    assert page.status_code == 400
+    row = page.content.decode().split('id="line-4"', 1)[1].split("</tr>", 1)[0]
+    assert "A birth year falls between 1800 and this year" in row
+    assert '<option value="M" selected>' in row  # the officer's M, not the report's F
+    settings.NEW_PLAYER_ID_RANGE = (700_000_000, 700_000_000)
+    factories.PlayerFactory(fide_id=700_000_000)
+    page = client.post(url, {**form, "form-1-birth_year": "2011"})
+    assert page.status_code == 400
+    text = page.content.decode()
+    assert "Starting rank 3: Every FIDE ID from 700000000 to 700000000 is taken" in text
+    row = text.split('id="line-4"', 1)[1].split("</tr>", 1)[0]
+    assert '<option value="M" selected>' in row and 'value="2011"' in row
+    assert not Player.objects.filter(name__in=("Gammon, Gil", "Dalton, Dora")).exists()
+
+
+def test_a_long_list_of_lines_is_registered_a_page_at_a_time(world, two_newcomers, monkeypatch):
+    """Each line sends four fields and Django refuses a form of more than 1,000: a page
+    holds LINES_REGISTERED_AT_ONCE lines and says how many follow."""
+    from tournaments.reports import views
+
+    monkeypatch.setattr(views, "LINES_REGISTERED_AT_ONCE", 1)
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{two_newcomers.tournament_id}/reports/1/players/register-new/"
+    page = client.get(url).content.decode()
+    assert re.findall(r'<tr id="line-(\d+)"', page) == ["3"]
+    assert "1 more line after these" in page
+    assert client.post(url, newcomer_form()).status_code == 302
+    page = client.get(url).content.decode()
+    assert re.findall(r'<tr id="line-(\d+)"', page) == ["4"] and "more line" not in page
