@@ -19,7 +19,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 
 from lists.models import ListEntry, RatingPeriod
-from players.filters import NarrowingFilterSet, typed_fide_id
+from players.filters import NarrowingFilterSet, SearchFilter, typed_fide_id
 from players.models import Federation, Player
 from players.name_keys import NameKey
 
@@ -93,7 +93,7 @@ class ListEntryFilter(NarrowingFilterSet):
     """Search by the beginning of a name or by FIDE ID; filter by federation, title, sex,
     age group and activity."""
 
-    q = django_filters.CharFilter(method="search", label="Name or FIDE ID")
+    q = SearchFilter(method="search", label="Name or FIDE ID")
     federation = django_filters.ChoiceFilter(choices=(), label="Federation", widget=QuickSelect)
     title = django_filters.ChoiceFilter(
         choices=Player.Title.choices, method="filter_title", label="Title"

@@ -30,7 +30,7 @@ from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PreviewTable
 from lists.selectors import computed_results
 from players.access import Actor
-from players.filters import name_or_fide_id
+from players.filters import SEARCH_MAX_LENGTH, name_or_fide_id
 from players.models import RatingCategory
 from players.pagination import paginate
 from tournaments.models import Tournament
@@ -68,7 +68,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     results = computed_results(period)
     kind = request.GET.get("kind", "")
     shown = results.filter(kind=kind) if kind in PREVIEW_KINDS else results
-    search = " ".join(request.GET.get("q", "").split())
+    search = " ".join(request.GET.get("q", "").split())[:SEARCH_MAX_LENGTH]
     if search:
         shown = shown.filter(name_or_fide_id(search, player="player__"))
     table = PreviewTable(shown)

@@ -21,10 +21,26 @@ def _given(value: object) -> bool:
     return any(value) if isinstance(value, list | tuple) else bool(value)
 
 
+#: The longest search typed in a box: longer than any name (200), and short of what SQLite
+#: refuses in a LIKE pattern (50,000 bytes).
+SEARCH_MAX_LENGTH = 200
+#: The words of a name search looked for: more than a name has. SQLite refuses a query of
+#: about a thousand, each a condition of its own.
+SEARCH_WORDS = 8
+
+
+class SearchFilter(django_filters.CharFilter):
+    """A search box: at most ``SEARCH_MAX_LENGTH`` characters, a field error beyond."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("max_length", SEARCH_MAX_LENGTH)
+        super().__init__(*args, **kwargs)
+
+
 class PlayerFilter(NarrowingFilterSet):
     """Search by name or FIDE ID; filter by federation, title and sex."""
 
-    q = django_filters.CharFilter(method="search", label="Name or FIDE ID")
+    q = SearchFilter(method="search", label="Name or FIDE ID")
     federation = django_filters.ModelChoiceFilter(queryset=Federation.objects.all())
 
     class Meta:
@@ -55,6 +71,7 @@ def name_or_fide_id(value: str, player: str = "") -> Q:
     if (fide_id := typed_fide_id(value)) is not None:
         return Q(**{f"{player}fide_id": fide_id})
     found = Q()
-    for word in value.replace(",", " ").split():
+    # A NUL is no letter of a name, and PostgreSQL refuses it in a string.
+    for word in value.replace(",", " ").replace("\x00", " ").split()[:SEARCH_WORDS]:
         found &= name_key_contains(f"{player}name", word)
     return found

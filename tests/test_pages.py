@@ -237,3 +237,23 @@ def test_the_tournament_list_asks_for_dates_with_a_date_picker(world):
     page = persona_client(world, "anonymous").get("/tournaments/").content.decode()
     assert 'type="date" name="start_date_after"' in page
     assert 'type="date" name="start_date_before"' in page
+
+
+@pytest.mark.parametrize(
+    "search",
+    ["a" * 100_000, " ".join(["ab"] * 1500), "x\x00y"],
+    ids=["a-word-of-100000-letters", "1500-words", "a-nul"],
+)
+@pytest.mark.parametrize(
+    "url", ["/players/", "/tournaments/", "/tournaments/reports/", "/tournaments/approvals/"]
+)
+def test_a_search_box_takes_any_text_without_a_server_error(world, url, search):
+    """A review: 1,500 words in the registry's search, or a word of 100,000 letters in the
+    tournaments', were SQLite's "Expression tree is too large" and "LIKE pattern too
+    complex", a server error. A search is at most 200 characters (a field error beyond,
+    players.filters.SearchFilter) of which 8 words are looked for."""
+    client = persona_client(world, "administrator")
+    response = client.get(url, {"q": search, "name": search, "tournament": search})
+    assert response.status_code == 200
+    if len(search) > 200:
+        assert "Ensure this value has at most 200 characters" in response.content.decode()

@@ -1,12 +1,12 @@
 import django_filters
 
-from players.filters import NarrowingFilterSet
+from players.filters import NarrowingFilterSet, SearchFilter
 from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament
 
 
 class TournamentFilter(NarrowingFilterSet):
-    name = django_filters.CharFilter(lookup_expr="icontains", label="Name")
+    name = SearchFilter(lookup_expr="icontains", label="Name")
     federation = django_filters.ModelChoiceFilter(queryset=Federation.objects.all())
     start_date = django_filters.DateFromToRangeFilter(
         label="Start between",
@@ -19,7 +19,7 @@ class TournamentFilter(NarrowingFilterSet):
 
 
 class ApprovalFilter(NarrowingFilterSet):
-    tournament = django_filters.CharFilter(
+    tournament = SearchFilter(
         field_name="tournament__name", lookup_expr="icontains", label="Tournament"
     )
 

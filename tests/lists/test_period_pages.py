@@ -157,6 +157,10 @@ def test_the_preview_is_searched_by_name_or_fide_id(
     a.name = "Ødegaard, Åse"
     a.save(update_fields=["name"])
     assert shown(q="odegaard ase") == ["A"]  # with or without accents (players.name_keys)
+    # A review: a NUL was PostgreSQL's DataError; 1,500 words or a word of 100,000 letters
+    # SQLite's refusal. Each is a search that finds nobody.
+    for search in ("a\x00b", " ".join(["ab"] * 1500), "a" * 100_000):
+        assert shown(q=search) == []
     page = officer.get(url, {"q": "Nobody"}).content.decode()
     assert "No player in this period matches “Nobody”." in page
 

@@ -1,12 +1,12 @@
 import django_filters
 
-from players.filters import NarrowingFilterSet
+from players.filters import NarrowingFilterSet, SearchFilter
 from players.models import Federation
 from tournaments.models import TournamentReport
 
 
 class ReportFilter(NarrowingFilterSet):
-    tournament = django_filters.CharFilter(
+    tournament = SearchFilter(
         field_name="tournament__name", lookup_expr="icontains", label="Tournament"
     )
     federation = django_filters.ModelChoiceFilter(
