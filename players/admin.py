@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from audit.admin import AuditedModelAdmin
+from audit.admin import AuditedModelAdmin, ReadOnlyAdmin
 from players.models import (
     Arbiter,
     Federation,
@@ -9,6 +9,7 @@ from players.models import (
     RatingHistory,
     RatingOfficer,
     RatingState,
+    RetiredFideId,
 )
 
 
@@ -86,3 +87,11 @@ class PlayerImportAdmin(AuditedModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(RetiredFideId)
+class RetiredFideIdAdmin(ReadOnlyAdmin):
+    """Read-only: the FIDE IDs of records removed as duplicates, never given again."""
+
+    list_display = ("fide_id", "retired_at")
+    search_fields = ("=fide_id",)

@@ -288,6 +288,22 @@ def player_list_upload_path(player_import: "PlayerImport", filename: str) -> str
     return f"player-lists/{player_import.as_of:%Y-%m}/{filename}"
 
 
+class RetiredFideId(models.Model):
+    """A FIDE ID of a record removed as a duplicate: never given to another player, since
+    reports, arbiters and the kept player's history may still name it
+    (``players.services.next_free_fide_id``)."""
+
+    fide_id = models.PositiveBigIntegerField(unique=True)
+    retired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-retired_at",)
+        verbose_name = "retired FIDE ID"
+
+    def __str__(self) -> str:
+        return str(self.fide_id)
+
+
 class PlayerImport(models.Model):
     """One import of a FIDE list (upload or ``import_players``), with its summary."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from players.models import (
     PlayerImport,
     RatingHistory,
     RatingState,
+    RetiredFideId,
 )
 from players.querysets import referring_fields, unconstrained_referrers_locked
 from players.selectors import list_every_months
@@ -36,10 +38,15 @@ class IdRangeExhausted(ValidationError):
 
 
 def next_free_fide_id() -> int:
-    """The next FIDE ID of ``NEW_PLAYER_ID_RANGE`` after the highest one in use."""
+    """The next FIDE ID of ``NEW_PLAYER_ID_RANGE`` after the highest one in use or retired
+    (a duplicate's, removed: it may still be written in a report)."""
     first, last = settings.NEW_PLAYER_ID_RANGE
-    highest = Player.objects.filter(fide_id__range=(first, last)).aggregate(Max("fide_id"))
-    candidate = (highest["fide_id__max"] or first - 1) + 1
+    highest = max(
+        model.objects.filter(fide_id__range=(first, last)).aggregate(Max("fide_id"))["fide_id__max"]
+        or first - 1
+        for model in (Player, RetiredFideId)
+    )
+    candidate = highest + 1
     if candidate > last:
         raise IdRangeExhausted(
             f"Every FIDE ID from {first} to {last} is taken; an administrator must widen "
@@ -154,11 +161,22 @@ def player_update(
 # -- likely duplicates -----------------------------------------------------------------------
 
 
-#: How the apps above the registry move what names a duplicate being removed to the record
-#: kept (the tournaments app: its report lines); each returns how many rows it moved and
-#: refuses (ValidationError) what it cannot move. Kept here so that players import no app
-#: above them.
-DUPLICATE_REFERENCES_MOVE: list[Callable[[Actor, Player, Player], int]] = []
+@dataclass(frozen=True)
+class DuplicateReferences:
+    """How an app above the registry moves what names a duplicate being removed to the
+    record kept (the tournaments app: its report lines). ``lock(duplicate)`` locks, before
+    the two players are, the rows through which others name a player (the reports: a match
+    or an approval takes the report's lock, then the player's) and returns what it locked;
+    ``move(actor, duplicate, kept, locked)`` moves them, returns how many, and refuses
+    (ValidationError) what it cannot move, or what named the duplicate outside ``locked``
+    meanwhile."""
+
+    lock: Callable[[Player], Any]
+    move: Callable[[Actor, Player, Player, Any], int]
+
+
+#: Registered by the apps above the registry, so that players import none of them.
+DUPLICATE_REFERENCES: list[DuplicateReferences] = []
 
 
 @transaction.atomic
@@ -169,15 +187,20 @@ def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, re
     no rating, no rated game, no list or period result; one that does stays, as FIDE's
     lists carry it. Both records must be the actor's to edit (their federations' rating
     officer, or an administrator); the reason is kept in the audit trail of ``kept``."""
-    for player in (duplicate, kept):
-        require(actor, "edit", player, "Only the players' federation's rating officer does this.")
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": "Give a reason: it is kept in the player's history."})
     if duplicate.pk == kept.pk:
         raise ValidationError("Choose another record to keep than the one removed.")
     unconstrained_referrers_locked(Player)
-    list(Player.objects.select_for_update().filter(pk__in=(duplicate.pk, kept.pk)).order_by("pk"))
+    locked = [(references, references.lock(duplicate)) for references in DUPLICATE_REFERENCES]
+    both = Player.objects.select_for_update().filter(pk__in=(duplicate.pk, kept.pk)).order_by("pk")
+    if len(both) != 2:  # another officer removed one of them since the page was shown
+        raise ValidationError(
+            f"FIDE ID {duplicate.fide_id} or {kept.fide_id} was removed meanwhile: look again."
+        )
+    for player in both:
+        require(actor, "edit", player, "Only the players' federation's rating officer does this.")
     rated = RatingHistory.objects.filter(player=duplicate).exists() or (
         RatingState.objects.filter(player=duplicate).exclude(rating=None, games=0).exists()
     )
@@ -185,7 +208,7 @@ def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, re
         raise ValidationError(
             f"FIDE ID {duplicate.fide_id} has ratings: the lists carry it, so it stays."
         )
-    moved = sum(move(actor, duplicate, kept) for move in DUPLICATE_REFERENCES_MOVE)
+    moved = sum(references.move(actor, duplicate, kept, rows) for references, rows in locked)
     naming = sorted(
         str(field.model._meta.verbose_name_plural)
         for field in referring_fields(Player)
@@ -211,6 +234,7 @@ def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, re
         reason=reason,
         changes={"duplicate": [f"{duplicate.fide_id} {duplicate.name}", None]},
     )
+    RetiredFideId.objects.create(fide_id=duplicate.fide_id)
     duplicate.delete()
     return moved
 

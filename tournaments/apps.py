@@ -6,8 +6,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from players.services import DUPLICATE_REFERENCES_MOVE
-        from tournaments.reports.services import report_lines_move
+        from players.services import DUPLICATE_REFERENCES, DuplicateReferences
+        from tournaments.reports.services import report_lines_move, reports_naming_locked
 
-        if report_lines_move not in DUPLICATE_REFERENCES_MOVE:
-            DUPLICATE_REFERENCES_MOVE.append(report_lines_move)
+        references = DuplicateReferences(lock=reports_naming_locked, move=report_lines_move)
+        if references not in DUPLICATE_REFERENCES:
+            DUPLICATE_REFERENCES.append(references)

@@ -218,8 +218,9 @@ def _tournament_of(
     filename: str,
 ) -> Tournament | None:
     """The tournament a report belongs to: the one named by ``tournament_id``, else the one
-    with its name, start date, category and federation. Sections of one event often share
-    all four: a tournament whose last report has other players is not taken for this one."""
+    with its name, start date, category and federation, neither withdrawn (registered
+    twice, say) nor refused. Sections of one event often share all four: a tournament
+    whose last report has other players is not taken for this one."""
     if tournament_id is not None:
         found = Tournament.objects.filter(pk=tournament_id).first()
         if found is None:
@@ -229,7 +230,7 @@ def _tournament_of(
         name=name or report.name.strip() or filename,
         start_date=report_start_date(report),
         category=category,
-    )
+    ).exclude(status__in=(Tournament.Status.WITHDRAWN, Tournament.Status.REFUSED))
     code = federation.code if federation else report.federation.strip().upper()
     if code:
         candidates = candidates.filter(federation__code=code)

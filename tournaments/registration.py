@@ -355,6 +355,8 @@ def approval_decide(
         raise ValidationError(
             {"reason": "Give a reason: the arbiter and the officer read it on the tournament page."}
         )
+    # The tournament first, then its request, as a withdrawal locks them.
+    Tournament.objects.select_for_update().get(pk=approval.tournament_id)
     approval = ApprovalRequest.objects.select_for_update().get(pk=approval.pk)
     if approval.status != ApprovalRequest.Status.PENDING:
         raise ValidationError(

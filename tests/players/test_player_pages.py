@@ -502,3 +502,20 @@ def test_a_removal_without_a_reason_removes_nothing(world, twins):
     page = remove(world, "officer_a", second, first, reason="").content.decode()
     assert "Nothing removed: Give a reason" in page
     assert Player.objects.filter(pk=second.pk).exists()
+
+
+def test_a_removed_duplicates_fide_id_is_never_given_again(world, twins):
+    """A review: the duplicate removed is usually the newest record, and the next
+    registration took its FIDE ID, which a report or the kept player's history may still
+    name (players.models.RetiredFideId)."""
+    first, _ = twins["fed_a"]
+    mistaken = factories.PlayerFactory(
+        name="Twin, Tom", federation=world["fed_a"], birth_year=2001, fide_id=900_000_007
+    )
+    remove(world, "officer_a", mistaken, first)
+    assert not Player.objects.filter(fide_id=900_000_007).exists()
+    client = persona_client(world, "officer_a")
+    client.post("/players/register/", {**NEW_PLAYER, "federation": world["fed_a"].pk})
+    assert Player.objects.get(name="Newcomer, Nina").fide_id == 900_000_008
+    admin = persona_client(world, "administrator").get("/admin/players/retiredfideid/")
+    assert "900000007" in admin.content.decode()

@@ -191,3 +191,24 @@ def test_the_system_is_read_from_092_as_rate_trf_reads_it(db, written, system):
     assert data.system == system
     if system in ("round_robin", "double_round_robin"):
         assert tournament_system(report) == ROUND_ROBIN
+
+
+def test_a_withdrawn_registration_is_not_the_report_s_tournament(swiss_report):
+    """A review: registered twice, the first registration withdrawn, load_report took the
+    withdrawn one and refused the report. It registers the event anew (tournaments.batch:
+    withdrawn and refused registrations are no candidates)."""
+    from players.access import Actor
+    from tournaments.registration import tournament_withdraw
+
+    with pytest.raises(CommandError, match="waits for an administrator's approval"):
+        load(swiss_report, "--category", "standard", "--register")
+    first = Tournament.objects.get(name="Fjord Weekend")
+    tournament_withdraw(
+        actor=Actor(is_administrator=True), tournament=first, reason="Registered twice."
+    )
+    document = load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert document["approved"] and document["tournament"]["registered"]
+    second = Tournament.objects.exclude(pk=first.pk).get(name="Fjord Weekend")
+    assert second.status == "ready"
+    first.refresh_from_db()
+    assert first.status == "withdrawn"

@@ -388,6 +388,10 @@ def player_matches_register(
 
 
 def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> PlayerMatch:
+    # The player's row locked, under the report's: a removal of his record as a duplicate
+    # (which locks the reports naming him, then him) waits for this, or this for it.
+    if not list(Player.objects.select_for_update(no_key=True).filter(pk=player.pk)):
+        raise ReportRefused(f"FIDE ID {player.fide_id} is no longer in the registry.")
     taken = match.report.matches.filter(player=player).exclude(pk=match.pk).first()
     if taken is not None:
         raise ReportRefused(
@@ -410,11 +414,25 @@ def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> P
     return match
 
 
-def report_lines_move(actor: Actor, duplicate: Player, kept: Player) -> int:
+def reports_naming_locked(duplicate: Player) -> set[int]:
+    """Lock the reports with a line matched to ``duplicate`` (in the order of their ids, as
+    every removal does), before his record is locked: matching a line and approving a
+    report lock the report first, then name the player (``_match_set``)."""
+    ids = set(PlayerMatch.objects.filter(player=duplicate).values_list("report_id", flat=True))
+    list(TournamentReport.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+    return ids
+
+
+def report_lines_move(actor: Actor, duplicate: Player, kept: Player, locked: set[int]) -> int:
     """The report lines matched to ``duplicate`` name ``kept`` instead (a duplicate record
     removed, ``players.services.player_duplicate_remove``); refused where a report would
-    then name him on two lines. How many lines moved."""
+    then name him on two lines, or where a report not ``locked`` came to name him. How many
+    lines moved."""
     lines = list(PlayerMatch.objects.filter(player=duplicate).select_related("report__tournament"))
+    if not {line.report_id for line in lines} <= locked:
+        raise ReportRefused(
+            f"A report was matched to FIDE ID {duplicate.fide_id} meanwhile: look again."
+        )
     for line in lines:
         other = line.report.matches.filter(player=kept).first()
         if other is not None:

@@ -226,7 +226,10 @@ def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpRes
     ]
     data = request.POST if request.method == "POST" else None
     formset = NewPlayerLineFormSet(data, initial=initial)
-    can_change = report.status in ("has_errors", "checked")
+    can_change = (
+        report.status in ("has_errors", "checked")
+        and tournament.status != Tournament.Status.WITHDRAWN
+    )
     if formset.is_bound and formset.total_form_count() != len(to_register):
         messages.error(
             request, "The report's lines waiting for a registration changed: look again."

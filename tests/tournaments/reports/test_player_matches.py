@@ -350,6 +350,13 @@ def test_a_withdrawn_tournaments_report_is_kept_but_no_longer_worked_on(world, a
     assert (
         'id="withdrawn"' in text and "/players/3/match/" not in text and 'id="approve"' not in text
     )
+    register_new = persona_client(world, "officer_a").get(
+        f"/tournaments/{awkward.tournament_id}/reports/1/players/register-new/"
+    )
+    assert (
+        "registration was withdrawn: its players are not resolved" in register_new.content.decode()
+    )
+    assert 'id="register-new"' not in register_new.content.decode()
     with pytest.raises(ValidationError, match="registration was withdrawn"):
         services.player_match_resolve(
             actor=officer, match=awkward.matches.get(start_rank=3), fide_id=1003
