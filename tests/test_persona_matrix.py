@@ -70,6 +70,9 @@ PATHS = {
     "tournaments:player_match_resolve": lambda s: (
         f"/tournaments/{s['t'].pk}/reports/1/players/1/match/"
     ),
+    "tournaments:player_match_reopen": lambda s: (
+        f"/tournaments/{s['t'].pk}/reports/1/players/1/reopen/"
+    ),
     "tournaments:players_register_new": lambda s: (
         f"/tournaments/{s['t'].pk}/reports/1/players/register-new/"
     ),
@@ -147,6 +150,7 @@ EXPECTED = {
     "tournaments:report_approve": ([405] * 5, [404, 403, 302, 404, 302]),
     "tournaments:player_match_resolve": ([405] * 5, [404, 403, 302, 404, 302]),
     "tournaments:player_match_register": ([405] * 5, [404, 403, 302, 404, 302]),
+    "tournaments:player_match_reopen": ([405] * 5, [404, 403, 302, 404, 302]),
     # an empty POST (no formset) is sent back to the page, told to look again
     "tournaments:players_register_new": ([404, 403, 200, 404, 200], [404, 403, 302, 404, 302]),
     # the public calculator: an empty POST redisplays the form with its errors

@@ -261,35 +261,29 @@ def _matches_store(report: TournamentReport, parsed: ParseResult, validation: Va
 
 def _earlier_resolutions(report: TournamentReport) -> dict[tuple[int | None, str], PlayerMatch]:
     """The officer's resolutions in earlier versions, by the line's FIDE ID and name: a
-    corrected report keeps them for lines that did not change (the latest one wins)."""
-    resolved = (
-        PlayerMatch.objects.filter(
-            report__tournament_id=report.tournament_id, status=PlayerMatch.Status.RESOLVED
-        )
+    corrected report keeps them for lines that did not change. The latest version holding
+    the line decides: a resolution the officer undid there is not carried over from an
+    older one."""
+    lines = (
+        PlayerMatch.objects.filter(report__tournament_id=report.tournament_id)
         .exclude(report=report)
         .select_related("report")
         .order_by("report__version")
     )
-    return {(m.trf_fide_id, m.trf_name): m for m in resolved}
+    latest = {(m.trf_fide_id, m.trf_name): m for m in lines}
+    return {key: m for key, m in latest.items() if m.status == PlayerMatch.Status.RESOLVED}
 
 
 # -- the officer's player matching ---------------------------------------------------------------
 
 
-def _match_check(actor: Actor, match: PlayerMatch) -> None:
+def _match_check(actor: Actor, match: PlayerMatch) -> PlayerMatch:
+    """The line as it is now, under its report's lock, when the actor may still change it."""
     require(
         actor, "resolve", match, "Only the federation's rating officer resolves a report's players."
     )
     # The version may have been superseded or approved since the page was shown.
     match.report = TournamentReport.objects.select_for_update().get(pk=match.report_id)
-    # Read again under the report's lock: a second click, or another officer, may have
-    # resolved the line since the page was shown; doing it again would register twice.
-    current = PlayerMatch.objects.select_related("player").get(pk=match.pk)
-    if not current.needs_officer:
-        raise ReportRefused(
-            f"Starting rank {match.start_rank} is already resolved ({current.player}): "
-            "look at the report again."
-        )
     if match.report.tournament.status == Status.WITHDRAWN:
         raise ReportRefused(
             "The tournament's registration was withdrawn: its players are not resolved."
@@ -299,6 +293,56 @@ def _match_check(actor: Actor, match: PlayerMatch) -> None:
             f"Version {match.report.version} is {match.report.get_status_display().lower()}; "
             "its players can no longer be changed."
         )
+    return PlayerMatch.objects.select_related("player").get(pk=match.pk)
+
+
+def _waiting_line_check(actor: Actor, match: PlayerMatch) -> None:
+    """``_match_check``, for a line still waiting for the officer. Read again under the
+    report's lock: a second click, or another officer, may have resolved it since the page
+    was shown, and doing it again would register twice."""
+    current = _match_check(actor, match)
+    if not current.needs_officer:
+        raise ReportRefused(
+            f"Starting rank {match.start_rank} is already resolved ({current.player}): "
+            "undo that first to match it otherwise."
+        )
+
+
+@transaction.atomic
+def player_match_reopen(*, actor: Actor, match: PlayerMatch) -> PlayerMatch:
+    """Undo the officer's resolution of a line (matched to the wrong player, say): it waits
+    for him again as the report left it, without a FIDE ID, with one the registry does not
+    know, or with one whose record differs. A player registered from it stays in the
+    registry (and is a duplicate to remove if he was one)."""
+    current = _match_check(actor, match)
+    if current.status != MatchStatus.RESOLVED:
+        raise ReportRefused(
+            f"Starting rank {match.start_rank} was not resolved by an officer: nothing to undo."
+        )
+    before = str(current.player) if current.player_id else None
+    registry = (
+        Player.objects.filter(fide_id=current.trf_fide_id).first() if current.trf_fide_id else None
+    )
+    if current.trf_fide_id is None:
+        current.status = MatchStatus.NO_ID
+    elif registry is None:
+        current.status = MatchStatus.UNKNOWN
+    else:
+        current.status = MatchStatus.MISMATCH
+    current.player = registry
+    current.note = f"The match to {before} was undone."
+    current.resolved_by, current.resolved_at = None, None
+    current.save(update_fields=["player", "status", "note", "resolved_by", "resolved_at"])
+    audit_record(
+        target=match.report,
+        actor=actor.user,
+        action=f"player match undone: starting rank {current.start_rank} ({current.trf_name})",
+        changes={
+            "player": [before, str(registry) if registry else None],
+            "status": ["Resolved", current.get_status_display()],
+        },
+    )
+    return current
 
 
 @transaction.atomic
@@ -306,7 +350,7 @@ def player_match_resolve(
     *, actor: Actor, match: PlayerMatch, fide_id: int, note: str = ""
 ) -> PlayerMatch:
     """Match a report line to the registry player with ``fide_id`` (the officer's call)."""
-    _match_check(actor, match)
+    _waiting_line_check(actor, match)
     player = Player.objects.filter(fide_id=fide_id).first()
     if player is None:
         raise ReportRefused(f"No player with FIDE ID {fide_id} is in the registry.")
@@ -326,7 +370,7 @@ def player_match_register(
 ) -> PlayerMatch:
     """Register the line's player as a new registry player (``player_register``) and match
     the line to him."""
-    _match_check(actor, match)
+    _waiting_line_check(actor, match)
     player = player_register(
         actor=actor,
         name=name,

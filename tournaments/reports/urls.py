@@ -18,6 +18,11 @@ urlpatterns = [
         name="player_match_resolve",
     ),
     path(
+        f"{report}players/<int:start_rank>/reopen/",
+        views.player_match_reopen,
+        name="player_match_reopen",
+    ),
+    path(
         f"{report}players/register-new/",
         views.players_register_new,
         name="players_register_new",

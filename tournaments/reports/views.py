@@ -272,6 +272,21 @@ def _registered_message(registered: list) -> str:
     return f"Registered {count} ({span}) and matched them to their lines."
 
 
+@require_POST
+def player_match_reopen(
+    request: HttpRequest, pk: int, version: int, start_rank: int
+) -> HttpResponse:
+    """Undo the officer's match of a line: it waits for him again (officers)."""
+    match = _match_for(request, pk, version, start_rank)
+    try:
+        services.player_match_reopen(actor=request.actor, match=match)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return _back_to_line(pk, version, None)
+    messages.success(request, f"Starting rank {start_rank} waits for a match again.")
+    return _back_to_line(pk, version, start_rank)
+
+
 def _back_to_line(pk: int, version: int, start_rank: int | None) -> HttpResponse:
     """The report page at the line just matched, not at its top (a report may hold two
     thousand lines); at its top, where the message is, when the action was refused."""

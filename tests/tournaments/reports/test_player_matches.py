@@ -468,3 +468,65 @@ def test_a_long_list_of_lines_is_registered_a_page_at_a_time(world, two_newcomer
     assert client.post(url, newcomer_form()).status_code == 302
     page = client.get(url).content.decode()
     assert re.findall(r'<tr id="line-(\d+)"', page) == ["4"] and "more line" not in page
+
+
+# -- undoing a match --------------------------------------------------------------------------
+
+AWKWARD_LINES = {
+    "2": {"name": "Betta, Robert", "birth": "1991/05/05"},
+    "3": {"fide_id": 99999},
+    "4": {"fide_id": None, "sex": "w"},
+}
+
+
+def test_the_officer_undoes_a_wrong_match_and_matches_the_line_again(world, awkward):
+    """A line matched to the wrong player could not be put right before approval but by a
+    new version of the file: "Undo this match" sets it waiting as the report left it."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    client.post(f"{base}/players/3/match/", {"fide_id": 1004})  # meant 1003
+    client.post(f"{base}/players/2/match/", {"fide_id": 1002})
+    page = client.get(f"{base}/").content.decode()
+    row = page.split('id="match-3"', 1)[1].split("</tr>", 1)[0]
+    assert "Undo this match" in row and f"{base}/players/3/reopen/" in row
+    response = client.post(f"{base}/players/3/reopen/")
+    assert response["Location"] == f"{base}/#match-3"
+    line = awkward.matches.get(start_rank=3)
+    assert (line.status, line.player, line.resolved_by) == ("unknown", None, None)
+    assert "The match to Delta, Dora (1004) was undone." in line.note
+    assert AuditEntry.objects.filter(action="player match undone: starting rank 3 (Gamma, Gil)")
+    client.post(f"{base}/players/3/match/", {"fide_id": 1003})
+    assert awkward.matches.get(start_rank=3).player.fide_id == 1003
+    # A mismatched line goes back to the registry's record its FIDE ID names.
+    client.post(f"{base}/players/2/reopen/")
+    line = awkward.matches.get(start_rank=2)
+    assert (line.status, line.player.fide_id) == ("mismatch", 1002)
+
+
+def test_only_the_officers_own_matches_are_undone(world, awkward):
+    """A line the registry matched by itself, or one still waiting, has nothing to undo."""
+    officer = persona_actor(world, "officer_a")
+    for rank in (1, 4):
+        with pytest.raises(ValidationError, match="was not resolved by an officer"):
+            services.player_match_reopen(actor=officer, match=awkward.matches.get(start_rank=rank))
+    with pytest.raises(PermissionDenied):
+        services.player_match_reopen(
+            actor=persona_actor(world, "arbiter"), match=awkward.matches.get(start_rank=1)
+        )
+
+
+def test_a_match_undone_is_not_carried_into_the_next_version(world, tournament, awkward, upload):
+    """Versions carry the officer's resolutions over (the latest version holding the line
+    decides): one he undid in version 2 is not taken from version 1 into version 3."""
+    client = persona_client(world, "officer_a")
+    client.post(f"/tournaments/{tournament.pk}/reports/1/players/3/match/", {"fide_id": 1004})
+    upload("arbiter", tournament, trf(four_players(**AWKWARD_LINES)))
+    second = TournamentReport.objects.get(version=2)
+    assert second.matches.get(start_rank=3).player.fide_id == 1004  # carried over
+    client.post(f"/tournaments/{tournament.pk}/reports/2/players/3/reopen/")
+    upload("arbiter", tournament, trf(four_players(**AWKWARD_LINES)))
+    third = TournamentReport.objects.get(version=3)
+    assert (third.matches.get(start_rank=3).status, third.matches.get(start_rank=3).player) == (
+        "unknown",
+        None,
+    )
