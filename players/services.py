@@ -165,8 +165,8 @@ def player_update(
 class DuplicateReferences:
     """How an app above the registry moves what names a duplicate being removed to the
     record kept (the tournaments app: its report lines). ``lock(duplicate)`` locks, before
-    the two players are, the rows through which others name a player (the reports: a match
-    or an approval takes the report's lock, then the player's) and returns what it locked;
+    the two players are, the rows through which others come to name him (the reports: a
+    match and an approval take the report's lock first) and returns what it locked;
     ``move(actor, duplicate, kept, locked)`` moves them, returns how many, and refuses
     (ValidationError) what it cannot move, or what named the duplicate outside ``locked``
     meanwhile."""

@@ -174,13 +174,16 @@ def player_duplicate_remove_page(request: HttpRequest) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, f"Nothing removed: {' '.join(error.messages)}")
     else:
-        lines = f"{moved} report line{'s' if moved != 1 else ''}"
-        messages.success(
-            request,
-            f"FIDE ID {duplicate.fide_id} is removed; {kept.name} (FIDE ID {kept.fide_id}) "
-            f"keeps its {lines}.",
-        )
+        messages.success(request, _removed_message(duplicate, kept, moved))
     return redirect("players:duplicates")
+
+
+def _removed_message(duplicate: Player, kept: Player, moved: int) -> str:
+    kept_named = f"{kept.name} (FIDE ID {kept.fide_id})"
+    if moved == 0:
+        return f"FIDE ID {duplicate.fide_id} is removed; {kept_named} is kept."
+    lines = "its report line now names" if moved == 1 else f"its {moved} report lines now name"
+    return f"FIDE ID {duplicate.fide_id} is removed; {lines} {kept_named}."
 
 
 def player_import(request: HttpRequest) -> HttpResponse:

@@ -438,7 +438,7 @@ def test_an_officer_removes_a_duplicate_and_its_report_line_names_the_record_kep
         report=report, start_rank=5, trf_name="Twin, Tom", status="resolved", player=mistaken
     )
     page = remove(world, "officer_a", mistaken, listed).content.decode()
-    kept = f"Twin, Tom (FIDE ID {listed.fide_id}) keeps its 1 report line."
+    kept = f"its report line now names Twin, Tom (FIDE ID {listed.fide_id})."
     assert f"FIDE ID {mistaken.fide_id} is removed; {kept}" in page
     assert not Player.objects.filter(pk=mistaken.pk).exists()
     line.refresh_from_db()

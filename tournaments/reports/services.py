@@ -460,8 +460,9 @@ def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> P
 
 def reports_naming_locked(duplicate: Player) -> set[int]:
     """Lock the reports with a line matched to ``duplicate`` (in the order of their ids, as
-    every removal does), before his record is locked: matching a line and approving a
-    report lock the report first, then name the player (``_match_set``)."""
+    every removal does), before his record is locked: matching a line (which then locks
+    the player, ``_match_set``) and approving a report (which writes games naming him) lock
+    the report first, so each waits for the other."""
     ids = set(PlayerMatch.objects.filter(player=duplicate).values_list("report_id", flat=True))
     list(TournamentReport.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
     return ids
