@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from players.access import Actor, require
+from players.models import Federation
 from players.pagination import paginate
 from players.selectors import federations_of_officer
 from tournaments.models import PlayerMatch, Tournament, TournamentReport
@@ -114,11 +115,12 @@ def _finding_table(report: TournamentReport) -> FindingTable:
 def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:
     """The federations the "Register new" forms offer: only those the actor registers
     players of, since ``player_register`` refuses the others; their codes let the page say
-    when a line's federation is not among them."""
+    when a line's federation is not among them, or not in the registry at all."""
     federations = list(federations_of_officer(actor).order_by("code")) if offered else []
     return {
         "federations": federations,
         "federation_codes": {federation.code for federation in federations},
+        "known_codes": set(Federation.objects.values_list("code", flat=True)) if offered else (),
     }
 
 

@@ -530,3 +530,19 @@ def test_a_match_undone_is_not_carried_into_the_next_version(world, tournament, 
         "unknown",
         None,
     )
+
+
+@pytest.mark.parametrize("persona", ["officer_a", "administrator"])
+def test_a_federation_the_registry_does_not_know_is_named_so(
+    world, tournament, registry, upload, persona
+):
+    """The report page told officer and administrator alike that "an administrator
+    registers players of other federations" for a code no federation of the registry has."""
+    upload(
+        "arbiter", tournament, trf(four_players(**{"4": {"fide_id": None, "federation": "ZZZ"}}))
+    )
+    report = TournamentReport.objects.get()
+    page = persona_client(world, persona).get(f"/tournaments/{report.tournament_id}/reports/1/")
+    row = page.content.decode().split('id="match-4"')[1].split("</tr>")[0]
+    assert "federation ZZZ, which the registry does not know" in row
+    assert "an administrator registers players of other federations" not in row
