@@ -58,6 +58,7 @@ PATHS = {
     "tournaments:register": lambda s: "/tournaments/register/",
     "tournaments:detail": lambda s: f"/tournaments/{s['t'].pk}/",
     "tournaments:withdraw": lambda s: f"/tournaments/{s['t'].pk}/withdraw/",
+    "tournaments:correct": lambda s: f"/tournaments/{s['t'].pk}/correct/",
     "tournaments:approvals": lambda s: "/tournaments/approvals/",
     "tournaments:approval": lambda s: f"/tournaments/approvals/{s['approval'].pk}/",
     "tournaments:approval-approve": lambda s: f"/tournaments/approvals/{s['approval'].pk}/approve/",
@@ -135,6 +136,8 @@ EXPECTED = {
     "tournaments:detail": ([200] * 5, None),
     # an empty POST: back to the tournament, told the reason is missing
     "tournaments:withdraw": ([405] * 5, [302, 302, 302, 403, 302]),
+    # an empty POST is the form again with its field errors (400)
+    "tournaments:correct": ([302, 200, 200, 404, 200], [302, 400, 400, 404, 400]),
     "tournaments:register": ([302, 200, 200, 200, 200], [302, 200, 200, 200, 200]),
     "tournaments:approvals": ([302, 403, 403, 403, 200], None),
     "tournaments:approval": ([302, 404, 403, 404, 200], None),

@@ -176,6 +176,45 @@ class TournamentRegistrationForm(forms.Form):
         )
 
 
+class TournamentCorrectionForm(forms.Form):
+    """A registration's name, city and arbiters (``registration.tournament_correct``)."""
+
+    name = forms.CharField(max_length=200)
+    city = forms.CharField(max_length=100)
+    chief_arbiter = forms.ModelChoiceField(queryset=Arbiter.objects.none())
+    deputy_arbiters = forms.ModelMultipleChoiceField(
+        queryset=Arbiter.objects.none(), required=False
+    )
+    reason = forms.CharField(
+        max_length=1000,
+        required=False,
+        help_text="Kept in the tournament's history with the changes.",
+    )
+
+    def __init__(self, *args: Any, actor: Actor, tournament: Tournament, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                "name": tournament.name,
+                "city": tournament.city,
+                "chief_arbiter": tournament.chief_arbiter_id,
+                "deputy_arbiters": list(tournament.deputy_arbiters.values_list("pk", flat=True)),
+            },
+        )
+        super().__init__(*args, **kwargs)
+        arbiters = Arbiter.objects.restrict(actor).order_by("name")
+        self.fields["chief_arbiter"].queryset = arbiters
+        self.fields["deputy_arbiters"].queryset = arbiters
+        self.helper = FormHelper()
+        self.helper.form_id = "correction-form"
+        self.helper.layout = Layout(
+            Row(Column("name", css_class="col-md-8"), Column("city", css_class="col-md-4")),
+            Row(Column("chief_arbiter"), Column("deputy_arbiters")),
+            "reason",
+            Submit("correct", "Save the correction"),
+        )
+
+
 class ApprovalDecisionForm(forms.Form):
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),

@@ -31,7 +31,7 @@ class TournamentQuerySet(RestrictedQuerySet):
     def rule(self, actor: Actor, action: str) -> Rule:
         if action == "view":
             return Q(status__in=PUBLIC_STATUSES) | _officer_of(actor) | _arbiter_of(actor)
-        if action in ("view_private", "upload_report", "withdraw"):
+        if action in ("view_private", "upload_report", "withdraw", "correct"):
             return _officer_of(actor) | _arbiter_of(actor)
         if action in ("approve_report", "resolve_players"):
             return _officer_of(actor)

@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from audit.services import audit_record
+from audit.services import audit_record, field_changes
 from players.access import Actor, require, require_administrator
 from players.models import Arbiter, Federation
 from regulations import OnlineArena, OverTheBoardRules, UnknownRuleSet
@@ -385,6 +385,65 @@ def approval_decide(
             tournament=tournament, status=Tournament.Status.APPROVED, actor=actor, reason=reason
         )
     return approval
+
+
+#: What a registration's correction changes: what no rule of the regulations reads. Dates,
+#: rate of play and rounds decide the rule set, lateness and approvals: a registration
+#: wrong in those is withdrawn and registered anew.
+CORRECTABLE_FIELDS = ("name", "city", "chief_arbiter")
+
+
+@transaction.atomic
+def tournament_correct(
+    *,
+    actor: Actor,
+    tournament: Tournament,
+    name: str,
+    city: str,
+    chief_arbiter: Arbiter | None,
+    deputy_arbiters: tuple[Arbiter, ...] = (),
+    reason: str = "",
+) -> Tournament:
+    """Correct a registration's name, city or arbiters (its arbiters, its federation's
+    rating officers or an administrator), each change in the history. An arbiter correcting
+    it stays one of its arbiters, as when registering: he could not see it otherwise."""
+    require(
+        actor,
+        "correct",
+        tournament,
+        "Only the tournament's arbiters, its federation's rating officers and administrators "
+        "correct its registration.",
+    )
+    before = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if before.status in (Tournament.Status.WITHDRAWN, Tournament.Status.REFUSED):
+        raise ValidationError(
+            f"The registration is {before.get_status_display().lower()}: nothing to correct."
+        )
+    after = Tournament.objects.get(pk=tournament.pk)
+    after.name, after.city, after.chief_arbiter = name.strip(), city.strip(), chief_arbiter
+    arbiters = {a.pk for a in (chief_arbiter, *deputy_arbiters) if a is not None}
+    if not (actor.is_administrator or actor.officer_for(before.federation_id)) and (
+        actor.arbiter_id not in arbiters
+    ):
+        raise ValidationError(
+            {"chief_arbiter": "Stay chief or deputy arbiter of a tournament you correct."}
+        )
+    if not after.name or not after.city:
+        raise ValidationError("Give the tournament a name and a city.")
+    changes = field_changes(before, after, list(CORRECTABLE_FIELDS))
+    deputies_before = sorted(str(a) for a in before.deputy_arbiters.all())
+    deputies_after = sorted(str(a) for a in deputy_arbiters)
+    if deputies_before != deputies_after:
+        changes["deputy_arbiters"] = [", ".join(deputies_before), ", ".join(deputies_after)]
+    if not changes:
+        return before
+    after.save(update_fields=["name", "city", "chief_arbiter"])
+    after.deputy_arbiters.set(deputy_arbiters)
+    audit_record(
+        target=after, actor=actor.user, action="registration corrected", reason=reason,
+        changes=changes,
+    )  # fmt: skip
+    return after
 
 
 @transaction.atomic

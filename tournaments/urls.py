@@ -9,6 +9,7 @@ urlpatterns = [
     path("register/", views.tournament_register, name="register"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/withdraw/", views.tournament_withdraw, name="withdraw"),
+    path("<int:pk>/correct/", views.tournament_correct, name="correct"),
     path("approvals/", views.approval_list, name="approvals"),
     path("approvals/<int:pk>/", views.approval_detail, name="approval"),
     path("approvals/<int:pk>/approve/", views.approval_approve, name="approval-approve"),

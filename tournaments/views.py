@@ -13,7 +13,12 @@ from players.access import require, require_administrator
 from players.pagination import paginate
 from tournaments import registration, selectors
 from tournaments.filters import ApprovalFilter, TournamentFilter
-from tournaments.forms import ApprovalDecisionForm, TournamentRegistrationForm, WithdrawalForm
+from tournaments.forms import (
+    ApprovalDecisionForm,
+    TournamentCorrectionForm,
+    TournamentRegistrationForm,
+    WithdrawalForm,
+)
 from tournaments.models import ApprovalRequest, Tournament
 from tournaments.tables import ApprovalTable, TournamentTable
 from tournaments.workflow import may_withdraw
@@ -55,8 +60,36 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entries": audit_entries_for(tournament) if private else (),
         "decides": request.actor.is_administrator,
         "withdrawal": WithdrawalForm() if private and may_withdraw(tournament) else None,
+        "correctable": private and tournament.status not in ("withdrawn", "refused"),
     }
     return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+def tournament_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """Correct the registration's name, city or arbiters (its arbiters, officers,
+    administrators); dates and rate of play are registered anew."""
+    tournament = get_object_or_404(
+        Tournament.objects.restrict(request.actor, "correct").select_related("federation"), pk=pk
+    )
+    form = TournamentCorrectionForm(
+        request.POST if request.method == "POST" else None,
+        actor=request.actor,
+        tournament=tournament,
+    )
+    if form.is_bound and form.is_valid():
+        try:
+            registration.tournament_correct(
+                actor=request.actor, tournament=tournament, **form.cleaned_data
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, "The registration is corrected.")
+            return redirect("tournaments:detail", pk=pk)
+    context = {"tournament": tournament, "form": form}
+    status = 400 if form.errors else 200
+    return render(request, "tournaments/correct.html", context, status=status)
 
 
 @require_POST

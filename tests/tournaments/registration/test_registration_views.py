@@ -394,3 +394,74 @@ def test_a_registration_whose_report_is_approved_cannot_be_withdrawn(world, stat
     assert "its registration can no longer be withdrawn" in page
     tournament.refresh_from_db()
     assert tournament.status == status
+
+
+# -- correcting a registration --------------------------------------------------------------
+
+
+def test_an_officer_corrects_a_registrations_name_and_arbiters(world):
+    """A typo in the name or a deputy forgotten was the administrators' to fix in the
+    admin: its officer corrects it, each change in the history; dates are not offered."""
+    tournament = world["tournament"]
+    deputy = factories.ArbiterFactory(federation=world["fed_a"], name="Deputy, Dan")
+    client = persona_client(world, "officer_a")
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f'href="/tournaments/{tournament.pk}/correct/"' in page
+    form = client.get(f"/tournaments/{tournament.pk}/correct/").content.decode()
+    assert 'name="start_date"' not in form and 'name="round_dates"' not in form
+    response = client.post(
+        f"/tournaments/{tournament.pk}/correct/",
+        {
+            "name": "Riverside Open 2025",
+            "city": tournament.city,
+            "chief_arbiter": tournament.chief_arbiter_id,
+            "deputy_arbiters": [deputy.pk],
+            "reason": "Typo in the name.",
+        },
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "The registration is corrected." in page and "Riverside Open 2025" in page
+    assert "Typo in the name." in page and "Deputy, Dan" in page
+    tournament.refresh_from_db()
+    assert tournament.name == "Riverside Open 2025"
+    assert list(tournament.deputy_arbiters.all()) == [deputy]
+
+
+def test_an_arbiter_correcting_a_registration_stays_one_of_its_arbiters(world):
+    tournament = world["tournament"]
+    other = factories.ArbiterFactory(federation=world["fed_a"])
+    response = persona_client(world, "arbiter").post(
+        f"/tournaments/{tournament.pk}/correct/",
+        {"name": tournament.name, "city": tournament.city, "chief_arbiter": other.pk},
+    )
+    assert response.status_code == 400
+    assert "Stay chief or deputy arbiter of a tournament you correct." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.chief_arbiter == world["tournament"].chief_arbiter
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("anonymous", 302), ("officer_b", 404), ("arbiter", 200), ("administrator", 200)],
+)
+def test_only_its_arbiters_officers_and_administrators_correct_a_registration(
+    world, persona, status
+):
+    url = f"/tournaments/{world['tournament'].pk}/correct/"
+    assert persona_client(world, persona).get(url).status_code == status
+
+
+def test_a_withdrawn_registration_is_not_corrected(world):
+    tournament = world["tournament"]
+    tournament.status = "withdrawn"
+    tournament.save()
+    client = persona_client(world, "officer_a")
+    assert 'id="correct-link"' not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    response = client.post(
+        f"/tournaments/{tournament.pk}/correct/",
+        {"name": "New", "city": "X", "chief_arbiter": tournament.chief_arbiter_id},
+    )
+    assert "The registration is withdrawn: nothing to correct." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.name != "New"
