@@ -116,11 +116,13 @@ def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:
     """The federations the "Register new" forms offer: only those the actor registers
     players of, since ``player_register`` refuses the others; their codes let the page say
     when a line's federation is not among them, or not in the registry at all."""
-    federations = list(federations_of_officer(actor).order_by("code")) if offered else []
+    every = list(Federation.objects.order_by("code")) if offered else []
+    # The officer's own, as ``federations_of_officer`` reads them, without a second query.
+    federations = [federation for federation in every if actor.officer_for(federation.pk)]
     return {
         "federations": federations,
         "federation_codes": {federation.code for federation in federations},
-        "known_codes": set(Federation.objects.values_list("code", flat=True)) if offered else (),
+        "known_codes": {federation.code for federation in every},
     }
 
 
