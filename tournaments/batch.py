@@ -234,9 +234,18 @@ def _tournament_of(
     code = federation.code if federation else report.federation.strip().upper()
     if code:
         candidates = candidates.filter(federation__code=code)
-    for candidate in candidates:
-        if _same_players(candidate, report):
-            return candidate
+    holding = {candidate: _same_players(candidate, report) for candidate in candidates}
+    # A registration whose report has these players, else one without a report yet.
+    for wanted in (True, None):
+        found = [candidate for candidate, same in holding.items() if same is wanted]
+        if len(found) > 1:
+            raise CannotLoad(
+                f"tournaments {', '.join(f'#{c.pk}' for c in found)} all fit this report; "
+                "give --tournament ID"
+            )
+        if found:
+            return found[0]
+    for candidate in holding:
         raise CannotLoad(
             f"tournament #{candidate.pk} '{candidate.name}' starting {candidate.start_date} "
             "already holds a report with other players (another section of the event?); "
@@ -246,12 +255,12 @@ def _tournament_of(
     return None
 
 
-def _same_players(tournament: Tournament, report: TrfReport) -> bool:
+def _same_players(tournament: Tournament, report: TrfReport) -> bool | None:
     """Whether most players of ``report`` are in the tournament's latest report (a
-    corrected version of the same event keeps its players)."""
+    corrected version of the same event keeps its players); None without a report."""
     latest = tournament.reports.order_by("-version").first()
     if latest is None:
-        return True
+        return None
     known = set(latest.matches.values_list("trf_name", flat=True))
     names = [p.name[:200] for p in report.players]
     return bool(names) and sum(name in known for name in names) * 2 >= len(names)

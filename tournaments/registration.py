@@ -392,6 +392,16 @@ def approval_decide(
 #: wrong in those is withdrawn and registered anew.
 CORRECTABLE_FIELDS = ("name", "city", "chief_arbiter")
 
+#: Until then an arbiter corrects his tournament; then (its report approved for rating,
+#: or rated) its federation's officers and administrators only.
+ARBITER_CORRECTS = (
+    Tournament.Status.REGISTERED,
+    Tournament.Status.AWAITING_APPROVAL,
+    Tournament.Status.APPROVED,
+    Tournament.Status.REPORT_RECEIVED,
+    Tournament.Status.CHECKED,
+)
+
 
 @transaction.atomic
 def tournament_correct(
@@ -404,9 +414,12 @@ def tournament_correct(
     deputy_arbiters: tuple[Arbiter, ...] = (),
     reason: str = "",
 ) -> Tournament:
-    """Correct a registration's name, city or arbiters (its arbiters, its federation's
-    rating officers or an administrator), each change in the history. An arbiter correcting
-    it stays one of its arbiters, as when registering: he could not see it otherwise."""
+    """Correct a registration's name, city or arbiters, each change in the history: its
+    federation's rating officers and administrators, and its arbiters until its report is
+    approved. An arbiter keeps the chief arbiter (who would lose the tournament otherwise)
+    and stays one of its arbiters. A name that another registration of the same start,
+    category and federation has is refused: ``load_report`` tells reports' tournaments
+    apart by them."""
     require(
         actor,
         "correct",
@@ -419,31 +432,73 @@ def tournament_correct(
         raise ValidationError(
             f"The registration is {before.get_status_display().lower()}: nothing to correct."
         )
+    officer = actor.is_administrator or actor.officer_for(before.federation_id)
+    if not officer:
+        _arbiter_correction_check(actor, before, chief_arbiter, deputy_arbiters)
     after = Tournament.objects.get(pk=tournament.pk)
     after.name, after.city, after.chief_arbiter = name.strip(), city.strip(), chief_arbiter
-    arbiters = {a.pk for a in (chief_arbiter, *deputy_arbiters) if a is not None}
-    if not (actor.is_administrator or actor.officer_for(before.federation_id)) and (
-        actor.arbiter_id not in arbiters
-    ):
-        raise ValidationError(
-            {"chief_arbiter": "Stay chief or deputy arbiter of a tournament you correct."}
-        )
-    if not after.name or not after.city:
-        raise ValidationError("Give the tournament a name and a city.")
+    after.clean_fields(
+        exclude=[f.name for f in Tournament._meta.fields if f.name not in ("name", "city")]
+    )
+    _name_taken_check(after)
+    deputies = tuple(a for a in dict.fromkeys(deputy_arbiters) if a != chief_arbiter)
     changes = field_changes(before, after, list(CORRECTABLE_FIELDS))
-    deputies_before = sorted(str(a) for a in before.deputy_arbiters.all())
-    deputies_after = sorted(str(a) for a in deputy_arbiters)
-    if deputies_before != deputies_after:
-        changes["deputy_arbiters"] = [", ".join(deputies_before), ", ".join(deputies_after)]
+    deputies_before = list(before.deputy_arbiters.all())
+    if {a.pk for a in deputies_before} != {a.pk for a in deputies}:
+        changes["deputy_arbiters"] = [_arbiters_shown(deputies_before), _arbiters_shown(deputies)]
     if not changes:
         return before
     after.save(update_fields=["name", "city", "chief_arbiter"])
-    after.deputy_arbiters.set(deputy_arbiters)
+    after.deputy_arbiters.set(deputies)
     audit_record(
         target=after, actor=actor.user, action="registration corrected", reason=reason,
         changes=changes,
     )  # fmt: skip
     return after
+
+
+def _arbiter_correction_check(
+    actor: Actor, before: Tournament, chief: Arbiter | None, deputies: tuple[Arbiter, ...]
+) -> None:
+    if before.status not in ARBITER_CORRECTS:
+        raise ValidationError(
+            f"The tournament is {before.get_status_display().lower()}: its federation's "
+            "rating officer corrects its registration now."
+        )
+    if (chief.pk if chief else None) != before.chief_arbiter_id:
+        raise ValidationError(
+            {"chief_arbiter": "The chief arbiter is changed by the federation's rating officer."}
+        )
+    if actor.arbiter_id not in {a.pk for a in (chief, *deputies) if a is not None}:
+        raise ValidationError(
+            {"deputy_arbiters": "Stay chief or deputy arbiter of a tournament you correct."}
+        )
+
+
+def _name_taken_check(tournament: Tournament) -> None:
+    twin = (
+        Tournament.objects.filter(
+            name=tournament.name,
+            start_date=tournament.start_date,
+            category=tournament.category,
+            federation_id=tournament.federation_id,
+        )
+        .exclude(pk=tournament.pk)
+        .exclude(status__in=(Tournament.Status.WITHDRAWN, Tournament.Status.REFUSED))
+        .first()
+    )
+    if twin is not None:
+        raise ValidationError(
+            {
+                "name": f"Tournament #{twin.pk} has this name, start date, category and "
+                "federation: reports could not tell them apart. Name each section."
+            }
+        )
+
+
+def _arbiters_shown(arbiters) -> str:
+    """Arbiters for the history: names, with the FIDE ID that tells namesakes apart."""
+    return ", ".join(sorted(f"{a} ({a.fide_id})" if a.fide_id else str(a) for a in arbiters))
 
 
 @transaction.atomic

@@ -212,3 +212,27 @@ def test_a_withdrawn_registration_is_not_the_report_s_tournament(swiss_report):
     assert second.status == "ready"
     first.refresh_from_db()
     assert first.status == "withdrawn"
+
+
+def test_a_report_goes_to_the_registration_that_holds_its_players(swiss_report):
+    """A review: of two registrations of one name, start, category and federation, the
+    report went to the first found, one without a report, even when the other held its
+    earlier version. Now the one holding its players takes it."""
+    from tests import factories
+
+    with pytest.raises(CommandError):  # registered late: to learn the event's fields
+        load(swiss_report, "--category", "standard", "--register")
+    learnt = Tournament.objects.get(name="Fjord Weekend")
+    learnt.status = "withdrawn"
+    learnt.save()
+    fields = {
+        "name": learnt.name, "start_date": learnt.start_date, "end_date": learnt.end_date,
+        "category": learnt.category, "federation": learnt.federation, "status": "approved",
+        "number_of_rounds": learnt.number_of_rounds,
+    }  # fmt: skip
+    empty = factories.TournamentFactory(**fields)  # found first
+    holding = factories.TournamentFactory(**fields)
+    load(swiss_report, "--category", "standard", "--tournament", str(holding.pk))
+    document = load(swiss_report, "--category", "standard")
+    assert document["tournament"]["id"] == holding.pk
+    assert not empty.reports.exists()

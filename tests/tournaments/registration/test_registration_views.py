@@ -428,17 +428,61 @@ def test_an_officer_corrects_a_registrations_name_and_arbiters(world):
     assert list(tournament.deputy_arbiters.all()) == [deputy]
 
 
-def test_an_arbiter_correcting_a_registration_stays_one_of_its_arbiters(world):
+def test_an_arbiter_corrects_his_tournament_but_not_its_chief_nor_after_approval(world):
+    """A review: a deputy could make himself chief and drop the chief, who then lost the
+    tournament; and arbiters could rename a rated tournament. The chief arbiter is the
+    officer's to change, and from its report's approval on the officer corrects alone."""
     tournament = world["tournament"]
+    tournament.status = "approved"
+    tournament.save()
     other = factories.ArbiterFactory(federation=world["fed_a"])
-    response = persona_client(world, "arbiter").post(
-        f"/tournaments/{tournament.pk}/correct/",
-        {"name": tournament.name, "city": tournament.city, "chief_arbiter": other.pk},
-    )
+    url = f"/tournaments/{tournament.pk}/correct/"
+    form = {"name": tournament.name, "city": tournament.city,
+            "chief_arbiter": tournament.chief_arbiter_id}  # fmt: skip
+    arbiter = persona_client(world, "arbiter")
+    response = arbiter.post(url, {**form, "chief_arbiter": other.pk})
     assert response.status_code == 400
-    assert "Stay chief or deputy arbiter of a tournament you correct." in response.content.decode()
+    assert "The chief arbiter is changed by the federation" in response.content.decode()
+    assert arbiter.post(url, {**form, "deputy_arbiters": [other.pk]}).status_code == 302
+    assert list(tournament.deputy_arbiters.all()) == [other]
+    tournament.status = "ready"
+    tournament.save()
+    response = arbiter.post(url, {**form, "name": "Renamed"})
+    assert "its federation&#x27;s rating officer corrects its registration now" in (
+        response.content.decode()
+    )
+    assert (
+        persona_client(world, "officer_a").post(url, {**form, "name": "Renamed"}).status_code == 302
+    )
     tournament.refresh_from_db()
-    assert tournament.chief_arbiter == world["tournament"].chief_arbiter
+    assert tournament.name == "Renamed"
+
+
+def test_a_correction_keeps_sections_apart_and_arbiters_straight(world):
+    """A review: a section renamed to its sibling's name took the sibling's reports in
+    load_report; the chief named as his own deputy stayed so; a deputy swapped for a
+    namesake was not saved."""
+    tournament = world["tournament"]
+    sibling = factories.TournamentFactory(
+        federation=tournament.federation, start_date=tournament.start_date,
+        category=tournament.category, name="Riverside Open B",
+    )  # fmt: skip
+    first, namesake = (
+        factories.ArbiterFactory(federation=world["fed_a"], name="Smith, John", fide_id=fide_id)
+        for fide_id in (501, 502)
+    )
+    tournament.deputy_arbiters.set([first])
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{tournament.pk}/correct/"
+    form = {"name": tournament.name, "city": tournament.city,
+            "chief_arbiter": tournament.chief_arbiter_id}  # fmt: skip
+    taken = client.post(url, {**form, "name": sibling.name})
+    assert taken.status_code == 400
+    assert f"Tournament #{sibling.pk} has this name, start date" in taken.content.decode()
+    client.post(url, {**form, "deputy_arbiters": [namesake.pk, tournament.chief_arbiter_id]})
+    assert list(tournament.deputy_arbiters.all()) == [namesake]
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Smith, John (501)" in page and "Smith, John (502)" in page
 
 
 @pytest.mark.parametrize(
