@@ -273,6 +273,11 @@ class PlayerMatch(models.Model):
     def needs_officer(self) -> bool:
         return self.status in self.OPEN_STATUSES
 
+    @property
+    def federation_code(self) -> str:
+        """The federation the line gives, as the registry writes codes ("aaa" is AAA)."""
+        return self.trf_federation.strip().upper()
+
 
 class Game(models.Model):
     """A played game of an approved report, normalised for the rating period."""

@@ -103,7 +103,7 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
         )
     )
     own = report.tournament.federation
-    codes = {match.trf_federation for match in waiting} | {own.code}
+    codes = {match.federation_code for match in waiting} | {own.code}
     federations = {fed.code: fed for fed in Federation.objects.filter(code__in=codes)}
     lines, seen = [], {}
     for match in waiting:
@@ -126,7 +126,7 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
 def _line_to_register(
     actor: Actor, match: PlayerMatch, federations: dict[str, Federation], own_code: str
 ) -> LineToRegister:
-    code = match.trf_federation or own_code
+    code = match.federation_code or own_code
     federation = federations.get(code)
     if federation is None:
         reason = f"The report gives federation {code}, which the registry does not know."

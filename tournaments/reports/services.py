@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -19,7 +20,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Min
 from django.utils import timezone
 from django.utils.text import get_valid_filename
 
@@ -231,6 +232,13 @@ def _matches_store(report: TournamentReport, parsed: ParseResult, validation: Va
     if parsed.report is None:
         return
     earlier = _earlier_resolutions(report)
+    # A name and FIDE ID on two lines of this version (two players without a FIDE ID of
+    # one name, say) cannot tell which resolution was whose: none is carried over.
+    keys = Counter(
+        (player.fide_id, player.name[:200])
+        for outcome in validation.matches
+        if (player := parsed.report.player(outcome.start_rank)) is not None
+    )
     rows = []
     for outcome in validation.matches:
         player = parsed.report.player(outcome.start_rank)
@@ -249,7 +257,8 @@ def _matches_store(report: TournamentReport, parsed: ParseResult, validation: Va
             status=outcome.status,
             note=outcome.note,
         )
-        resolved = earlier.get((match.trf_fide_id, match.trf_name))
+        key = (match.trf_fide_id, match.trf_name)
+        resolved = earlier.get(key) if keys[key] == 1 else None
         if match.needs_officer and resolved is not None:
             match.player_id = resolved.player_id
             match.status = PlayerMatch.Status.RESOLVED
@@ -263,15 +272,26 @@ def _earlier_resolutions(report: TournamentReport) -> dict[tuple[int | None, str
     """The officer's resolutions in earlier versions, by the line's FIDE ID and name: a
     corrected report keeps them for lines that did not change. The latest version holding
     the line decides: a resolution the officer undid there is not carried over from an
-    older one."""
+    older one, nor one of two lines of the same name and FIDE ID there."""
     lines = (
         PlayerMatch.objects.filter(report__tournament_id=report.tournament_id)
         .exclude(report=report)
         .select_related("report")
         .order_by("report__version")
     )
-    latest = {(m.trf_fide_id, m.trf_name): m for m in lines}
-    return {key: m for key, m in latest.items() if m.status == PlayerMatch.Status.RESOLVED}
+    latest: dict[tuple[int | None, str], list[PlayerMatch]] = {}
+    for line in lines:
+        key = (line.trf_fide_id, line.trf_name)
+        held = latest.setdefault(key, [])
+        if held and held[0].report_id != line.report_id:
+            held.clear()  # a later version holds the line: it decides
+        held.append(line)
+    # One line of the key in the version that decides, resolved by the officer.
+    return {
+        key: held[0]
+        for key, held in latest.items()
+        if len(held) == 1 and held[0].status == PlayerMatch.Status.RESOLVED
+    }
 
 
 # -- the officer's player matching ---------------------------------------------------------------
@@ -320,8 +340,11 @@ def player_match_reopen(*, actor: Actor, match: PlayerMatch) -> PlayerMatch:
             f"Starting rank {match.start_rank} was not resolved by an officer: nothing to undo."
         )
     before = str(current.player) if current.player_id else None
+    # Locked, as a match locks its player: a removal of that record waits, or is waited for.
     registry = (
-        Player.objects.filter(fide_id=current.trf_fide_id).first() if current.trf_fide_id else None
+        Player.objects.select_for_update(no_key=True).filter(fide_id=current.trf_fide_id).first()
+        if current.trf_fide_id
+        else None
     )
     if current.trf_fide_id is None:
         current.status = MatchStatus.NO_ID
@@ -638,6 +661,19 @@ def _approval_refusal(report: TournamentReport) -> None:
         raise ReportRefused(
             f"Version {report.version} is {report.get_status_display().lower()}; only a "
             "checked report can be approved."
+        )
+    twice = (
+        report.matches.exclude(player=None)
+        .values("player")
+        .annotate(lines=Count("pk"), first=Min("start_rank"), last=Max("start_rank"))
+        .filter(lines__gt=1)
+        .order_by("first")
+        .first()
+    )
+    if twice is not None:
+        raise ReportRefused(
+            f"Starting ranks {twice['first']} and {twice['last']} name the same registry "
+            "player: undo one of the matches."
         )
     waiting = list(report.matches.filter(status__in=UNRESOLVED).order_by("start_rank"))
     if waiting:

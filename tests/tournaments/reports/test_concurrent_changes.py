@@ -150,6 +150,28 @@ def test_a_line_matched_to_a_record_being_removed_is_refused(world, twins):
     assert line.player is None and not Player.objects.filter(pk=twin.pk).exists()
 
 
+def test_a_match_undone_while_the_record_its_fide_id_names_is_removed(world, twins):
+    """A review: the line's FIDE ID names the twin being removed, and undoing the officer's
+    match set the line back to the twin, a database error at its commit. The undo waits,
+    then finds the FIDE ID unknown."""
+    kept, twin = twins
+    report = factories.TournamentReportFactory(tournament=world["tournament"], status="checked")
+    line = PlayerMatch.objects.create(
+        report=report, start_rank=1, trf_name="Twin, Tom", trf_fide_id=twin.fide_id,
+        status="resolved", player=kept,
+    )  # fmt: skip
+    officer = persona_actor(world, "officer_a")
+    done = threading.Event()
+    errors = both(
+        held(lambda: player_duplicate_remove(
+            actor=officer, duplicate=twin, kept=kept, reason="x"), done),
+        after(done, lambda: services.player_match_reopen(actor=officer, match=line)),
+    )  # fmt: skip
+    assert errors == []
+    line.refresh_from_db()
+    assert (line.status, line.player) == ("unknown", None)
+
+
 def test_a_report_approved_while_a_player_of_it_is_removed(world, tournament, registry, upload):
     """The approval writes games naming the newcomer while his record is removed as a
     duplicate: the approval failed at its commit (a server error). The removal waits for

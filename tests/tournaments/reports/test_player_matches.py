@@ -14,7 +14,7 @@ from players.models import Player
 from tests import factories
 from tests.conftest import persona_actor, persona_client
 from tournaments.models import Game, PlayerMatch, TournamentReport
-from tournaments.reports import services
+from tournaments.reports import selectors, services
 
 
 @pytest.fixture
@@ -546,3 +546,52 @@ def test_a_federation_the_registry_does_not_know_is_named_so(
     row = page.content.decode().split('id="match-4"')[1].split("</tr>")[0]
     assert "federation ZZZ, which the registry does not know" in row
     assert "an administrator registers players of other federations" not in row
+
+
+def test_two_lines_of_one_name_keep_their_own_players(world, tournament, registry, upload):
+    """A review: two players without a FIDE ID of one name, each registered, were both
+    carried into the next version as the second of them, and the report was approved with
+    a player playing himself. Neither resolution is carried over now (which was whose
+    cannot be told), and a report naming one player on two lines is not approved."""
+    lines = {
+        "3": {"fide_id": None, "name": "Nowak, Jan"},
+        "4": {"fide_id": None, "name": "Nowak, Jan"},
+    }
+    upload("arbiter", tournament, trf(four_players(**lines)))
+    first = TournamentReport.objects.get()
+    officer = persona_actor(world, "officer_a")
+    for rank in (3, 4):
+        services.player_match_register(
+            actor=officer, match=first.matches.get(start_rank=rank), name="Nowak, Jan",
+            federation=world["fed_a"], sex="M",
+        )  # fmt: skip
+    upload("arbiter", tournament, trf(four_players(**lines)))
+    second = TournamentReport.objects.get(version=2)
+    assert [(m.status, m.player) for m in second.matches.filter(start_rank__in=(3, 4))] == [
+        ("no_id", None),
+        ("no_id", None),
+    ]
+    nowak = first.matches.get(start_rank=3).player
+    second.matches.filter(start_rank__in=(3, 4)).update(player=nowak, status="resolved")
+    with pytest.raises(ValidationError, match="Starting ranks 3 and 4 name the same registry"):
+        services.report_approve(actor=officer, report=second)
+    assert not Game.objects.exists()
+
+
+def test_a_federation_written_in_small_letters_is_the_registry_s(
+    world, tournament, registry, upload
+):
+    """A review: "aaa" in the file was named a federation the registry does not know,
+    though AAA is; the validation reads codes in capitals, and so do the report page and
+    the register-new page."""
+    upload(
+        "arbiter", tournament, trf(four_players(**{"4": {"fide_id": None, "federation": "aaa"}}))
+    )
+    report = TournamentReport.objects.get()
+    client = persona_client(world, "officer_a")
+    page = client.get(f"/tournaments/{report.tournament_id}/reports/1/").content.decode()
+    row = page.split('id="match-4"')[1].split("</tr>")[0]
+    assert "does not know" not in row and '<option value="AAA" selected>' in row
+    (line,) = selectors.lines_to_register(actor=persona_actor(world, "officer_a"), report=report)
+    assert line.federation == world["fed_a"]  # and so the registry's Delta, Dora is his twin
+    assert [twin.fide_id for twin in line.twins] == [1004]
