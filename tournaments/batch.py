@@ -245,7 +245,8 @@ def _tournament_of(
             )
         if found:
             return found[0]
-    for candidate in holding:
+    if holding:  # every registration of the name holds a report of other players
+        candidate = next(iter(holding))
         raise CannotLoad(
             f"tournament #{candidate.pk} '{candidate.name}' starting {candidate.start_date} "
             "already holds a report with other players (another section of the event?); "

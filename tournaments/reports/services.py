@@ -673,7 +673,7 @@ def _approval_refusal(report: TournamentReport) -> None:
     if twice is not None:
         raise ReportRefused(
             f"Starting ranks {twice['first']} and {twice['last']} name the same registry "
-            "player: undo one of the matches."
+            "player: one of them is another player (undo its match, then match it again)."
         )
     waiting = list(report.matches.filter(status__in=UNRESOLVED).order_by("start_rank"))
     if waiting:
