@@ -501,12 +501,24 @@ def _arbiters_shown(arbiters) -> str:
     return ", ".join(sorted(f"{a} ({a.fide_id})" if a.fide_id else str(a) for a in arbiters))
 
 
+#: Official FIDE events are always rated (by the standard text; by the rapid and blitz one).
+OFFICIAL_EVENTS_RATED_CLAUSE = {True: "standard-2009 0.3", False: "R&B 2024 0.3"}
+
+
+def may_withdraw_as(actor: Actor, tournament: Tournament) -> bool:
+    """Whether the workflow lets ``actor`` withdraw the registration now (his right to the
+    tournament aside): an official FIDE event's only an administrator."""
+    return may_withdraw(tournament) and (not tournament.official_fide or actor.is_administrator)
+
+
 @transaction.atomic
 def tournament_withdraw(*, actor: Actor, tournament: Tournament, reason: str) -> Tournament:
     """Withdraw a registration (the event cancelled, or registered twice), with a reason,
     by its arbiters, its federation's rating officers or an administrator, at any step
-    before its report is approved (``tournaments.workflow``). Requests still waiting for an
-    administrator close with it; its reports stay, as received."""
+    before its report is approved (``tournaments.workflow``); an official FIDE event's by
+    an administrator only, since such events are always rated (standard-2009 0.3, R&B 2024
+    0.3). Requests still waiting for an administrator close with it; its reports stay, as
+    received."""
     require(
         actor,
         "withdraw",
@@ -524,6 +536,12 @@ def tournament_withdraw(*, actor: Actor, tournament: Tournament, reason: str) ->
         raise ValidationError(
             f"The tournament is {tournament.get_status_display().lower()}: its registration "
             "can no longer be withdrawn."
+        )
+    if tournament.official_fide and not actor.is_administrator:
+        clause = OFFICIAL_EVENTS_RATED_CLAUSE[tournament.category == Category.STANDARD]
+        raise PermissionDenied(
+            f"{clause}: an official FIDE event is always rated. An administrator withdraws "
+            "its registration (the event cancelled)."
         )
     for approval in tournament.approvals.select_for_update().filter(
         status=ApprovalRequest.Status.PENDING

@@ -21,7 +21,6 @@ from tournaments.forms import (
 )
 from tournaments.models import ApprovalRequest, Tournament
 from tournaments.tables import ApprovalTable, TournamentTable
-from tournaments.workflow import may_withdraw
 
 PAGE_SIZE = 50
 
@@ -59,7 +58,11 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "approvals": tournament.approvals.select_related("decided_by") if private else (),
         "entries": audit_entries_for(tournament) if private else (),
         "decides": request.actor.is_administrator,
-        "withdrawal": WithdrawalForm() if private and may_withdraw(tournament) else None,
+        "withdrawal": (
+            WithdrawalForm()
+            if private and registration.may_withdraw_as(request.actor, tournament)
+            else None
+        ),
         "correctable": private and tournament.status not in ("withdrawn", "refused"),
     }
     return render(request, "tournaments/detail.html", context)

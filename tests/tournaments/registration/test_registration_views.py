@@ -509,3 +509,26 @@ def test_a_withdrawn_registration_is_not_corrected(world):
     assert "The registration is withdrawn: nothing to correct." in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.name != "New"
+
+
+def test_an_official_fide_events_registration_is_withdrawn_by_an_administrator_only(world):
+    """standard-2009 0.3: "All official FIDE tournaments ... are always rated"; R&B 2024 0.3
+    says so of rapid and blitz. Its arbiter or officer cannot withdraw one, which would
+    leave it unrated; an administrator can (the event cancelled)."""
+    tournament = world["tournament"]
+    tournament.status, tournament.official_fide = "approved", True
+    tournament.save()
+    url = f"/tournaments/{tournament.pk}/withdraw/"
+    for persona in ("arbiter", "officer_a"):
+        client = persona_client(world, persona)
+        assert 'id="withdraw"' not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
+        response = client.post(url, {"reason": "Cancelled."})
+        assert response.status_code == 403
+        assert "0.3: an official FIDE event is always rated" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == "approved"
+    admin = persona_client(world, "administrator")
+    assert 'id="withdraw"' in admin.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert admin.post(url, {"reason": "Cancelled by FIDE."}).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == "withdrawn"
