@@ -511,6 +511,18 @@ def may_withdraw_as(actor: Actor, tournament: Tournament) -> bool:
     return may_withdraw(tournament) and (not tournament.official_fide or actor.is_administrator)
 
 
+def withdrawal_allowed(actor: Actor, tournament: Tournament) -> None:
+    """403 unless ``actor`` is one of the tournament's arbiters, an officer of its
+    federation or an administrator."""
+    require(
+        actor,
+        "withdraw",
+        tournament,
+        "Only the tournament's arbiters, its federation's rating officers and administrators "
+        "withdraw its registration.",
+    )
+
+
 @transaction.atomic
 def tournament_withdraw(*, actor: Actor, tournament: Tournament, reason: str) -> Tournament:
     """Withdraw a registration (the event cancelled, or registered twice), with a reason,
@@ -519,13 +531,7 @@ def tournament_withdraw(*, actor: Actor, tournament: Tournament, reason: str) ->
     an administrator only, since such events are always rated (standard-2009 0.3, R&B 2024
     0.3). Requests still waiting for an administrator close with it; its reports stay, as
     received."""
-    require(
-        actor,
-        "withdraw",
-        tournament,
-        "Only the tournament's arbiters, its federation's rating officers and administrators "
-        "withdraw its registration.",
-    )
+    withdrawal_allowed(actor, tournament)
     reason = reason.strip()
     if not reason:
         raise ValidationError(

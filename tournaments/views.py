@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
-from players.access import require, require_administrator
+from players.access import require_administrator
 from players.pagination import paginate
 from tournaments import registration, selectors
 from tournaments.filters import ApprovalFilter, TournamentFilter
@@ -99,13 +99,7 @@ def tournament_correct(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """Withdraw the registration, with a reason (its arbiters, officers, administrators)."""
     tournament = get_object_or_404(Tournament.objects.restrict(request.actor), pk=pk)
-    require(
-        request.actor,
-        "withdraw",
-        tournament,
-        "Only the tournament's arbiters, its federation's rating officers and administrators "
-        "withdraw its registration.",
-    )
+    registration.withdrawal_allowed(request.actor, tournament)  # a 403 before the form's errors
     form = WithdrawalForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Not withdrawn: {' '.join(form.errors['reason'])}")
