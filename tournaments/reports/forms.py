@@ -47,7 +47,10 @@ class PlayerMatchRegisterForm(forms.Form):
     federation = forms.ModelChoiceField(
         queryset=Federation.objects.none(), to_field_name="code", label="Federation"
     )
-    sex = forms.ChoiceField(choices=Player.Sex.choices)
+    sex = forms.ChoiceField(
+        choices=Player.Sex.choices,
+        error_messages={"required": "The report does not say: choose M or F."},
+    )
     birth_year = BirthYearField()
     note = forms.CharField(required=False, max_length=500)
 

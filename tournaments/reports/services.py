@@ -28,7 +28,7 @@ from audit.services import audit_record
 from players.access import Actor, require
 from players.locks import rating_list_lock
 from players.models import Federation, Player
-from players.selectors import list_published
+from players.selectors import list_published, player_likely_duplicates
 from players.services import player_register
 from regulations.lists import LATENESS_CLAUSE, TooLateToRate, rating_list_for
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
@@ -392,8 +392,20 @@ def player_match_register(
     note: str = "",
 ) -> PlayerMatch:
     """Register the line's player as a new registry player (``player_register``) and match
-    the line to him."""
+    the line to him; refused when the registry holds a likely duplicate (same name with or
+    without accents, birth year and federation): one click made a second record of him."""
     _waiting_line_check(actor, match)
+    twins = list(
+        player_likely_duplicates(name=name, birth_year=birth_year, federation=federation)[:3]
+    )
+    if twins:
+        named = ", ".join(f"{twin.name} (FIDE ID {twin.fide_id})" for twin in twins)
+        raise ReportRefused(
+            f"Starting rank {match.start_rank}: the registry has {named}, of this name, birth "
+            "year and federation: match the line to him. Another player of the same name, "
+            "birth year and federation is registered on the registry's page (Register "
+            "anyway), then matched here."
+        )
     player = player_register(
         actor=actor,
         name=name,

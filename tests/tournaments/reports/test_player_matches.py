@@ -84,7 +84,7 @@ def test_the_officer_registers_a_newcomer_and_the_report_can_be_approved(world, 
     base = f"/tournaments/{awkward.tournament_id}/reports/1/players"
     client.post(
         f"{base}/4/register/",
-        {"name": "Delta, Dora", "federation": "AAA", "sex": "F", "birth_year": 1990},
+        {"name": "Delta, Dora", "federation": "AAA", "sex": "F", "birth_year": 1991},
     )
     newcomer = Player.objects.get(name="Delta, Dora", fide_id__gte=900_000_000)
     assert PlayerMatch.objects.get(report=awkward, start_rank=4).player == newcomer
@@ -560,11 +560,17 @@ def test_two_lines_of_one_name_keep_their_own_players(world, tournament, registr
     upload("arbiter", tournament, trf(four_players(**lines)))
     first = TournamentReport.objects.get()
     officer = persona_actor(world, "officer_a")
-    for rank in (3, 4):
-        services.player_match_register(
-            actor=officer, match=first.matches.get(start_rank=rank), name="Nowak, Jan",
-            federation=world["fed_a"], sex="M",
-        )  # fmt: skip
+    services.player_match_register(
+        actor=officer, match=first.matches.get(start_rank=3), name="Nowak, Jan",
+        federation=world["fed_a"], sex="M", birth_year=1990,
+    )  # fmt: skip
+    # His namesake of the same year: registered on the registry's page, then matched.
+    namesake = factories.PlayerFactory(
+        name="Nowak, Jan", federation=world["fed_a"], birth_year=1990
+    )
+    services.player_match_resolve(
+        actor=officer, match=first.matches.get(start_rank=4), fide_id=namesake.fide_id
+    )
     upload("arbiter", tournament, trf(four_players(**lines)))
     second = TournamentReport.objects.get(version=2)
     assert [(m.status, m.player) for m in second.matches.filter(start_rank__in=(3, 4))] == [
@@ -595,3 +601,38 @@ def test_a_federation_written_in_small_letters_is_the_registry_s(
     (line,) = selectors.lines_to_register(actor=persona_actor(world, "officer_a"), report=report)
     assert line.federation == world["fed_a"]  # and so the registry's Delta, Dora is his twin
     assert [twin.fide_id for twin in line.twins] == [1004]
+
+
+def test_registering_a_line_whose_player_the_registry_has_is_refused(world, awkward):
+    """A usability walk: "Register new" on a line "Muller, Hans" made a second record of
+    the registry's "Müller, Hans" in one click. The refusal names him, to match."""
+    twin = factories.PlayerFactory(
+        name="Müller, Hans", federation=world["fed_a"], birth_year=1990, sex="M"
+    )
+    client = persona_client(world, "officer_a")
+    page = client.post(
+        f"/tournaments/{awkward.tournament_id}/reports/1/players/4/register/",
+        {"name": "Muller, Hans", "federation": "AAA", "sex": "M", "birth_year": 1990},
+        follow=True,
+    ).content.decode()
+    assert f"the registry has Müller, Hans (FIDE ID {twin.fide_id}), of this name" in page
+    assert not Player.objects.filter(name="Muller, Hans").exists()
+    assert awkward.matches.get(start_rank=4).status == "no_id"
+
+
+def test_the_register_form_chooses_no_sex_the_report_does_not_give(
+    world, tournament, registry, upload
+):
+    """A usability walk: a line without a sex was offered as M, one of another federation
+    as the officer's first federation; both start at "—" and must be chosen."""
+    upload(
+        "arbiter",
+        tournament,
+        trf(four_players(**{"4": {"fide_id": None, "sex": " ", "federation": "BBB"}})),
+    )
+    report = TournamentReport.objects.get()
+    page = persona_client(world, "officer_a").get(f"/tournaments/{report.tournament_id}/reports/1/")
+    form = register_form_of_line_4(page)
+    assert '<option value="">—</option><option value="M">' in form
+    assert " selected" not in form.split('name="sex"')[1].split("</select>")[0]
+    assert " selected" not in form.split('name="federation"')[1].split("</select>")[0]
