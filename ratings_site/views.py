@@ -6,7 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import PasswordResetView, redirect_to_login
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404
@@ -49,9 +49,19 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     if actor.is_officer or actor.is_administrator:
         federation_tournaments = Tournament.objects.restrict(actor, "approve_report")
         # Approved for rating once ended (interpretation 8: the list after its end).
-        context["reports_to_approve"] = federation_tournaments.filter(
-            status=Tournament.Status.CHECKED, end_date__lte=timezone.localdate()
-        ).select_related("federation")
+        # Not while a player of the checked report waits: he is under "Players to resolve".
+        players_waiting = PlayerMatch.objects.filter(
+            report__tournament=OuterRef("pk"),
+            report__status=TournamentReport.Status.CHECKED,
+            status__in=PlayerMatch.OPEN_STATUSES,
+        )
+        context["reports_to_approve"] = (
+            federation_tournaments.filter(
+                status=Tournament.Status.CHECKED, end_date__lte=timezone.localdate()
+            )
+            .exclude(Exists(players_waiting))
+            .select_related("federation")
+        )
         context["reports_with_errors"] = federation_tournaments.filter(
             status=Tournament.Status.REPORT_RECEIVED
         ).select_related("federation")

@@ -257,3 +257,23 @@ def test_a_search_box_takes_any_text_without_a_server_error(world, url, search):
     assert response.status_code == 200
     if len(search) > 200:
         assert "Ensure this value has at most 200 characters" in response.content.decode()
+
+
+def test_the_dashboard_offers_for_approval_only_reports_whose_players_are_all_matched(world):
+    """A usability walk: "to approve for rating" listed a report the approval refuses, a
+    newcomer waiting; he is under "Players to resolve" until he is matched."""
+    from tournaments.models import PlayerMatch
+
+    checked = factories.TournamentFactory(federation=world["fed_a"], status="checked")
+    report = factories.TournamentReportFactory(tournament=checked)
+    line = PlayerMatch.objects.create(
+        report=report, start_rank=1, trf_name="Newcomer, Nils", status="no_id"
+    )
+    client = persona_client(world, "officer_a")
+    page = client.get("/dashboard/").content.decode()
+    to_approve = page.split("to approve for rating", 1)[1].split("</section>", 1)[0]
+    assert checked.name not in to_approve and "Newcomer, Nils: No FIDE ID" in page
+    line.status = "resolved"
+    line.save()
+    page = client.get("/dashboard/").content.decode()
+    assert checked.name in page.split("to approve for rating", 1)[1].split("</section>", 1)[0]

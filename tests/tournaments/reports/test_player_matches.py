@@ -636,3 +636,18 @@ def test_the_register_form_chooses_no_sex_the_report_does_not_give(
     assert '<option value="">—</option><option value="M">' in form
     assert " selected" not in form.split('name="sex"')[1].split("</select>")[0]
     assert " selected" not in form.split('name="federation"')[1].split("</select>")[0]
+
+
+def test_a_withdrawn_tournaments_pages_say_so_and_nothing_else(world, awkward):
+    """A usability walk: withdrawn, the report page still asked for players to be matched
+    before approval, and the crosstable promised itself once the report was approved."""
+    from tournaments.registration import tournament_withdraw
+
+    tournament_withdraw(
+        actor=persona_actor(world, "officer_a"), tournament=awkward.tournament, reason="Twice."
+    )
+    client = persona_client(world, "officer_a")
+    page = client.get(f"/tournaments/{awkward.tournament_id}/reports/1/").content.decode()
+    assert 'id="withdrawn"' in page and "must be matched or registered" not in page
+    crosstable = client.get(f"/lists/tournaments/{awkward.tournament_id}/").content.decode()
+    assert "registration was withdrawn: it has no crosstable" in crosstable
