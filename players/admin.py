@@ -93,5 +93,5 @@ class PlayerImportAdmin(AuditedModelAdmin):
 class RetiredFideIdAdmin(ReadOnlyAdmin):
     """Read-only: the FIDE IDs of records removed as duplicates, never given again."""
 
-    list_display = ("fide_id", "retired_at")
+    list_display = ("fide_id", "kept_fide_id", "retired_at")
     search_fields = ("=fide_id",)

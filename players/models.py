@@ -294,6 +294,8 @@ class RetiredFideId(models.Model):
     (``players.services.next_free_fide_id``)."""
 
     fide_id = models.PositiveBigIntegerField(unique=True)
+    #: The record kept in its place (its page is where the retired ID's leads).
+    kept_fide_id = models.PositiveBigIntegerField(null=True, blank=True)
     retired_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

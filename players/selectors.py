@@ -105,31 +105,29 @@ def player_likely_duplicates(
 
 
 def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
-    """Groups of players with the same name, birth year and federation, among the
-    federations ``actor`` edits (administrators: all)."""
-    players = Player.objects.restrict(actor, "edit")
+    """Groups of players with the same name (with or without accents: "Muller, Hans" and
+    "Müller, Hans"), birth year and federation, among the federations ``actor`` edits
+    (administrators: all)."""
+    players = Player.objects.restrict(actor, "edit").annotate(key=NameKey("name"))
     groups = list(
         players.order_by()
-        .values("federation_id", "name", "birth_year")
+        .values("federation_id", "key", "birth_year")
         .annotate(count=Count("pk"))
         .filter(count__gt=1)
-        .order_by("federation_id", "name", "birth_year")[:DUPLICATE_GROUPS_SHOWN]
+        .order_by("federation_id", "key", "birth_year")[:DUPLICATE_GROUPS_SHOWN]
     )
     if not groups:
         return []
     match = Q()
     for group in groups:
         match |= Q(
-            federation_id=group["federation_id"],
-            name=group["name"],
-            birth_year=group["birth_year"],
+            federation_id=group["federation_id"], key=group["key"], birth_year=group["birth_year"]
         )
     grouped: dict[tuple[object, ...], list[Player]] = {}
     twins = with_current_ratings(players.filter(match)).select_related("federation")
     for player in twins.order_by("fide_id"):
-        grouped.setdefault((player.federation_id, player.name, player.birth_year), []).append(
-            player
-        )
+        key = (player.federation_id, name_key(player.name), player.birth_year)
+        grouped.setdefault(key, []).append(player)
     return [grouped[key] for key in sorted(grouped, key=lambda k: (str(k[1]), k[0]))]
 
 

@@ -234,7 +234,7 @@ def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, re
         reason=reason,
         changes={"duplicate": [f"{duplicate.fide_id} {duplicate.name}", None]},
     )
-    RetiredFideId.objects.create(fide_id=duplicate.fide_id)
+    RetiredFideId.objects.create(fide_id=duplicate.fide_id, kept_fide_id=kept.fide_id)
     duplicate.delete()
     return moved
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -21,7 +21,7 @@ from players.forms import (
     PlayerImportForm,
     PlayerRegisterForm,
 )
-from players.models import Player
+from players.models import Player, RetiredFideId
 from players.pagination import paginate
 from players.selectors import (
     CategoryRecord,
@@ -45,6 +45,20 @@ PAGE_SIZE = 50
 IMPORTS_SHOWN = 20
 
 
+def _retired_player(request: HttpRequest, fide_id: int) -> HttpResponse:
+    """A FIDE ID removed as a duplicate leads to the record kept in its place; any other
+    unknown one is a page not found."""
+    retired = RetiredFideId.objects.filter(fide_id=fide_id).exclude(kept_fide_id=None).first()
+    if retired is None:
+        raise Http404(f"No player with FIDE ID {fide_id} is in the registry.")
+    messages.info(
+        request,
+        f"FIDE ID {fide_id} was removed as a duplicate of this record on "
+        f"{retired.retired_at:%Y-%m-%d}.",
+    )
+    return redirect("players:detail", fide_id=retired.kept_fide_id)
+
+
 def player_list(request: HttpRequest) -> HttpResponse:
     """The public registry: searchable, filterable, sortable, paginated."""
     players = with_current_ratings(Player.objects.restrict(request.actor)).select_related(
@@ -61,9 +75,10 @@ def player_list(request: HttpRequest) -> HttpResponse:
 def player_detail(request: HttpRequest, fide_id: int) -> HttpResponse:
     """A player's page: public; his federation's officers also see his history of edits."""
     actor = request.actor
-    player = get_object_or_404(
-        Player.objects.restrict(actor).select_related("federation"), fide_id=fide_id
-    )
+    player = Player.objects.restrict(actor).select_related("federation").filter(fide_id=fide_id)
+    player = player.first()
+    if player is None:
+        return _retired_player(request, fide_id)
     can_edit = Player.objects.restrict(actor, "edit").filter(pk=player.pk).exists()
     records = [
         (record, RatingHistoryTable(record.history, prefix=f"{record.category}-"))

@@ -519,3 +519,34 @@ def test_a_removed_duplicates_fide_id_is_never_given_again(world, twins):
     assert Player.objects.get(name="Newcomer, Nina").fide_id == 900_000_008
     admin = persona_client(world, "administrator").get("/admin/players/retiredfideid/")
     assert "900000007" in admin.content.decode()
+
+
+def test_a_rated_twin_offers_no_removal_and_a_removed_one_leads_to_the_record_kept(world, twins):
+    """A usability walk: a rated record offered "Remove this record", refused only after
+    its confirmation; and a removed record's page was a bare "not found"."""
+    listed, mistaken = twins["fed_a"]
+    factories.RatingStateFactory(player=listed, category="standard", rating=1950)
+    page = persona_client(world, "officer_a").get("/players/duplicates/").content.decode()
+    listed_line = page.split(f"FIDE ID {listed.fide_id}</a>", 1)[1].split("</li>", 1)[0]
+    assert "the lists carry this record, which stays" in listed_line
+    assert "Remove this record" not in listed_line
+    remove(world, "officer_a", mistaken, listed)
+    response = persona_client(world, "anonymous").get(f"/players/{mistaken.fide_id}/", follow=True)
+    assert response.redirect_chain == [(f"/players/{listed.fide_id}/", 302)]
+    assert f"FIDE ID {mistaken.fide_id} was removed as a duplicate of this record" in (
+        response.content.decode()
+    )
+    missing = persona_client(world, "anonymous").get("/players/123456789/")
+    assert missing.status_code == 404
+    assert "No player with FIDE ID 123456789 is in the registry." in missing.content.decode()
+
+
+def test_twins_spelt_with_and_without_accents_are_one_group(world):
+    """A usability walk: "Müller, Hans" and "Muller, Hans" of one federation and year, the
+    twins a report without accents makes, were never shown together."""
+    pair = [
+        factories.PlayerFactory(name=name, federation=world["fed_a"], birth_year=1990)
+        for name in ("Müller, Hans", "Muller, Hans")
+    ]
+    (group,) = persona_client(world, "officer_a").get("/players/duplicates/").context["groups"]
+    assert sorted(p.pk for p in group) == sorted(p.pk for p in pair)
