@@ -183,7 +183,9 @@ class TournamentCorrectionForm(forms.Form):
     city = forms.CharField(max_length=100)
     chief_arbiter = forms.ModelChoiceField(queryset=Arbiter.objects.none())
     deputy_arbiters = forms.ModelMultipleChoiceField(
-        queryset=Arbiter.objects.none(), required=False
+        queryset=Arbiter.objects.none(),
+        required=False,
+        help_text="Ctrl-click (Cmd-click on a Mac) to choose several; the chief is none.",
     )
     reason = forms.CharField(
         max_length=1000,

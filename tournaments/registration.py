@@ -413,8 +413,9 @@ def tournament_correct(
     chief_arbiter: Arbiter | None,
     deputy_arbiters: tuple[Arbiter, ...] = (),
     reason: str = "",
-) -> Tournament:
-    """Correct a registration's name, city or arbiters, each change in the history: its
+) -> dict[str, list[Any]]:
+    """Correct a registration's name, city or arbiters, each change in the history (and
+    returned: none when nothing changed): its
     federation's rating officers and administrators, and its arbiters until its report is
     approved. An arbiter keeps the chief arbiter (who would lose the tournament otherwise)
     and stays one of its arbiters. A name that another registration of the same start,
@@ -447,14 +448,14 @@ def tournament_correct(
     if {a.pk for a in deputies_before} != {a.pk for a in deputies}:
         changes["deputy_arbiters"] = [_arbiters_shown(deputies_before), _arbiters_shown(deputies)]
     if not changes:
-        return before
+        return changes
     after.save(update_fields=["name", "city", "chief_arbiter"])
     after.deputy_arbiters.set(deputies)
     audit_record(
         target=after, actor=actor.user, action="registration corrected", reason=reason,
         changes=changes,
     )  # fmt: skip
-    return after
+    return changes
 
 
 def _arbiter_correction_check(

@@ -82,15 +82,18 @@ def tournament_correct(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if form.is_bound and form.is_valid():
         try:
-            registration.tournament_correct(
+            changes = registration.tournament_correct(
                 actor=request.actor, tournament=tournament, **form.cleaned_data
             )
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, "The registration is corrected.")
+            messages.success(
+                request, "The registration is corrected." if changes else "Nothing changed."
+            )
             return redirect("tournaments:detail", pk=pk)
-    context = {"tournament": tournament, "form": form}
+    closed = tournament.status in (Tournament.Status.WITHDRAWN, Tournament.Status.REFUSED)
+    context = {"tournament": tournament, "form": form, "closed": closed}
     status = 400 if form.errors else 200
     return render(request, "tournaments/correct.html", context, status=status)
 

@@ -270,10 +270,13 @@ def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpRes
 
 
 def _registered_message(registered: list) -> str:
-    ids = [match.player.fide_id for match in registered]
-    count = f"{len(ids)} new player{'s' if len(ids) != 1 else ''}"
-    span = f"FIDE ID {ids[0]}" if len(ids) == 1 else f"FIDE IDs {min(ids)} to {max(ids)}"
-    return f"Registered {count} ({span}) and matched them to their lines."
+    ids = sorted(match.player.fide_id for match in registered)
+    if len(ids) == 1:
+        return f"Registered 1 new player (FIDE ID {ids[0]}), matched to the line."
+    return (
+        f"Registered {len(ids)} new players (FIDE IDs {ids[0]} to {ids[-1]}), each matched "
+        "to the line."
+    )
 
 
 @require_POST
@@ -287,8 +290,19 @@ def player_match_reopen(
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return _back_to_line(pk, version, None)
-    messages.success(request, f"Starting rank {start_rank} waits for a match again.")
+    messages.success(request, _reopened_message(start_rank, match))
     return _back_to_line(pk, version, start_rank)
+
+
+def _reopened_message(start_rank: int, before: PlayerMatch) -> str:
+    """The line waits again; a player registered from it is still in the registry."""
+    said = f"Starting rank {start_rank} waits for a match again."
+    if before.player_id and "Registered as FIDE ID" in before.note:
+        said += (
+            f" {before.player} stays in the registry: once a record of the same name is "
+            "matched, the likely duplicates page removes the one nothing rated names."
+        )
+    return said
 
 
 def _back_to_line(pk: int, version: int, start_rank: int | None) -> HttpResponse:

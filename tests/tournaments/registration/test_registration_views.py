@@ -532,3 +532,18 @@ def test_an_official_fide_events_registration_is_withdrawn_by_an_administrator_o
     assert admin.post(url, {"reason": "Cancelled by FIDE."}).status_code == 302
     tournament.refresh_from_db()
     assert tournament.status == "withdrawn"
+
+
+def test_a_correction_that_changes_nothing_says_so_and_a_closed_one_offers_no_form(world):
+    """A usability walk: saving unchanged said "corrected"; a withdrawn tournament's page
+    showed the whole form, refused only on saving."""
+    tournament = world["tournament"]
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{tournament.pk}/correct/"
+    form = {"name": tournament.name, "city": tournament.city,
+            "chief_arbiter": tournament.chief_arbiter_id}  # fmt: skip
+    assert "Nothing changed." in client.post(url, form, follow=True).content.decode()
+    tournament.status = "withdrawn"
+    tournament.save()
+    page = client.get(url).content.decode()
+    assert 'id="closed"' in page and 'id="correction-form"' not in page

@@ -302,7 +302,7 @@ def test_the_officer_registers_the_lines_without_an_id_on_one_page(world, newcom
     match = newcomers.matches.get(start_rank=3)
     assert (match.status, match.player) == ("resolved", gil)
     message = client.get(f"{base}/").content.decode()
-    assert f"Registered 1 new player (FIDE ID {gil.fide_id}) and matched them" in message
+    assert f"Registered 1 new player (FIDE ID {gil.fide_id}), matched to the line." in message
     # The administrator registers federation B's player; the report's "w" is taken.
     admin = persona_client(world, "administrator")
     page = admin.get(f"{base}/players/register-new/").content.decode()
@@ -651,3 +651,18 @@ def test_a_withdrawn_tournaments_pages_say_so_and_nothing_else(world, awkward):
     assert 'id="withdrawn"' in page and "must be matched or registered" not in page
     crosstable = client.get(f"/lists/tournaments/{awkward.tournament_id}/").content.decode()
     assert "registration was withdrawn: it has no crosstable" in crosstable
+
+
+def test_undoing_a_registration_says_the_player_stays_in_the_registry(world, awkward):
+    """A usability walk: undoing a line registered by mistake left the new record in the
+    registry without a word."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    client.post(
+        f"{base}/players/4/register/",
+        {"name": "Delta, Dora", "federation": "AAA", "sex": "F", "birth_year": 1991},
+    )
+    newcomer = awkward.matches.get(start_rank=4).player
+    page = client.post(f"{base}/players/4/reopen/", follow=True).content.decode()
+    assert f"{newcomer.name} ({newcomer.fide_id}) stays in the registry" in page
+    assert Player.objects.filter(pk=newcomer.pk).exists()
