@@ -6,6 +6,8 @@ Every view starts from a permission-restricted queryset (another federation's re
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -69,6 +71,14 @@ def _upload_message(report) -> str:
             f"{report.error_count} error(s): it cannot be rated until a corrected version is "
             "uploaded."
         )
+    waiting = report.matches.filter(status__in=selectors.UNRESOLVED).count()
+    if waiting:
+        return (
+            f"Version {report.version} was stored and checked: no errors. "
+            + ("1 player of it waits" if waiting == 1 else f"{waiting} players of it wait")
+            + " for the federation's rating officer to match or register; then the report "
+            "is approved for rating."
+        )
     return f"Version {report.version} was stored and checked: no errors."
 
 
@@ -82,6 +92,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     unresolved = [m for m in matches if m.status in selectors.UNRESOLVED]
     ended = tournament.end_date <= timezone.localdate()
     withdrawn = tournament.status == Tournament.Status.WITHDRAWN
+    choices = _register_choices(request.actor, officer and unresolved)
     context = {
         "tournament": tournament,
         "report": report,
@@ -89,7 +100,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "info_count": report.findings.filter(severity="info").count(),
         "matches": matches,
         "unresolved": unresolved,
-        "without_id": sum(match.status == PlayerMatch.Status.NO_ID for match in unresolved),
+        "without_id": _lines_to_register_here(unresolved, choices, tournament),
         "officer": officer,
         "can_change": officer and report.status in ("has_errors", "checked") and not withdrawn,
         "can_approve": officer
@@ -99,11 +110,24 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         and not withdrawn,
         "withdrawn": withdrawn,
         "not_ended": not ended,
-        **_register_choices(request.actor, officer and unresolved),
+        **choices,
         "versions": selectors.report_list(actor=request.actor, tournament=tournament),
         "entries": audit_entries_for(report),
     }
     return render(request, "tournaments/reports/detail.html", context)
+
+
+def _lines_to_register_here(
+    unresolved: list[PlayerMatch], choices: dict[str, Any], tournament: Tournament
+) -> int:
+    """The lines without a FIDE ID the officer may register in his federations: those the
+    register-new page offers, likely duplicates aside (it looks them up)."""
+    own = tournament.federation.code
+    return sum(
+        match.status == PlayerMatch.Status.NO_ID
+        and (match.federation_code or own) in choices["federation_codes"]
+        for match in unresolved
+    )
 
 
 def _finding_table(report: TournamentReport) -> FindingTable:

@@ -277,6 +277,7 @@ def test_the_officer_registers_the_lines_without_an_id_on_one_page(world, newcom
     base = f"/tournaments/{newcomers.tournament_id}/reports/1"
     report_page = client.get(f"{base}/").content.decode()
     assert "Register the lines without a FIDE ID at once" in report_page
+    assert "2 lines of your federations" in report_page  # line 4 is of federation B
     page = client.get(f"{base}/players/register-new/").content.decode()
     assert re.findall(r'<tr id="line-(\d+)"', page) == ["3"]
     left_out = page.split('id="left-out"', 1)[1]
@@ -666,3 +667,15 @@ def test_undoing_a_registration_says_the_player_stays_in_the_registry(world, awk
     page = client.post(f"{base}/players/4/reopen/", follow=True).content.decode()
     assert f"{newcomer.name} ({newcomer.fide_id}) stays in the registry" in page
     assert Player.objects.filter(pk=newcomer.pk).exists()
+
+
+def test_the_arbiter_is_told_that_players_wait_for_the_officer(world, tournament, registry, upload):
+    """A usability walk: "checked: no errors" left the arbiter thinking the report done,
+    while its newcomers waited for the officer."""
+    response = upload(
+        "arbiter", tournament, trf(four_players(**{"4": {"fide_id": None}})), follow=True
+    )
+    assert (
+        "no errors. 1 player of it waits for the federation&#x27;s rating officer"
+        in response.content.decode()
+    )
