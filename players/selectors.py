@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Aggregate, CharField, Count, OuterRef, QuerySet, Subquery
 
 from players.access import Actor
 from players.models import (
@@ -104,31 +104,49 @@ def player_likely_duplicates(
     )
 
 
+class _Ids(Aggregate):
+    """The ids of a group as one text, "3,17,42" (PostgreSQL's ``string_agg``, SQLite's
+    ``group_concat``): a group's members read by their ids, not by their key again."""
+
+    function = "STRING_AGG"
+    template = "%(function)s(CAST(%(expressions)s AS text), ',')"
+    output_field = CharField()
+
+    def as_sqlite(self, compiler, connection, **extra_context):
+        return super().as_sql(
+            compiler,
+            connection,
+            function="GROUP_CONCAT",
+            template="%(function)s(%(expressions)s, ',')",
+            **extra_context,
+        )
+
+
 def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
     """Groups of players with the same name (with or without accents: "Muller, Hans" and
     "Müller, Hans"), birth year and federation, among the federations ``actor`` edits
     (administrators: all)."""
-    players = Player.objects.restrict(actor, "edit").annotate(key=NameKey("name"))
+    players = Player.objects.restrict(actor, "edit")
     groups = list(
-        players.order_by()
+        players.annotate(key=NameKey("name"))
+        .order_by()
         .values("federation_id", "key", "birth_year")
-        .annotate(count=Count("pk"))
+        .annotate(count=Count("pk"), ids=_Ids("pk"))
         .filter(count__gt=1)
         .order_by("federation_id", "key", "birth_year")[:DUPLICATE_GROUPS_SHOWN]
     )
     if not groups:
         return []
-    match = Q()
-    for group in groups:
-        match |= Q(
-            federation_id=group["federation_id"], key=group["key"], birth_year=group["birth_year"]
-        )
-    grouped: dict[tuple[object, ...], list[Player]] = {}
-    twins = with_current_ratings(players.filter(match)).select_related("federation")
+    group_of = {
+        int(pk): index for index, group in enumerate(groups) for pk in group["ids"].split(",")
+    }
+    grouped: list[list[Player]] = [[] for _ in groups]
+    twins = with_current_ratings(Player.objects.filter(pk__in=group_of)).select_related(
+        "federation"
+    )
     for player in twins.order_by("fide_id"):
-        key = (player.federation_id, name_key(player.name), player.birth_year)
-        grouped.setdefault(key, []).append(player)
-    return [grouped[key] for key in sorted(grouped, key=lambda k: (str(k[1]), k[0]))]
+        grouped[group_of[player.pk]].append(player)
+    return sorted(grouped, key=lambda group: (name_key(group[0].name), group[0].federation_id))
 
 
 def player_import_list(*, actor: Actor) -> QuerySet[PlayerImport]:

@@ -84,7 +84,7 @@ def player_register(
     list(Federation.objects.select_for_update().filter(pk=federation.pk))
     player = Player(
         fide_id=next_free_fide_id(),
-        name=name.strip(),
+        name=" ".join(name.split()),
         federation=federation,
         sex=sex,
         birth_year=birth_date.year if birth_date else birth_year,
@@ -145,7 +145,7 @@ def player_update(
     before = Player.objects.select_for_update().get(pk=player.pk)
     after = copy.copy(before)
     for name, value in fields.items():
-        setattr(after, name, value.strip() if isinstance(value, str) else value)
+        setattr(after, name, " ".join(value.split()) if isinstance(value, str) else value)
     if after.birth_date:
         after.birth_year = after.birth_date.year
     changes = field_changes(before, after, list(PLAYER_EDITABLE_FIELDS))
@@ -234,7 +234,10 @@ def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, re
         reason=reason,
         changes={"duplicate": [f"{duplicate.fide_id} {duplicate.name}", None]},
     )
-    RetiredFideId.objects.create(fide_id=duplicate.fide_id, kept_fide_id=kept.fide_id)
+    # A FIDE ID removed before can come back with a FIDE list, and go again.
+    RetiredFideId.objects.update_or_create(
+        fide_id=duplicate.fide_id, defaults={"kept_fide_id": kept.fide_id}
+    )
     duplicate.delete()
     return moved
 

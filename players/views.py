@@ -46,17 +46,24 @@ IMPORTS_SHOWN = 20
 
 
 def _retired_player(request: HttpRequest, fide_id: int) -> HttpResponse:
-    """A FIDE ID removed as a duplicate leads to the record kept in its place; any other
-    unknown one is a page not found."""
-    retired = RetiredFideId.objects.filter(fide_id=fide_id).exclude(kept_fide_id=None).first()
-    if retired is None:
-        raise Http404(f"No player with FIDE ID {fide_id} is in the registry.")
-    messages.info(
-        request,
-        f"FIDE ID {fide_id} was removed as a duplicate of this record on "
-        f"{retired.retired_at:%Y-%m-%d}.",
+    """A FIDE ID removed as a duplicate leads to the record kept in its place, followed
+    through later removals to one that exists (once, whatever the chain); any other unknown
+    ID is a page not found."""
+    kept_by = dict(
+        RetiredFideId.objects.exclude(kept_fide_id=None).values_list("fide_id", "kept_fide_id")
     )
-    return redirect("players:detail", fide_id=retired.kept_fide_id)
+    seen, current = {fide_id}, kept_by.get(fide_id)
+    while current is not None and current not in seen:
+        if Player.objects.restrict(request.actor).filter(fide_id=current).exists():
+            messages.info(
+                request,
+                f"FIDE ID {fide_id} was removed as a duplicate: this is the record kept in its "
+                "place.",
+            )
+            return redirect("players:detail", fide_id=current)
+        seen.add(current)
+        current = kept_by.get(current)
+    raise Http404(f"No player with FIDE ID {fide_id} is in the registry.")
 
 
 def player_list(request: HttpRequest) -> HttpResponse:

@@ -441,7 +441,8 @@ def tournament_correct(
     after.clean_fields(
         exclude=[f.name for f in Tournament._meta.fields if f.name not in ("name", "city")]
     )
-    _name_taken_check(after)
+    if after.name != before.name:
+        _name_taken_check(after)
     deputies = tuple(a for a in dict.fromkeys(deputy_arbiters) if a != chief_arbiter)
     changes = field_changes(before, after, list(CORRECTABLE_FIELDS))
     deputies_before = list(before.deputy_arbiters.all())
@@ -456,6 +457,16 @@ def tournament_correct(
         changes=changes,
     )  # fmt: skip
     return changes
+
+
+def may_correct_as(actor: Actor, tournament: Tournament) -> bool:
+    """Whether the workflow lets ``actor`` correct the registration now (his right to the
+    tournament aside): its officers and administrators until it is closed, its arbiters
+    until its report is approved."""
+    if tournament.status in (Tournament.Status.WITHDRAWN, Tournament.Status.REFUSED):
+        return False
+    officer = actor.is_administrator or actor.officer_for(tournament.federation_id)
+    return officer or tournament.status in ARBITER_CORRECTS
 
 
 def _arbiter_correction_check(

@@ -63,7 +63,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             if private and registration.may_withdraw_as(request.actor, tournament)
             else None
         ),
-        "correctable": private and tournament.status not in ("withdrawn", "refused"),
+        "correctable": private and registration.may_correct_as(request.actor, tournament),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -92,8 +92,11 @@ def tournament_correct(request: HttpRequest, pk: int) -> HttpResponse:
                 request, "The registration is corrected." if changes else "Nothing changed."
             )
             return redirect("tournaments:detail", pk=pk)
-    closed = tournament.status in (Tournament.Status.WITHDRAWN, Tournament.Status.REFUSED)
-    context = {"tournament": tournament, "form": form, "closed": closed}
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "closed": not registration.may_correct_as(request.actor, tournament),
+    }
     status = 400 if form.errors else 200
     return render(request, "tournaments/correct.html", context, status=status)
 

@@ -533,7 +533,7 @@ def test_a_rated_twin_offers_no_removal_and_a_removed_one_leads_to_the_record_ke
     remove(world, "officer_a", mistaken, listed)
     response = persona_client(world, "anonymous").get(f"/players/{mistaken.fide_id}/", follow=True)
     assert response.redirect_chain == [(f"/players/{listed.fide_id}/", 302)]
-    assert f"FIDE ID {mistaken.fide_id} was removed as a duplicate of this record" in (
+    assert f"FIDE ID {mistaken.fide_id} was removed as a duplicate: this is the record kept" in (
         response.content.decode()
     )
     missing = persona_client(world, "anonymous").get("/players/123456789/")
@@ -550,3 +550,48 @@ def test_twins_spelt_with_and_without_accents_are_one_group(world):
     ]
     (group,) = persona_client(world, "officer_a").get("/players/duplicates/").context["groups"]
     assert sorted(p.pk for p in group) == sorted(p.pk for p in pair)
+
+
+def test_a_removed_id_leads_through_later_removals_once_and_never_round(world):
+    """A review: A removed keeping B, then B keeping C, led from A to B to C in two
+    redirects, C's page saying that A was B's duplicate; two retired IDs naming each other
+    looped for ever."""
+    from players.models import RetiredFideId
+
+    a, b, c = (factories.PlayerFactory(federation=world["fed_a"]) for _ in range(3))
+    RetiredFideId.objects.create(fide_id=a.fide_id, kept_fide_id=b.fide_id)
+    RetiredFideId.objects.create(fide_id=b.fide_id, kept_fide_id=c.fide_id)
+    a.delete()
+    b.delete()
+    client = persona_client(world, "anonymous")
+    response = client.get(f"/players/{a.fide_id}/", follow=True)
+    assert response.redirect_chain == [(f"/players/{c.fide_id}/", 302)]
+    RetiredFideId.objects.filter(fide_id=b.fide_id).update(kept_fide_id=a.fide_id)
+    assert client.get(f"/players/{a.fide_id}/").status_code == 404
+
+
+def test_a_fide_id_back_from_a_list_can_be_removed_again(world, twins):
+    """A fourth review: a retired FIDE ID that a FIDE list brought back could not be
+    removed again (a unique constraint, a server error)."""
+    from players.models import RetiredFideId
+
+    first, second = twins["fed_a"]
+    fide_id = second.fide_id
+    remove(world, "officer_a", second, first)
+    back = factories.PlayerFactory(
+        name="Twin, Tom", federation=world["fed_a"], birth_year=2001, fide_id=fide_id
+    )
+    page = remove(world, "officer_a", back, first).content.decode()
+    assert f"FIDE ID {fide_id} is removed" in page
+    assert RetiredFideId.objects.get(fide_id=fide_id).kept_fide_id == first.fide_id
+
+
+def test_a_name_is_registered_with_single_spaces(world):
+    """A fourth review: "Dubois,  Camille" kept its two spaces, and neither the twin
+    checks nor the duplicates page found "Dubois, Camille"."""
+    client = persona_client(world, "officer_a")
+    client.post(
+        "/players/register/",
+        {**NEW_PLAYER, "name": "Dubois,  Camille ", "federation": world["fed_a"].pk},
+    )
+    assert Player.objects.filter(name="Dubois, Camille").exists()

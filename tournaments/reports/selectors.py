@@ -116,7 +116,8 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
         if not line.left_out and (first := seen.setdefault(twin_key, match)) is not match:
             reason = (
                 f"Starting rank {first.start_rank} has the same name and birth year: register "
-                "one of them here, then decide on the other on the report page."
+                "one of them here; the other, if another player, on the registry's page "
+                "(Register anyway), then match his line to him."
             )
             line = LineToRegister(match, line.federation, left_out=reason)
         lines.append(line)
@@ -140,7 +141,8 @@ def _line_to_register(
     if twins := tuple(twins):
         reason = (
             "The registry has a player of this name, birth year and federation: match the "
-            "line to him, or register it on the report page."
+            "line to him on the report page; if he is another player, register him on the "
+            "registry's page (Register anyway), then match the line."
         )
         return LineToRegister(match, federation, twins, left_out=reason)
     return LineToRegister(match, federation)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -263,9 +264,14 @@ def _matches_store(report: TournamentReport, parsed: ParseResult, validation: Va
             match.player_id = resolved.player_id
             match.status = PlayerMatch.Status.RESOLVED
             match.resolved_by_id, match.resolved_at = resolved.resolved_by_id, resolved.resolved_at
-            match.note = f"Carried over from version {resolved.report.version}. {resolved.note}"
+            earlier_note = CARRIED_OVER.sub("", resolved.note)
+            match.note = f"Carried over from version {resolved.report.version}. {earlier_note}"
         rows.append(match)
     PlayerMatch.objects.bulk_create(rows)
+
+
+#: The note a carried-over resolution starts with: not repeated at each version.
+CARRIED_OVER = re.compile(r"^(Carried over from version \d+\. )+")
 
 
 def _earlier_resolutions(report: TournamentReport) -> dict[tuple[int | None, str], PlayerMatch]:
@@ -471,7 +477,12 @@ def _match_set(actor: Actor, match: PlayerMatch, player: Player, note: str) -> P
     # (which locks the reports naming him, then him) waits for this, or this for it.
     if not list(Player.objects.select_for_update(no_key=True).filter(pk=player.pk)):
         raise ReportRefused(f"FIDE ID {player.fide_id} is no longer in the registry.")
-    taken = match.report.matches.filter(player=player).exclude(pk=match.pk).first()
+    taken = (
+        match.report.matches.filter(player=player)
+        .exclude(pk=match.pk)
+        .exclude(status__in=UNRESOLVED)  # a waiting line's registry player is but a guess
+        .first()
+    )
     if taken is not None:
         raise ReportRefused(
             f"{player} is already matched to starting rank {taken.start_rank} of this report."
@@ -674,8 +685,11 @@ def _approval_refusal(report: TournamentReport) -> None:
             f"Version {report.version} is {report.get_status_display().lower()}; only a "
             "checked report can be approved."
         )
+    # Lines still waiting are named by the refusal below, not here: a mismatched line's
+    # registry player is the registry's guess, not yet the officer's.
     twice = (
         report.matches.exclude(player=None)
+        .exclude(status__in=UNRESOLVED)
         .values("player")
         .annotate(lines=Count("pk"), first=Min("start_rank"), last=Max("start_rank"))
         .filter(lines__gt=1)

@@ -321,7 +321,29 @@ def _match_players(ctx: _Context) -> tuple[list[MatchOutcome], list[Finding]]:
         else:
             matches.append(MatchOutcome(player.start_rank, MATCHED, known.pk))
     findings.extend(_no_id_findings(ctx, [m for m in matches if m.status == NO_ID]))
+    findings.extend(_fide_id_twice_findings(ctx))
     return matches, findings
+
+
+def _fide_id_twice_findings(ctx: _Context) -> Iterable[Finding]:
+    """One FIDE ID on two player lines: one player would play as two, and his games
+    against himself (a review: matched twice, the officer could neither approve nor undo)."""
+    first_line: dict[int, TrfPlayer] = {}
+    for player in ctx.players:
+        if player.fide_id is None:
+            continue
+        first = first_line.setdefault(player.fide_id, player)
+        if first is not player:
+            yield Finding(
+                ERROR,
+                "fide-id-twice",
+                f"Line {player.line}: FIDE ID {player.fide_id} is given to {player.label} and, "
+                f"on line {first.line}, to {first.label}: a player has one line. Correct the "
+                "file.",
+                player.line,
+                FIDE_ID_COLUMN,
+                "TRF16 001 cols 58-68",
+            )
 
 
 def _no_id_findings(ctx: _Context, without_id: list[MatchOutcome]) -> Iterable[Finding]:

@@ -679,3 +679,38 @@ def test_the_arbiter_is_told_that_players_wait_for_the_officer(world, tournament
         "no errors. 1 player of it waits for the federation&#x27;s rating officer"
         in response.content.decode()
     )
+
+
+def test_one_fide_id_on_two_lines_is_an_error_of_the_file(world, tournament, registry, upload):
+    """A fourth review: lines 1 and 3 both giving FIDE ID 1001 were matched to him twice,
+    "no errors" for the arbiter, and the officer could neither approve nor undo."""
+    upload("arbiter", tournament, trf(four_players(**{"3": {"fide_id": 1001}})))
+    report = TournamentReport.objects.get()
+    assert report.status == "has_errors"
+    finding = report.findings.get(code="fide-id-twice")
+    assert (finding.severity, finding.column) == ("error", 58)
+    assert "FIDE ID 1001 is given to" in finding.message
+
+
+def test_a_mismatched_lines_guess_does_not_block_matching_another_line(world, awkward):
+    """A fourth review: line 2's mismatch names the registry's 1002 only as a guess; the
+    officer who finds that line 4 is 1002 may say so, and line 2 then waits for him."""
+    officer = persona_actor(world, "officer_a")
+    services.player_match_resolve(
+        actor=officer, match=awkward.matches.get(start_rank=4), fide_id=1002
+    )
+    services.player_match_resolve(
+        actor=officer, match=awkward.matches.get(start_rank=3), fide_id=1003
+    )
+    with pytest.raises(ValidationError, match=r"1 player\(s\) still wait.*2 Betta, Robert"):
+        services.report_approve(actor=officer, report=awkward)
+
+
+def test_a_carried_over_note_says_its_version_once(world, tournament, awkward, upload):
+    client = persona_client(world, "officer_a")
+    client.post(f"/tournaments/{tournament.pk}/reports/1/players/3/match/", {"fide_id": 1003})
+    for _ in range(2):
+        upload("arbiter", tournament, trf(four_players(**AWKWARD_LINES)))
+    line = TournamentReport.objects.get(version=3).matches.get(start_rank=3)
+    assert line.note.startswith("Carried over from version 2. ")
+    assert line.note.count("Carried over") == 1
