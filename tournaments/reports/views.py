@@ -265,9 +265,9 @@ def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpRes
         return redirect(request.path)
     if formset.is_bound and can_change and formset.is_valid():
         chosen = [
-            services.NewPlayerLine(data["start_rank"], data["sex"], data["birth_year"])
-            for data in formset.cleaned_data
-            if data.get("register")
+            services.NewPlayerLine(row["start_rank"], row["sex"], row["birth_year"])
+            for row in formset.cleaned_data
+            if row.get("register")
         ]
         try:
             registered = services.player_matches_register(
