@@ -146,7 +146,9 @@ def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
     )
     for player in twins.order_by("fide_id"):
         grouped[group_of[player.pk]].append(player)
-    return sorted(grouped, key=lambda group: (name_key(group[0].name), group[0].federation_id))
+    # A group whose members went meanwhile (deleted in the admin) is no group any more.
+    twins_left = [group for group in grouped if len(group) > 1]
+    return sorted(twins_left, key=lambda group: (name_key(group[0].name), group[0].federation_id))
 
 
 def player_import_list(*, actor: Actor) -> QuerySet[PlayerImport]:

@@ -145,7 +145,8 @@ def player_update(
     before = Player.objects.select_for_update().get(pk=player.pk)
     after = copy.copy(before)
     for name, value in fields.items():
-        setattr(after, name, " ".join(value.split()) if isinstance(value, str) else value)
+        setattr(after, name, value.strip() if isinstance(value, str) else value)
+    after.name = " ".join(after.name.split())  # single spaces, as the twin checks compare
     if after.birth_date:
         after.birth_year = after.birth_date.year
     changes = field_changes(before, after, list(PLAYER_EDITABLE_FIELDS))
@@ -236,7 +237,8 @@ def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, re
     )
     # A FIDE ID removed before can come back with a FIDE list, and go again.
     RetiredFideId.objects.update_or_create(
-        fide_id=duplicate.fide_id, defaults={"kept_fide_id": kept.fide_id}
+        fide_id=duplicate.fide_id,
+        defaults={"kept_fide_id": kept.fide_id, "retired_at": timezone.now()},
     )
     duplicate.delete()
     return moved

@@ -49,10 +49,7 @@ def _retired_player(request: HttpRequest, fide_id: int) -> HttpResponse:
     """A FIDE ID removed as a duplicate leads to the record kept in its place, followed
     through later removals to one that exists (once, whatever the chain); any other unknown
     ID is a page not found."""
-    kept_by = dict(
-        RetiredFideId.objects.exclude(kept_fide_id=None).values_list("fide_id", "kept_fide_id")
-    )
-    seen, current = {fide_id}, kept_by.get(fide_id)
+    seen, current = {fide_id}, _kept_in_place_of(fide_id)
     while current is not None and current not in seen:
         if Player.objects.restrict(request.actor).filter(fide_id=current).exists():
             messages.info(
@@ -62,8 +59,14 @@ def _retired_player(request: HttpRequest, fide_id: int) -> HttpResponse:
             )
             return redirect("players:detail", fide_id=current)
         seen.add(current)
-        current = kept_by.get(current)
+        current = _kept_in_place_of(current)
     raise Http404(f"No player with FIDE ID {fide_id} is in the registry.")
+
+
+def _kept_in_place_of(fide_id: int) -> int | None:
+    return (
+        RetiredFideId.objects.filter(fide_id=fide_id).values_list("kept_fide_id", flat=True).first()
+    )
 
 
 def player_list(request: HttpRequest) -> HttpResponse:

@@ -525,7 +525,12 @@ def report_lines_move(actor: Actor, duplicate: Player, kept: Player, locked: set
             f"A report was matched to FIDE ID {duplicate.fide_id} meanwhile: look again."
         )
     for line in lines:
-        other = line.report.matches.filter(player=kept).first()
+        # A waiting line's registry player is but a guess, on either side.
+        other = (
+            None
+            if line.needs_officer
+            else line.report.matches.filter(player=kept).exclude(status__in=UNRESOLVED).first()
+        )
         if other is not None:
             raise ReportRefused(
                 f"{line.report} names FIDE ID {duplicate.fide_id} on starting rank "

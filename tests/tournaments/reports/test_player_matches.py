@@ -714,3 +714,19 @@ def test_a_carried_over_note_says_its_version_once(world, tournament, awkward, u
     line = TournamentReport.objects.get(version=3).matches.get(start_rank=3)
     assert line.note.startswith("Carried over from version 2. ")
     assert line.note.count("Carried over") == 1
+
+
+def test_a_mismatched_lines_guess_does_not_keep_a_duplicate(world, awkward):
+    """A fifth review: line 4 matched to D, a duplicate of the registry's 1002, whom
+    mismatched line 2 only guesses; removing D keeping 1002 was refused as "two players"
+    though it leads to what matching line 4 to 1002 allows."""
+    from players.services import player_duplicate_remove
+
+    officer = persona_actor(world, "officer_a")
+    real = Player.objects.get(fide_id=1002)
+    duplicate = factories.PlayerFactory(name=real.name, federation=world["fed_a"], birth_year=1990)
+    services.player_match_resolve(
+        actor=officer, match=awkward.matches.get(start_rank=4), fide_id=duplicate.fide_id
+    )
+    player_duplicate_remove(actor=officer, duplicate=duplicate, kept=real, reason="Twice.")
+    assert awkward.matches.get(start_rank=4).player == real
