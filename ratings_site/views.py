@@ -1,26 +1,33 @@
 """Site-wide pages that draw on several apps."""
 
+import logging
 import re
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.views import PasswordResetView, redirect_to_login
 from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import loader
 from django.urls import Resolver404
 from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from lists.models import RatingPeriod
 from players.pagination import paginate
 from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
+from players.tasks import send_account_mail
 from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
 from tournaments.selectors import tournament_list
 from tournaments.tables import TournamentTable
 
 TABLE_PAGE_SIZE = 10
+
+logger = logging.getLogger(__name__)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -140,10 +147,41 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return render(request, "404.html", {"reason": reason}, status=404)
 
 
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, its mail handed to a worker (``players.tasks.send_account_mail``)
+    rather than sent while the request waits: sent at once, the mail server's seconds told
+    anyone timing the page whether an address has an account."""
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        html = (
+            loader.render_to_string(html_email_template_name, context)
+            if html_email_template_name
+            else None
+        )
+        try:
+            send_account_mail.delay(subject, body, to_email, from_email, html)
+        except KombuOperationalError:  # no broker: sent here, the request waiting for it
+            logger.warning("password reset mail sent without a worker: the broker is away")
+            send_account_mail(subject, body, to_email, from_email, html)
+
+
 class PasswordReset(PasswordResetView):
     """A link by mail to choose a new password, where the site sends mail
     (``PASSWORD_RESET_BY_MAIL``): built on ``SITE_URL``, not on the request's Host header;
-    elsewhere the page says to ask an administrator, and nothing is sent."""
+    elsewhere the page says to ask an administrator, and nothing is sent. The mail goes
+    from a worker (``QueuedPasswordResetForm``)."""
+
+    form_class = QueuedPasswordResetForm
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_context_data(**kwargs), "by_mail": settings.PASSWORD_RESET_BY_MAIL}

@@ -356,3 +356,59 @@ def test_where_the_site_sends_no_mail_a_reset_is_asked_of_an_administrator(
     assert 'id="reset-by-administrator"' in page
     client.post("/accounts/password/reset/", {"email": "officer1@example.org"})
     assert mailoutbox == []
+
+
+def test_a_reset_mail_goes_even_when_the_queue_is_away(db, client, mailoutbox, settings):
+    """The reset mail is handed to a worker (players.tasks.send_account_mail), so that the
+    page takes no longer for an address with an account; with the queue's broker away, the
+    request sends it itself rather than fail."""
+    from ratings_site.celery import app
+
+    settings.PASSWORD_RESET_BY_MAIL = True
+    settings.SITE_URL = "https://ratings.example.org"
+    get_user_model().objects.create_user("officer1", email="officer1@example.org", password="x")
+    conf = {
+        "task_always_eager": False,
+        "broker_url": "redis://127.0.0.1:1/0",  # nothing listens there
+        "task_publish_retry": False,
+        "broker_transport_options": {"max_retries": 0},  # refused at once, not in 6 s
+    }
+    before = {key: app.conf[key] for key in conf}
+    app.conf.update(conf)
+    app._after_fork()  # as in a new process: no producer of an earlier test's broker reused
+    try:
+        sent = client.post("/accounts/password/reset/", {"email": "officer1@example.org"})
+    finally:
+        app.conf.update(before)
+        app._after_fork()
+    assert sent["Location"] == "/accounts/password/reset/sent/"
+    (mail,) = mailoutbox
+    assert mail.to == ["officer1@example.org"] and "https://ratings.example.org/" in mail.body
+
+
+def test_a_reset_mail_is_sent_by_a_worker_not_by_the_request(db, client, mailoutbox, settings):
+    """Sent while the request waited, the mail server's seconds told anyone timing the page
+    whether an address has an account: the request only queues it."""
+    from ratings_site.celery import app
+
+    settings.PASSWORD_RESET_BY_MAIL = True
+    settings.SITE_URL = "https://ratings.example.org"
+    get_user_model().objects.create_user("officer1", email="officer1@example.org", password="x")
+    conf = {"task_always_eager": False, "broker_url": "memory://"}
+    before = {key: app.conf[key] for key in conf}
+    app.conf.update(conf)
+    app._after_fork()
+    try:
+        client.post("/accounts/password/reset/", {"email": "officer1@example.org"})
+        assert mailoutbox == []  # queued, not sent
+        with app.connection_for_read() as connection:
+            message = connection.SimpleQueue(app.conf.task_default_queue).get(timeout=1)
+        task_args, _, _ = message.decode()
+        message.ack()
+    finally:
+        app.conf.update(before)
+        app._after_fork()
+    assert message.headers["task"] == "players.tasks.send_account_mail"
+    app.tasks["players.tasks.send_account_mail"](*task_args)  # as the worker runs it
+    (mail,) = mailoutbox
+    assert mail.to == ["officer1@example.org"] and "https://ratings.example.org/" in mail.body
