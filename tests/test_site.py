@@ -358,7 +358,9 @@ def test_where_the_site_sends_no_mail_a_reset_is_asked_of_an_administrator(
     assert mailoutbox == []
 
 
-def test_a_reset_mail_goes_even_when_the_queue_is_away(db, client, mailoutbox, settings):
+def test_a_reset_mail_goes_even_when_the_queue_is_away(
+    db, client, mailoutbox, settings, monkeypatch
+):
     """The reset mail is handed to a worker (players.tasks.send_account_mail), so that the
     page takes no longer for an address with an account; with the queue's broker away, the
     request sends it itself rather than fail."""
@@ -374,6 +376,8 @@ def test_a_reset_mail_goes_even_when_the_queue_is_away(db, client, mailoutbox, s
         "broker_transport_options": {"max_retries": 0},  # refused at once, not in 6 s
     }
     before = {key: app.conf[key] for key in conf}
+    # Celery reads CELERY_BROKER_URL from the environment before its setting (CI sets it).
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)
     app.conf.update(conf)
     app._after_fork()  # as in a new process: no producer of an earlier test's broker reused
     try:
@@ -386,7 +390,9 @@ def test_a_reset_mail_goes_even_when_the_queue_is_away(db, client, mailoutbox, s
     assert mail.to == ["officer1@example.org"] and "https://ratings.example.org/" in mail.body
 
 
-def test_a_reset_mail_is_sent_by_a_worker_not_by_the_request(db, client, mailoutbox, settings):
+def test_a_reset_mail_is_sent_by_a_worker_not_by_the_request(
+    db, client, mailoutbox, settings, monkeypatch
+):
     """Sent while the request waited, the mail server's seconds told anyone timing the page
     whether an address has an account: the request only queues it."""
     from ratings_site.celery import app
@@ -396,6 +402,8 @@ def test_a_reset_mail_is_sent_by_a_worker_not_by_the_request(db, client, mailout
     get_user_model().objects.create_user("officer1", email="officer1@example.org", password="x")
     conf = {"task_always_eager": False, "broker_url": "memory://"}
     before = {key: app.conf[key] for key in conf}
+    # Celery reads CELERY_BROKER_URL from the environment before its setting (CI sets it).
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)
     app.conf.update(conf)
     app._after_fork()
     try:
