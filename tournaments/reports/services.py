@@ -191,6 +191,7 @@ def _report_store(
     _matches_store(report, parsed, validation)
     superseded = locked.reports.exclude(pk=report.pk).exclude(status=ReportStatus.SUPERSEDED)
     superseded.update(status=ReportStatus.SUPERSEDED)
+    _matched_players_locked(report)
     audit_record(
         target=report,
         actor=actor.user,
@@ -207,6 +208,20 @@ def _report_store(
         )
     tournament.status = locked.status
     return report
+
+
+def _matched_players_locked(report: TournamentReport) -> None:
+    """Lock the registry players the new version's lines name, in the order of their ids,
+    after the older versions (as a removal of a duplicate locks the reports naming him,
+    then him): a removal under way is waited for, and a player it removed meanwhile refuses
+    the upload in words rather than fail at its commit."""
+    named = set(report.matches.exclude(player=None).values_list("player_id", flat=True))
+    there = Player.objects.select_for_update(no_key=True).filter(pk__in=named).order_by("pk")
+    if len(list(there.values_list("pk", flat=True))) != len(named):
+        raise ReportRefused(
+            "A player this report names was removed from the registry meanwhile, as a "
+            "duplicate: upload the file again."
+        )
 
 
 #: TRF16 001's sex ("w" for a woman) as the registry writes it.

@@ -172,6 +172,39 @@ def test_a_match_undone_while_the_record_its_fide_id_names_is_removed(world, twi
     assert (line.status, line.player) == ("unknown", None)
 
 
+def test_a_report_uploaded_while_a_player_it_names_is_removed(world, tournament, registry, upload):
+    """The removal first, then an upload naming the record it removes by his FIDE ID: the
+    upload failed at its commit (a server error). It waits for the removal, then says the
+    player went, and stores nothing."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    kept = Player.objects.get(fide_id=1004)
+    duplicate = factories.PlayerFactory(
+        name=kept.name, federation=world["fed_a"], sex="F", birth_year=1990, fide_id=900_000_050
+    )
+    officer = persona_actor(world, "officer_a")
+    done = threading.Event()
+
+    def upload_now() -> None:
+        data = trf(four_players(**{"4": {"fide_id": duplicate.fide_id}}))
+        services.report_upload(
+            actor=officer,
+            tournament=Tournament.objects.get(pk=tournament.pk),
+            uploaded_file=SimpleUploadedFile("report.trf", data),
+        )
+
+    errors = both(
+        held(lambda: player_duplicate_remove(
+            actor=officer, duplicate=duplicate, kept=kept, reason="x"), done),
+        after(done, upload_now),
+    )  # fmt: skip
+    assert refusals(errors) == [
+        "A player this report names was removed from the registry meanwhile, as a duplicate: "
+        "upload the file again."
+    ]
+    assert not TournamentReport.objects.exists()
+
+
 def test_a_report_approved_while_a_player_of_it_is_removed(world, tournament, registry, upload):
     """The approval writes games naming the newcomer while his record is removed as a
     duplicate: the approval failed at its commit (a server error). The removal waits for
