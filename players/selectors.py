@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Aggregate, CharField, Count, OuterRef, QuerySet, Subquery
+from django.db.models import Aggregate, CharField, Count, OuterRef, Q, QuerySet, Subquery
 
 from players.access import Actor
 from players.models import (
@@ -102,6 +103,39 @@ def player_likely_duplicates(
         .filter(key=name_key(" ".join(name.split())))
         .select_related("federation")
     )
+
+
+def likely_duplicates_among(
+    candidates: Iterable[tuple[str, int | None, Federation]],
+) -> dict[tuple[str | None, int | None, int], list[Player]]:
+    """For many (name, birth year, federation) at once, in one query: the players
+    ``player_likely_duplicates`` finds for each, by ``identity_key`` of the candidate."""
+    wanted = {identity_key(name, year, federation.pk) for name, year, federation in candidates}
+    if not wanted:
+        return {}
+    years = {year for _, year, _ in wanted}
+    same_year = Q(birth_year__in=years - {None})
+    if None in years:
+        same_year |= Q(birth_year__isnull=True)
+    found: dict[tuple[str | None, int | None, int], list[Player]] = {}
+    players = (
+        Player.objects.filter(same_year, federation_id__in={fed for _, _, fed in wanted})
+        .annotate(key=NameKey("name"))
+        .filter(key__in={key for key, _, _ in wanted})
+        .select_related("federation")
+        .order_by("fide_id")
+    )
+    for player in players:
+        identity = (player.key, player.birth_year, player.federation_id)
+        if identity in wanted:
+            found.setdefault(identity, []).append(player)
+    return found
+
+
+def identity_key(name: str, birth_year: int | None, federation_id: int):
+    """What tells likely duplicates: the name's search key (single-spaced), birth year and
+    federation."""
+    return (name_key(" ".join(name.split())), birth_year, federation_id)
 
 
 class _Ids(Aggregate):

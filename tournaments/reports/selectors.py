@@ -12,8 +12,7 @@ from django.shortcuts import get_object_or_404
 
 from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
-from players.name_keys import name_key
-from players.selectors import player_likely_duplicates
+from players.selectors import identity_key, likely_duplicates_among
 from regulations import get_rule_set
 from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.validation import Registration, RegistryPlayer
@@ -105,15 +104,20 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
     own = report.tournament.federation
     codes = {match.federation_code for match in waiting} | {own.code}
     federations = {fed.code: fed for fed in Federation.objects.filter(code__in=codes)}
+    federation_of = {m.pk: federations.get(m.federation_code or own.code) for m in waiting}
+    twins = likely_duplicates_among(
+        (match.trf_name, match.trf_birth_year, federation_of[match.pk])
+        for match in waiting
+        if federation_of[match.pk] is not None
+    )
     lines, seen = [], {}
     for match in waiting:
-        line = _line_to_register(actor, match, federations, own.code)
-        twin_key = (
-            name_key(" ".join(match.trf_name.split())),
-            match.trf_birth_year,
-            line.federation,
-        )
-        if not line.left_out and (first := seen.setdefault(twin_key, match)) is not match:
+        line = _line_to_register(actor, match, federation_of[match.pk], own.code, twins)
+        if line.left_out or line.federation is None:
+            lines.append(line)
+            continue
+        identity = identity_key(match.trf_name, match.trf_birth_year, line.federation.pk)
+        if (first := seen.setdefault(identity, match)) is not match:
             reason = (
                 f"Starting rank {first.start_rank} has the same name and birth year: register "
                 "one of them here; the other, if another player, on the registry's page "
@@ -125,26 +129,27 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
 
 
 def _line_to_register(
-    actor: Actor, match: PlayerMatch, federations: dict[str, Federation], own_code: str
+    actor: Actor,
+    match: PlayerMatch,
+    federation: Federation | None,
+    own_code: str,
+    twins: dict[tuple[str | None, int | None, int], list[Player]],
 ) -> LineToRegister:
     code = match.federation_code or own_code
-    federation = federations.get(code)
     if federation is None:
         reason = f"The report gives federation {code}, which the registry does not know."
         return LineToRegister(match, None, left_out=reason)
     if not actor.officer_for(federation.pk):
         reason = f"Players of {code} are registered by its rating officer or an administrator."
         return LineToRegister(match, federation, left_out=reason)
-    twins = player_likely_duplicates(
-        name=match.trf_name, birth_year=match.trf_birth_year, federation=federation
-    )
-    if twins := tuple(twins):
+    found = twins.get(identity_key(match.trf_name, match.trf_birth_year, federation.pk))
+    if found:
         reason = (
             "The registry has a player of this name, birth year and federation: match the "
             "line to him on the report page; if he is another player, register him on the "
             "registry's page (Register anyway), then match the line."
         )
-        return LineToRegister(match, federation, twins, left_out=reason)
+        return LineToRegister(match, federation, tuple(found), left_out=reason)
     return LineToRegister(match, federation)
 
 

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from trf_builder import four_players, trf
+from trf_builder import four_players, player_line, trf
 
 from audit.models import AuditEntry
 from players.models import Player
@@ -730,3 +730,17 @@ def test_a_mismatched_lines_guess_does_not_keep_a_duplicate(world, awkward):
     )
     player_duplicate_remove(actor=officer, duplicate=duplicate, kept=real, reason="Twice.")
     assert awkward.matches.get(start_rank=4).player == real
+
+
+def test_the_lines_to_register_are_read_in_queries_that_do_not_grow_with_them(
+    world, tournament, upload, django_assert_max_num_queries
+):
+    """Reading the likely duplicates line by line was a query a line (eighty for a junior
+    open); the lines, the federations and the duplicates are three queries."""
+    players = [player_line(n, f"Player{n}, Test", birth="") for n in range(1, 81)]
+    upload("arbiter", tournament, trf(players, count=80))
+    actor = persona_actor(world, "officer_a")
+    report = selectors.report_get(actor=actor, tournament_pk=tournament.pk, version=1)
+    with django_assert_max_num_queries(3):  # the report read as its pages read it
+        lines = selectors.lines_to_register(actor=actor, report=report)
+    assert len(lines) == 80 and not any(line.left_out for line in lines)
