@@ -9,6 +9,7 @@ request that an administrator approves or refuses, with a reason.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -436,7 +437,7 @@ def tournament_correct(
     officer = actor.is_administrator or actor.officer_for(before.federation_id)
     if not officer:
         _arbiter_correction_check(actor, before, chief_arbiter, deputy_arbiters)
-    after = Tournament.objects.get(pk=tournament.pk)
+    after = copy.copy(before)
     after.name, after.city, after.chief_arbiter = name.strip(), city.strip(), chief_arbiter
     after.clean_fields(
         exclude=[f.name for f in Tournament._meta.fields if f.name not in ("name", "city")]

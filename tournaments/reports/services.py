@@ -435,7 +435,17 @@ def player_match_register(
         birth_year=birth_year,
         reason=f"Registered from {match.report} line {match.start_rank}",
     )
-    return _match_set(actor, match, player, note or f"Registered as FIDE ID {player.fide_id}.")
+    return _match_set(actor, match, player, note or f"{REGISTERED_FROM_LINE} {player.fide_id}.")
+
+
+#: How a line's note says that its player was registered from it (``registered_from``).
+REGISTERED_FROM_LINE = "Registered as FIDE ID"
+
+
+def registered_from(match: PlayerMatch) -> bool:
+    """Whether the line's player was registered from it, as ``player_match_register``'s
+    note (or the note carried over with it) says."""
+    return bool(match.player_id) and REGISTERED_FROM_LINE in match.note
 
 
 @dataclass(frozen=True)

@@ -321,7 +321,7 @@ def player_match_reopen(
 def _reopened_message(start_rank: int, before: PlayerMatch) -> str:
     """The line waits again; a player registered from it is still in the registry."""
     said = f"Starting rank {start_rank} waits for a match again."
-    if before.player_id and "Registered as FIDE ID" in before.note:
+    if services.registered_from(before):
         said += (
             f" {before.player} stays in the registry: once a record of the same name is "
             "matched, the likely duplicates page removes the one nothing rated names."
