@@ -20,7 +20,10 @@ rapid period of 2026-05-01 (``period_compute_request``) and its publication
 memory (the data is generated in child processes, so it counts compute and publish only)
 and the floor: PostgreSQL's ``COPY`` reading the period's games and writing back every row
 the computation wrote (its ``PeriodResult`` and ``PeriodGame`` rows) into unindexed
-tables. Last, with a synthetic published list of
+tables. Then the p50/p95 of the pages around the month, at its scale (no target in the
+issue): the period page (its first page, a search of the preview, a later page of its
+tournaments), the registry, the tournaments, the busiest player's page and calculations,
+and the biggest tournament's crosstable. Last, with a synthetic published list of
 1,000,000 entries, the p50/p95 of the published list page: first page, one federation, a
 name search, and one with the given name typed first.
 
@@ -891,9 +894,16 @@ def page_times(client, url: str, requests: int) -> tuple[float, float, int]:
     return percentiles[49], percentiles[94], status
 
 
+#: Static files as in development: no manifest needed.
+BENCH_STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+
 def list_page_measure(requests: int) -> list[tuple[str, float, float, int]]:
     """The published list page of ``PAGE_LIST_DATE``: first page, the biggest federation,
-    a name prefix. Static files as in development (no manifest needed)."""
+    a name prefix."""
     from django.test import Client, override_settings
 
     base = f"/lists/{CATEGORY}/{PAGE_LIST_DATE:%Y-%m}/"
@@ -907,16 +917,61 @@ def list_page_measure(requests: int) -> list[tuple[str, float, float, int]]:
             f"{base}?{urlencode({SEARCH_PARAMETER: SEARCH_GIVEN_FIRST})}",
         ),
     ]
-    storages = {
-        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
     client = Client(HTTP_HOST="localhost")
     measured = []
-    with override_settings(STORAGES=storages):
+    with override_settings(STORAGES=BENCH_STORAGES):
         for label, url in cases:
             p50, p95, status = page_times(client, url, requests)
             print(f"  {label:<20} p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  (HTTP {status})")
+            measured.append((label, p50, p95, status))
+    return measured
+
+
+#: Timed GETs per page of the month (each one a few hundred milliseconds at most).
+MONTH_PAGE_REQUESTS = 10
+
+
+def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float, float, int]]:
+    """The pages around the month just published, at its scale (no target in the issue;
+    printed so that a page that reads the whole month shows): the period page an officer
+    works on (first page, a search of the preview, a later page of its tournaments), the
+    registry, the tournaments, and the busiest player's and the biggest tournament's pages."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client, override_settings
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT p.fide_id FROM lists_periodgame g JOIN players_player p ON p.id = g.white_id "
+            "WHERE g.period_id = %s GROUP BY p.fide_id ORDER BY count(*) DESC, p.fide_id LIMIT 1",
+            [period_id],
+        )
+        (busiest,) = cursor.fetchone()
+        cursor.execute(
+            "SELECT tournament_id FROM lists_periodgame WHERE period_id = %s "
+            "GROUP BY tournament_id ORDER BY count(*) DESC, tournament_id LIMIT 1",
+            [period_id],
+        )
+        (biggest,) = cursor.fetchone()
+    administrator = get_user_model().objects.create_superuser("bench-administrator")
+    officer, public = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
+    officer.force_login(administrator)
+    period = f"/lists/periods/{period_id}/"
+    cases = [
+        ("period page", officer, period),
+        (f"period, preview '{SEARCH_PREFIX}'", officer, f"{period}?q={SEARCH_PREFIX}"),
+        ("period, tournaments page 300", officer, f"{period}?t-page=300"),
+        ("registry", public, "/players/"),
+        ("tournaments", public, "/tournaments/"),
+        ("busiest player", public, f"/players/{busiest}/"),
+        ("his calculations", public, f"/lists/players/{busiest}/"),
+        ("biggest crosstable", public, f"/lists/tournaments/{biggest}/"),
+    ]
+    measured = []
+    with override_settings(STORAGES=BENCH_STORAGES):
+        for label, client, url in cases:
+            p50, p95, status = page_times(client, url, requests)
+            print(f"  {label:<30} p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  (HTTP {status})")
             measured.append((label, p50, p95, status))
     return measured
 
@@ -1033,6 +1088,8 @@ def main() -> None:
         read, write = median_floor(args.database_url, timings.period_id, timings.run)
         if args.checksums:
             checksums_print(args.database_url)
+        print("The month's pages (no target in the issue)", flush=True)
+        month_pages_measure(timings.period_id, MONTH_PAGE_REQUESTS)
         print(f"Published list of {args.list_entries:,} entries (not timed)", flush=True)
         in_child(list_generate, args.database_url, args, page_list_create())
         pages = list_page_measure(args.requests)

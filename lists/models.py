@@ -224,6 +224,11 @@ class PeriodResult(models.Model):
         constraints = [
             models.UniqueConstraint(fields=("period", "run", "player"), name="one_result_per_run")
         ]
+        # The preview's order, biggest change first, a page at a time (a month's 250,000
+        # results sorted for each page took 0.2-0.7 s); the id breaks ties.
+        indexes = [
+            models.Index(fields=("period", "run", "change_rounded", "id"), name="result_by_change")
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.old_rating} -> {self.new_rating}"

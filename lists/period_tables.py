@@ -1,8 +1,12 @@
 """Tables of the period pages (officers and administrators)."""
 
+from collections.abc import Collection
+
 import django_tables2 as tables
+from django.utils.html import format_html
 
 from lists.models import PeriodResult, RatingPeriod
+from tournaments.models import Tournament
 
 
 class PeriodTable(tables.Table):
@@ -34,19 +38,39 @@ class PeriodTable(tables.Table):
 
 
 class PreviewTable(tables.Table):
-    """A computed run: old -> new for every player who played, new players, delisted."""
+    """A computed run: old -> new for every player who played, new players, delisted.
+    Every order ends on the result's id: a month has 250,000 results and few distinct
+    changes, and rows that tie would otherwise move between pages from one request to
+    the next."""
 
     fide_id = tables.Column(
         accessor="player__fide_id",
         verbose_name="FIDE ID",
         linkify=("lists:player_calculations", {"fide_id": tables.A("player__fide_id")}),
     )
-    name = tables.Column(accessor="player__name", verbose_name="Name")
-    federation = tables.Column(
-        accessor="player__federation__code", verbose_name="Fed", order_by="player__federation__code"
+    name = tables.Column(
+        accessor="player__name", verbose_name="Name", order_by=("player__name", "id")
     )
-    old_rating = tables.Column(verbose_name="Old rating", empty_values=())
-    change = tables.Column(accessor="change_rounded", verbose_name="Change", empty_values=())
+    federation = tables.Column(
+        accessor="player__federation__code",
+        verbose_name="Fed",
+        order_by=("player__federation__code", "player__name", "id"),
+    )
+    kind = tables.Column(order_by=("kind", "id"))
+    old_rating = tables.Column(
+        verbose_name="Old rating", empty_values=(), order_by=("old_rating", "id")
+    )
+    new_rating = tables.Column(order_by=("new_rating", "id"))
+    # The index result_by_change serves the default order.
+    change = tables.Column(
+        accessor="change_rounded",
+        verbose_name="Change",
+        empty_values=(),
+        order_by=("change_rounded", "id"),
+    )
+    games = tables.Column(order_by=("games", "id"))
+    k = tables.Column(order_by=("k", "id"))
+    rules = tables.Column(order_by=("rules", "id"))
 
     class Meta:
         model = PeriodResult
@@ -73,3 +97,40 @@ class PreviewTable(tables.Table):
         if record.kind == PeriodResult.Kind.PENDING:
             return "—"
         return f"{value:+d}" if value else "0"
+
+
+class PeriodTournamentTable(tables.Table):
+    """The tournaments of a period's list, a page at a time (a federation's month is
+    30,000 of them), on the page's second table (``prefix``). ``late``: the ids of those
+    approved after the preview was computed, tagged as not in it."""
+
+    name = tables.Column(
+        verbose_name="Tournament",
+        linkify=("tournaments:detail", {"pk": tables.A("pk")}),
+        order_by=("name", "id"),
+    )
+    federation = tables.Column(
+        accessor="federation__code",
+        verbose_name="Federation",
+        order_by=("federation__code", "name", "id"),
+    )
+    end_date = tables.Column(verbose_name="Ended", order_by=("end_date", "name", "id"))
+    status = tables.Column(order_by=("status", "end_date", "name", "id"))
+
+    def __init__(self, data, *, late: Collection[int] = (), **kwargs) -> None:
+        super().__init__(data, **kwargs)
+        self.late = late
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "federation", "end_date", "status")
+        order_by = ("end_date",)
+        empty_text = "No report has been approved for this list yet."
+        attrs = {"class": "table table-sm table-striped align-middle", "id": "period-tournaments"}
+
+    def render_status(self, value: str, record: Tournament) -> str:
+        if record.pk in self.late:
+            return format_html(
+                '{} <span class="badge text-bg-warning">not in the preview</span>', value
+            )
+        return value

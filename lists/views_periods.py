@@ -27,7 +27,7 @@ from audit.selectors import audit_entries_for
 from lists import services
 from lists.filters import PeriodFilter
 from lists.models import PeriodResult, RatingPeriod
-from lists.period_tables import PeriodTable, PreviewTable
+from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
 from lists.selectors import computed_results
 from players.access import Actor
 from players.filters import SEARCH_MAX_LENGTH, name_or_fide_id
@@ -37,6 +37,9 @@ from tournaments.models import Tournament
 
 PAGE_SIZE = 50
 PREVIEW_KINDS = ("rated", "adopted", "initial", "pending", "delisted")
+#: The period page's second table, the tournaments, pages and sorts with its own
+#: parameters (``?t-page=``, ``?t-sort=``); the preview keeps the plain ones.
+TOURNAMENTS_PREFIX = "t-"
 
 
 def require_period_access(actor: Actor) -> None:
@@ -84,10 +87,17 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         down=Count("pk", filter=Q(kind="rated", change_rounded__lt=0)),
         **{kind_name: Count("pk", filter=Q(kind=kind_name)) for kind_name in PREVIEW_KINDS},
     )
-    tournaments = Tournament.objects.filter(
-        category=period.category, list_date=period.list_date
-    ).select_related("federation")
     computed = period.status == RatingPeriod.Status.COMPUTED
+    # Computed, not yet published: what the preview leaves out.
+    late = list(services.reports_after_computation(period)) if computed else []
+    tournaments = PeriodTournamentTable(
+        Tournament.objects.filter(
+            category=period.category, list_date=period.list_date
+        ).select_related("federation"),
+        late={t.pk for t in late},
+        prefix=TOURNAMENTS_PREFIX,
+    )
+    paginate(request, tournaments, PAGE_SIZE)
     not_now = services.publication_refusal(period, timezone.localdate()) if computed else None
     context = {
         "period": period,
@@ -100,14 +110,13 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
             if name != PeriodResult.Kind.ADOPTED or period.category != RatingCategory.STANDARD
         ],
         "search": search,
-        "tournaments": tournaments.order_by("end_date", "name"),
+        "tournaments": tournaments,
         "refusal": services.computation_refusal(period),
         "may_publish": request.actor.is_administrator and computed and not not_now,
         "publish_refusal": not_now,
         "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
-        # Computed, not yet published: what the preview leaves out.
-        "late": list(services.reports_after_computation(period)) if computed else [],
+        "late": late,
         "next_list": services.list_after(period.list_date),
         **_turning_inactive(period, computed),
     }

@@ -118,7 +118,11 @@ class Player(models.Model):
                 condition=models.Q(fide_id__gt=0), name="player_fide_id_positive"
             ),
         ]
-        indexes = [models.Index(fields=("federation", "name"))]
+        indexes = [
+            models.Index(fields=("federation", "name")),
+            # The registry's order: its first page sorted 400,000 names (0.2 s).
+            models.Index(fields=("name", "id"), name="player_by_name"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"

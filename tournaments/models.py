@@ -90,7 +90,12 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
             ),
         ]
-        indexes = [models.Index(fields=("federation", "status"))]
+        indexes = [
+            models.Index(fields=("federation", "status")),
+            # A list's tournaments: a period's page and its computation (a federation's
+            # month is 30,000 of a registry that grows by as many every month).
+            models.Index(fields=("category", "list_date"), name="tournament_by_list"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.start_date:%Y-%m-%d})"

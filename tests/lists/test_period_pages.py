@@ -401,3 +401,36 @@ def test_the_periods_are_filtered_and_each_links_back_to_them(world, period_worl
     assert 'id="back-to-periods" href="/lists/periods/"' in detail
     assert ">First rating</a>" in detail and ">Standard rating used</a>" in detail
     assert ">Initial</a>" not in detail
+
+
+def test_the_tournaments_of_a_period_come_a_page_at_a_time_and_sort_apart_from_the_preview(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """A federation's month is 30,000 tournaments: the period page showed them all in one
+    table (3.6 MB of page, 5 s at that scale). They now come 50 a page, counted, by end
+    date then name, with page and sort parameters of their own (``t-``) that leave the
+    preview's as they are."""
+    period = closed_period(period_world)  # "Spring Rapid", ended 2025-03-10
+    # Registered in the reverse of their names' order, all ending on one day.
+    for number in reversed(range(51)):
+        period_world.tournament([], name=f"Cup {number:02d}", start=datetime.date(2025, 3, 1))
+    officer = persona_client(world, "officer_a")
+    with django_capture_on_commit_callbacks(execute=True):
+        officer.post(f"/lists/periods/{period.pk}/compute/")
+
+    def names(query: str = "") -> list[str]:
+        page = officer.get(f"/lists/periods/{period.pk}/{query}").content.decode()
+        table = re.search(r'id="period-tournaments".*?</table>', page, re.S).group(0)
+        return re.findall(r'<a href="/tournaments/\d+/">([^<]+)</a>', table)
+
+    page = officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'id="tournaments-count">(52)' in page
+    first = names()
+    assert first == [f"Cup {number:02d}" for number in range(50)]
+    assert names("?t-page=2") == ["Cup 50", "Spring Rapid"]
+    assert names("?t-sort=-name")[:2] == ["Spring Rapid", "Cup 50"]
+    # The preview keeps its own page and order beside them.
+    both = officer.get(f"/lists/periods/{period.pk}/?t-page=2&sort=name").content.decode()
+    preview = re.search(r'id="preview".*?</table>', both, re.S).group(0)
+    assert preview.index(">A</td>") < preview.index(">B</td>")
+    assert "Spring Rapid" in re.search(r'id="period-tournaments".*?</table>', both, re.S).group(0)
