@@ -77,7 +77,9 @@ class RestrictedQuerySet(models.QuerySet):
     """A queryset that knows what each actor may see and do with its rows.
 
     Subclasses implement ``rule(actor, action)``. Administrators may do everything;
-    an action a subclass does not name is refused.
+    an action a subclass does not name is refused. A rule filters on the row's own
+    fields, single-valued relations and subqueries, never on a many-valued relation: each
+    row then comes once.
     """
 
     def rule(self, actor: Actor, action: str) -> Rule:
@@ -91,7 +93,9 @@ class RestrictedQuerySet(models.QuerySet):
             return self.all()
         if rule is False:
             return self.none()
-        return self.filter(rule).distinct()
+        # No DISTINCT (see the class): it sorted every visible row, a registry's
+        # tournaments, before the first page could be read.
+        return self.filter(rule)
 
 
 def require(actor: Actor, action: str, obj: models.Model, message: str = "") -> None:

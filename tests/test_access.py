@@ -60,6 +60,31 @@ def test_a_deputy_arbiter_sees_the_tournament_too(world):
     deputy = factories.ArbiterFactory(user__username="deputy")
     world["tournament"].deputy_arbiters.add(deputy)
     assert world["tournament"] in Tournament.objects.restrict(actor_for(deputy.user))
+    report = factories.TournamentReportFactory(tournament=world["tournament"])
+    assert list(TournamentReport.objects.restrict(actor_for(deputy.user))) == [report]
+    assert not TournamentReport.objects.restrict(actor_for(world["users"]["officer_b"])).exists()
+
+
+def test_a_tournament_with_deputies_is_one_row_for_its_arbiters(world):
+    """The chief arbiter of a tournament with two deputies, who is a deputy too of another:
+    each tournament once, in the list and in its count (the pages count and page them)."""
+    arbiter = actor_for(world["users"]["arbiter"])
+    world["tournament"].deputy_arbiters.add(
+        factories.ArbiterFactory(user__username="deputy 1"),
+        factories.ArbiterFactory(user__username="deputy 2"),
+    )
+    other = factories.TournamentFactory(federation=world["fed_b"], status="registered")
+    other.deputy_arbiters.add(
+        factories.ArbiterFactory(user__username="deputy 3"), world["tournament"].chief_arbiter
+    )
+    visible = Tournament.objects.restrict(arbiter).filter(status="registered")
+    assert sorted(t.pk for t in visible) == sorted([world["tournament"].pk, other.pk])
+    assert visible.count() == 2
+    reports = [
+        factories.TournamentReportFactory(tournament=world["tournament"]),
+        factories.TournamentReportFactory(tournament=other),
+    ]
+    assert TournamentReport.objects.restrict(arbiter).count() == len(reports)
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

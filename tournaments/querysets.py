@@ -16,10 +16,15 @@ PUBLIC_STATUSES = ("approved", "report_received", "checked", "ready", "rated")
 
 
 def _arbiter_of(actor: Actor, prefix: str = "") -> Q:
+    """The tournaments ``actor`` is chief or deputy arbiter of; the deputies as a subquery,
+    so that a tournament is one row however many deputies it has (``restrict``)."""
     if actor.arbiter_id is None:
         return Q(pk__in=[])
+    from tournaments.models import Tournament  # the models import these querysets
+
+    deputy_of = Tournament.deputy_arbiters.through.objects.filter(arbiter_id=actor.arbiter_id)
     return Q(**{f"{prefix}chief_arbiter_id": actor.arbiter_id}) | Q(
-        **{f"{prefix}deputy_arbiters": actor.arbiter_id}
+        **{f"{prefix}id__in": deputy_of.values("tournament_id")}
     )
 
 
