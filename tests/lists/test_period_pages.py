@@ -425,6 +425,9 @@ def test_the_tournaments_of_a_period_come_a_page_at_a_time_and_sort_apart_from_t
 
     page = officer.get(f"/lists/periods/{period.pk}/").content.decode()
     assert 'id="tournaments-count">(52)' in page
+    tournaments = re.search(r'id="period-tournaments".*?</table>', page, re.S).group(0)
+    # Each status named as the tournament's page names it.
+    assert tournaments.count("<td >Ready for rating</td>") == 50
     first = names()
     assert first == [f"Cup {number:02d}" for number in range(50)]
     assert names("?t-page=2") == ["Cup 50", "Spring Rapid"]
