@@ -56,6 +56,7 @@ import statistics
 import subprocess
 import sys
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -935,7 +936,8 @@ def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float,
     """The pages around the month just published, at its scale (no target in the issue;
     printed so that a page that reads the whole month shows): the period page an officer
     works on (first page, a search of the preview, a later page of its tournaments), the
-    registry, the tournaments, and the busiest player's and the biggest tournament's pages."""
+    registry, the tournaments, and the busiest player's and the biggest tournament's pages;
+    then, once each, the downloads of the preview and of the month's list."""
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client, override_settings
@@ -967,12 +969,25 @@ def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float,
         ("his calculations", public, f"/lists/players/{busiest}/"),
         ("biggest crosstable", public, f"/lists/tournaments/{biggest}/"),
     ]
+    listed = f"/lists/{CATEGORY}/{LIST_DATE:%Y-%m}/download"
+    downloads = [
+        ("the preview, CSV", officer, f"{period}preview.csv"),
+        ("the list, CSV", public, f"{listed}.csv"),
+        ("the list, FIDE TXT", public, f"{listed}.txt"),
+    ]
     measured = []
     with override_settings(STORAGES=BENCH_STORAGES):
         for label, client, url in cases:
             p50, p95, status = page_times(client, url, requests)
             print(f"  {label:<30} p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  (HTTP {status})")
             measured.append((label, p50, p95, status))
+        for label, client, url in downloads:
+            started = time.perf_counter()
+            response = client.get(url)
+            size = sum(len(chunk) for chunk in response.streaming_content)
+            seconds = time.perf_counter() - started
+            status = response.status_code
+            print(f"  {label:<30} {seconds:5.1f} s for {size / 1e6:.1f} MB  (HTTP {status})")
     return measured
 
 
@@ -1059,6 +1074,8 @@ def main() -> None:
         os.environ.update(CELERY_BROKER_URL=args.broker_url, PERIOD_PARTITIONS=str(args.parts))
     os.environ.setdefault("SECRET_KEY", "bench-periods-throwaway-key-not-for-production-use")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ratings_site.settings")
+    # The pages are timed with static files served as in development: no collected ones.
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
     import django
 
     django.setup()

@@ -214,6 +214,12 @@ def csv_header(category: str) -> list[str]:
 def write_csv(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
     """A header row (``csv_header``), then one row per player (RFC 4180: commas, quotes
     where needed). players.importing.csv_list reads it back as a list of its category."""
+    rows = ([getattr(row, column) for column in CSV_COLUMNS] for row in entry_rows(entries))
+    return csv_chunks(csv_header(category), rows)
+
+
+def csv_chunks(header: Iterable[object], rows: Iterable[Iterable[object]]) -> Iterator[str]:
+    """``header`` and ``rows`` as CSV (RFC 4180), ``CHUNK_LINES`` lines a chunk."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
 
@@ -223,11 +229,11 @@ def write_csv(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
         buffer.truncate()
         return text
 
-    writer.writerow(csv_header(category))
+    writer.writerow(header)
     yield flush()
     written = 0
-    for row in entry_rows(entries):
-        writer.writerow([getattr(row, column) for column in CSV_COLUMNS])
+    for row in rows:
+        writer.writerow(row)
         written += 1
         if written % CHUNK_LINES == 0:
             yield flush()

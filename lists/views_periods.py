@@ -3,7 +3,6 @@ its computation (with progress), the preview against the previous list, and publ
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from lists import services
+from lists.exports import FETCH_ROWS, csv_chunks
 from lists.filters import PeriodFilter
 from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
@@ -33,6 +33,7 @@ from players.access import Actor
 from players.filters import SEARCH_MAX_LENGTH, name_or_fide_id
 from players.models import RatingCategory
 from players.pagination import paginate
+from regulations.rounding import hundredths
 from tournaments.models import Tournament
 
 PAGE_SIZE = 50
@@ -237,24 +238,29 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     return response
 
 
-class _Echo:
-    def write(self, value: str) -> str:
-        return value
+#: What the preview's rows are read as: plain values, no model instances (a month is
+#: 250,000 rows; each result's explanation, which the CSV does not hold, is left unread).
+PREVIEW_VALUES = (
+    "player__fide_id", "player__name", "player__federation__code", "kind", "old_rating",
+    "new_rating", "change_hundredths", "change_rounded", "games", "score_halves",
+    "expected_hundredths", "k", "rules",
+)  # fmt: skip
 
 
 def _preview_rows(period: RatingPeriod) -> Iterator[str]:
-    writer = csv.writer(_Echo())
-    yield writer.writerow(PREVIEW_COLUMNS)
-    results = computed_results(period).order_by("player__fide_id")
-    no_change = (PeriodResult.Kind.INITIAL, PeriodResult.Kind.PENDING)
-    for r in results.iterator(chunk_size=5_000):
-        changed = r.kind not in no_change
-        yield writer.writerow(
-            (
-                r.player.fide_id, r.player.name, r.player.federation.code, r.kind, r.old_rating,
-                r.new_rating, r.change if changed else "", r.change_rounded if changed else "",
-                r.games, r.score_halves / 2,
-                "" if r.expected_hundredths is None else f"{r.expected_hundredths / 100:.2f}",
-                r.k, r.rules,
-            )
-        )  # fmt: skip
+    results = computed_results(period).order_by("player__fide_id").values_list(*PREVIEW_VALUES)
+    return csv_chunks(PREVIEW_COLUMNS, map(_preview_row, results.iterator(chunk_size=FETCH_ROWS)))
+
+
+def _preview_row(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A result as the CSV has it: no change for a first rating or none yet (as the
+    preview shows them), the change unrounded to two decimals (interpretation 5), the
+    score in points and the expected score to two decimals."""
+    (fide_id, name, federation, kind, old, new, change, rounded, games, score_halves,
+     expected, k, rules) = values  # fmt: skip
+    changed = kind not in (PeriodResult.Kind.INITIAL, PeriodResult.Kind.PENDING)
+    return (
+        fide_id, name, federation, kind, old, new, hundredths(change) if changed else "",
+        rounded if changed else "", games, score_halves / 2,
+        "" if expected is None else f"{expected / 100:.2f}", k, rules,
+    )  # fmt: skip
