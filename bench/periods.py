@@ -1075,7 +1075,7 @@ def main() -> None:
     os.environ.setdefault("SECRET_KEY", "bench-periods-throwaway-key-not-for-production-use")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ratings_site.settings")
     # The pages are timed with static files served as in development: no collected ones.
-    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
+    warnings.filterwarnings("ignore", message="No directory at")
     import django
 
     django.setup()
