@@ -126,10 +126,10 @@ class RatingPeriod(models.Model):
             # Each part counts its players once it has rated them: the total is known only
             # when every part has.
             return (
-                f"Writing the results: {self.progress_done} players so far; "
+                f"Writing the results: {self.progress_done:,} players so far; "
                 f"{self.partitions_done} of {self.partitions} parts finished."
             )
-        return f"Writing the results: {self.progress_done} of {self.progress_total} players."
+        return f"Writing the results: {self.progress_done:,} of {self.progress_total:,} players."
 
 
 class PeriodTournament(models.Model):

@@ -18,10 +18,17 @@ class PeriodTable(tables.Table):
     tournaments_count = tables.Column(verbose_name="Tournaments")
     games_count = tables.Column(verbose_name="Games")
     progress = tables.TemplateColumn(
-        "{{ record.progress_done }} / {{ record.progress_total }}",
+        "{% load humanize %}{{ record.progress_done|intcomma }} / "
+        "{{ record.progress_total|intcomma }}",
         verbose_name="Players done",
         orderable=False,
     )
+
+    def render_tournaments_count(self, value: int) -> str:
+        return f"{value:,}"
+
+    def render_games_count(self, value: int) -> str:
+        return f"{value:,}"
 
     class Meta:
         model = RatingPeriod

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # intcomma: a month counts in the hundreds of thousands
     # WhiteNoise serves static files under runserver too, as it does in production.
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",

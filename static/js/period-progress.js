@@ -15,7 +15,7 @@
       return;
     }
     bar.style.width = data.percent + "%";
-    bar.textContent = data.done + " / " + data.total;
+    bar.textContent = data.done.toLocaleString("en-US") + " / " + data.total.toLocaleString("en-US");
     bar.parentElement.setAttribute("aria-valuenow", data.percent);
     status.textContent = data.status_display;
     if (data.status === "computing") {

@@ -68,6 +68,13 @@ def test_the_progress_says_what_a_computation_is_doing(world, period_world):
     RatingPeriod.objects.filter(pk=period.pk).update(progress_done=1, progress_total=2)
     progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
     assert (progress["stage"], progress["percent"]) == ("Writing the results: 1 of 2 players.", 50)
+    # A federation's month, its counts in thousands.
+    RatingPeriod.objects.filter(pk=period.pk).update(progress_done=125_000, progress_total=253_129)
+    progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
+    assert progress["stage"] == "Writing the results: 125,000 of 253,129 players."
+    page = officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert ">125,000 / 253,129</div>" in page
+    RatingPeriod.objects.filter(pk=period.pk).update(progress_done=1, progress_total=2)
     # Shared by three workers, of which one has finished: the others count their players
     # once they have rated them.
     RatingPeriod.objects.filter(pk=period.pk).update(
