@@ -598,8 +598,10 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
     each player's rating in the tournament and K x sum(dR) over its games, K from his
     result of the same run (DESIGN.md interpretations 4 and 5)."""
     rated = list(
+        # By the run's own tournament column, which its index (period, run, tournament)
+        # finds; through the registry's games the whole month's million were read.
         PeriodGame.objects.filter(
-            game__report__tournament=tournament,
+            tournament=tournament,
             period__status=RatingPeriod.Status.PUBLISHED,
             run=F("period__computed_run"),
         ).select_related("period")
