@@ -67,8 +67,8 @@ def run_tables_create(period_id: int, run: int) -> None:
 #: The columns the pages find and order a run's rows by, whose statistics the planner
 #: needs (the rest, a result's explanation above all, are only read).
 ANALYZED_COLUMNS: dict[type[models.Model], tuple[str, ...]] = {
-    PeriodResult: ("player_id", "kind", "change_rounded"),
-    PeriodGame: ("game_id", "tournament_id", "white_id", "black_id"),
+    PeriodResult: ("period_id", "run", "player_id", "kind", "change_rounded"),
+    PeriodGame: ("period_id", "run", "game_id", "tournament_id", "white_id", "black_id"),
 }
 
 
@@ -76,7 +76,9 @@ def run_tables_attach(period_id: int, run: int) -> None:
     """The run's tables become its partitions: their indexes are built here. Then they
     are analyzed (``ANALYZED_COLUMNS``): without statistics the planner takes a month's
     250,000 results for a handful, and a tournament's crosstable read each of them to
-    find its 45 players (62 ms, 2 ms with), until autovacuum, where it runs, got to them."""
+    find its 45 players (62 ms, 2 ms with), until autovacuum, where it runs, got to them.
+    The period and the run are analyzed too: the equality on them is what the planner
+    estimates first."""
     if not _partitioned():
         return
     with connection.cursor() as cursor:

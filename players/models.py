@@ -118,11 +118,11 @@ class Player(models.Model):
                 condition=models.Q(fide_id__gt=0), name="player_fide_id_positive"
             ),
         ]
-        indexes = [
-            models.Index(fields=("federation", "name")),
-            # The registry's order: its first page sorted 400,000 names (0.2 s).
-            models.Index(fields=("name", "id"), name="player_by_name"),
-        ]
+        # No index on the name alone: the registry's first page would read fifty names by
+        # it rather than sort 400,000 (0.2 s), but a search or a filter ordered by name then
+        # walks it name by name, every player's, to find a rare one (0.3 s became 1 s; the
+        # preview's players to be flagged inactive, 0.08 s became 3.5 s; DESIGN-notes 91).
+        indexes = [models.Index(fields=("federation", "name"))]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
