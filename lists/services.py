@@ -1153,9 +1153,12 @@ def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     """The tournaments a computation of this list would rate (``tournaments_to_rate``) that
     its computed run does not: their reports were approved after it started. Published as
     it is, the list leaves them to the next (interpretation 8); computed again, it rates
-    them."""
+    them. Those outside the run are read first, by their ids: asked in one statement, the
+    planner took half the month's 30,000 to be outside it and read its million games to
+    find which have any (0.3 s of the period page), where a handful need looking at."""
     rated = _computed_run_tournaments(period)
-    return with_approved_games(period_tournaments_query(period)).exclude(pk__in=rated)
+    outside = period_tournaments_query(period).exclude(pk__in=rated).values_list("pk", flat=True)
+    return with_approved_games(Tournament.objects.filter(pk__in=list(outside)))
 
 
 def _computed_run_tournaments(period: RatingPeriod) -> QuerySet[PeriodTournament]:
