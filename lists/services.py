@@ -1109,16 +1109,18 @@ def _tournaments_mark_rated(
     were approved); any other left ready for this list (approved after the computation)
     moves to the next list (DESIGN.md interpretation 8). Returns how many of each."""
     run = _computed_run_tournaments(period)
-    ready = period_tournaments_query(period)
-    nothing_to_rate = ready.exclude(pk__in=with_approved_games(ready).values("pk"))
+    # The run rated every one with games when it started: any without is outside it.
+    outside = Tournament.objects.filter(pk__in=_outside_run(period))
+    nothing_to_rate = list(
+        outside.exclude(pk__in=with_approved_games(outside).values("pk")).values_list(
+            "pk", flat=True
+        )
+    )
     # Read before the copy starts: the connection serves one statement at a time.
-    rated = [
-        *run,
-        *nothing_to_rate.values_list("pk", flat=True),
-    ]
-    # Read by the database, not as a list of some 30,000 ids the statement must carry.
+    rated = [*run, *nothing_to_rate]
+    # The run's by the database, not as a list of some 30,000 ids the statement must carry.
     Tournament.objects.filter(
-        Q(pk__in=run) | Q(pk__in=nothing_to_rate.values("pk")), status=Tournament.Status.READY
+        Q(pk__in=run) | Q(pk__in=nothing_to_rate), status=Tournament.Status.READY
     ).update(status=Tournament.Status.RATED)
     user = actor.user if actor else None
     count = bulk_insert(
@@ -1153,12 +1155,18 @@ def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     """The tournaments a computation of this list would rate (``tournaments_to_rate``) that
     its computed run does not: their reports were approved after it started. Published as
     it is, the list leaves them to the next (interpretation 8); computed again, it rates
-    them. Those outside the run are read first, by their ids: asked in one statement, the
-    planner took half the month's 30,000 to be outside it and read its million games to
-    find which have any (0.3 s of the period page), where a handful need looking at."""
+    them. Those outside the run are read first (``_outside_run``): asked in one statement,
+    the planner took half the month's 30,000 to be outside it and read its million games
+    to find which have any (0.3 s of the period page), where a handful need looking at."""
+    return with_approved_games(Tournament.objects.filter(pk__in=_outside_run(period)))
+
+
+def _outside_run(period: RatingPeriod) -> list[int]:
+    """The ids of the tournaments ready for this list that its computed run did not rate:
+    usually a handful of a month's tens of thousands. Read on their own, so that the
+    statements that look for their games (``with_approved_games``) know how few they are."""
     rated = _computed_run_tournaments(period)
-    outside = period_tournaments_query(period).exclude(pk__in=rated).values_list("pk", flat=True)
-    return with_approved_games(Tournament.objects.filter(pk__in=list(outside)))
+    return list(period_tournaments_query(period).exclude(pk__in=rated).values_list("pk", flat=True))
 
 
 def _computed_run_tournaments(period: RatingPeriod) -> QuerySet[PeriodTournament]:
