@@ -984,7 +984,8 @@ def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float,
         for label, client, url in downloads:
             started = time.perf_counter()
             response = client.get(url)
-            size = sum(len(chunk) for chunk in response.streaming_content)
+            body = response.streaming_content if response.streaming else [response.content]
+            size = sum(len(chunk) for chunk in body)
             seconds = time.perf_counter() - started
             status = response.status_code
             print(f"  {label:<30} {seconds:5.1f} s for {size / 1e6:.1f} MB  (HTTP {status})")

@@ -1,4 +1,4 @@
-"""Searching and filtering a published list.
+"""Searching and filtering a published list (and a period's preview of it).
 
 Every filter is written so that an index of ``ListEntry`` serves it on a list of a million
 players: a FIDE ID is looked up exactly (period, fide_id), a federation exactly
@@ -18,8 +18,8 @@ from django.db.models import Q, QuerySet, Value
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 
-from lists.models import ListEntry, RatingPeriod
-from players.filters import NarrowingFilterSet, SearchFilter, typed_fide_id
+from lists.models import ListEntry, PeriodResult, RatingPeriod
+from players.filters import NarrowingFilterSet, SearchFilter, name_or_fide_id, typed_fide_id
 from players.models import Federation, Player
 from players.name_keys import NameKey
 
@@ -89,6 +89,16 @@ def word_orders(value: str) -> list[str]:
     return [value] + [" ".join(words[turn:] + words[:turn]) for turn in range(1, len(words))]
 
 
+def federation_in_capitals(data):
+    """The query with its federation in capitals: "nor" is NOR, as names are found in any
+    case."""
+    federation = data.get("federation") if data else None
+    if isinstance(federation, str) and federation:
+        data = data.copy()
+        data["federation"] = federation.strip().upper()
+    return data
+
+
 class ListEntryFilter(NarrowingFilterSet):
     """Search by the beginning of a name or by FIDE ID; filter by federation, title, sex,
     age group and activity."""
@@ -113,11 +123,7 @@ class ListEntryFilter(NarrowingFilterSet):
         fields = ("q", "federation", "title", "sex", "age", "status")
 
     def __init__(self, data=None, *args, list_year: int, **kwargs) -> None:
-        federation = data.get("federation") if data else None
-        if isinstance(federation, str) and federation:  # "nor" is NOR, as names are
-            data = data.copy()
-            data["federation"] = federation.strip().upper()
-        super().__init__(data, *args, **kwargs)
+        super().__init__(federation_in_capitals(data), *args, **kwargs)
         self.list_year = list_year
         # Read once: the form both validates against the choices and renders them.
         self.filters["federation"].extra["choices"] = federation_choices()
@@ -147,6 +153,37 @@ class ListEntryFilter(NarrowingFilterSet):
 
     def filter_status(self, queryset: QuerySet[ListEntry], name: str, value: str):
         return queryset.filter(active=value == "active")
+
+
+class PreviewFilter(NarrowingFilterSet):
+    """A computed run's results: by kind, by the federation of the player (an officer reads
+    his own federation's players of a month of a quarter of a million), by name or FIDE ID
+    (the name's words anywhere and in any order: the preview has no index of names, and
+    is an officer's, not the public's). The period page and its CSV read the same."""
+
+    kind = django_filters.ChoiceFilter(choices=PeriodResult.Kind.choices, label="Result")
+    federation = django_filters.ChoiceFilter(
+        field_name="player__federation__code",
+        choices=(),
+        label="Federation",
+        empty_label="All federations",
+        widget=QuickSelect(
+            attrs={"class": "form-select form-select-sm w-auto", "aria-label": "Federation"}
+        ),
+    )
+    q = SearchFilter(method="search", label="Name or FIDE ID")
+
+    class Meta:
+        model = PeriodResult
+        fields = ("kind", "federation", "q")
+
+    def __init__(self, data=None, *args, **kwargs) -> None:
+        super().__init__(federation_in_capitals(data), *args, **kwargs)
+        self.filters["federation"].extra["choices"] = federation_choices()
+
+    def search(self, queryset: QuerySet[PeriodResult], name: str, value: str):
+        value = " ".join(value.split())
+        return queryset.filter(name_or_fide_id(value, player="player__")) if value else queryset
 
 
 class PeriodFilter(NarrowingFilterSet):

@@ -280,9 +280,9 @@ class PeriodGame(models.Model):
 
     class Meta:
         ordering = ("period", "run", "game")
-        # A player's or a tournament's games are found through the registry's games and
-        # then the first index; a run's rows (deleted when superseded) by the second. Both
-        # grow in the order rows are written.
+        # A player's games are found through the registry's games and then the first
+        # index; a tournament's, and a run's rows (deleted when superseded), by the
+        # second. Both grow in the order rows are written.
         indexes = [
             models.Index(fields=("game", "period", "run"), name="period_game_by_game"),
             models.Index(fields=("period", "run", "tournament"), name="period_game_by_run"),

@@ -9,12 +9,14 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
+    HttpResponseBadRequest,
     JsonResponse,
+    QueryDict,
     StreamingHttpResponse,
 )
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,12 +27,11 @@ from django.views.decorators.http import require_POST
 from audit.selectors import audit_entries_for
 from lists import services
 from lists.exports import FETCH_ROWS, csv_chunks
-from lists.filters import PeriodFilter
+from lists.filters import PeriodFilter, PreviewFilter
 from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
 from lists.selectors import computed_results
 from players.access import Actor
-from players.filters import SEARCH_MAX_LENGTH, name_or_fide_id
 from players.models import RatingCategory
 from players.pagination import paginate
 from regulations.rounding import hundredths
@@ -70,17 +71,10 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The period's reports, its computation and the preview of the new list."""
     period = _period(request, pk)
     results = computed_results(period)
-    kind = request.GET.get("kind", "")
-    shown = results.filter(kind=kind) if kind in PREVIEW_KINDS else results
-    search = " ".join(request.GET.get("q", "").split())[:SEARCH_MAX_LENGTH]
-    if search:
-        shown = shown.filter(name_or_fide_id(search, player="player__"))
-    table = PreviewTable(shown)
-    if kind in PREVIEW_KINDS:
-        label = PeriodResult.Kind(kind).label.lower()
-        table.empty_text = f"No player in this period has the result “{label}”."
-    if search:
-        table.empty_text = f"No player in this period matches “{search}”."
+    filtered = PreviewFilter(request.GET, queryset=results)
+    # A choice the form refuses shows nobody, with its error, not everybody.
+    table = PreviewTable(filtered.qs if filtered.is_valid() else results.none())
+    table.empty_text = _preview_empty_text(filtered)
     paginate(request, table, PAGE_SIZE)
     summary = results.aggregate(
         players=Count("pk"),
@@ -104,13 +98,13 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "period": period,
         "table": table,
         "summary": summary,
-        "kind": kind,
-        "kinds": [
-            (name, PeriodResult.Kind(name).label)
-            for name in PREVIEW_KINDS
-            if name != PeriodResult.Kind.ADOPTED or period.category != RatingCategory.STANDARD
+        "filter": filtered,
+        "kind_links": _kind_links(request, period),
+        # The download holds what the page shows: the same kind, federation and search.
+        "preview_query": _download_query(request),
+        "preview_form_keeps": [
+            (name, request.GET[name]) for name in PREVIEW_FORM_KEEPS if request.GET.get(name)
         ],
-        "search": search,
         "tournaments": tournaments,
         "refusal": services.computation_refusal(period),
         "may_publish": request.actor.is_administrator and computed and not not_now,
@@ -122,6 +116,61 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         **_turning_inactive(period, computed),
     }
     return render(request, "lists/period.html", context)
+
+
+def _preview_empty_text(filtered: PreviewFilter) -> str:
+    """What the preview says when nobody is shown: the narrowest choice named."""
+    if not filtered.is_valid():
+        return "Nobody shown: the choice above is not one the preview can take."
+    data = filtered.form.cleaned_data
+    if search := " ".join(data.get("q", "").split()):
+        return f"No player in this period matches “{search}”."
+    if federation := data.get("federation"):
+        return f"No player of federation {federation} has a result in this period."
+    if kind := data.get("kind"):
+        label = PeriodResult.Kind(kind).label.lower()
+        return f"No player in this period has the result “{label}”."
+    return PreviewTable._meta.empty_text
+
+
+def _kind_links(request: HttpRequest, period: RatingPeriod) -> list[tuple[str, str, bool]]:
+    """(label, query, chosen) of each kind of result, "All" first, keeping the federation
+    and the search chosen. No standard rating is used for the standard list."""
+    chosen = request.GET.get("kind", "")
+    links = [("All", _preview_query(request, kind=""), chosen not in PREVIEW_KINDS)]
+    for name in PREVIEW_KINDS:
+        if name != PeriodResult.Kind.ADOPTED or period.category != RatingCategory.STANDARD:
+            label = PeriodResult.Kind(name).label
+            links.append((label, _preview_query(request, kind=name), chosen == name))
+    return links
+
+
+def _preview_query(request: HttpRequest, **changed: str) -> str:
+    """The request's query with ``changed`` ("" drops a parameter), from the preview's
+    first page: a kind chosen keeps the federation, the search, the orders and the
+    tournaments' page."""
+    query = request.GET.copy()
+    query.pop("page", None)
+    for name, value in changed.items():
+        if value:
+            query[name] = value
+        else:
+            query.pop(name, None)
+    return query.urlencode()
+
+
+def _download_query(request: HttpRequest) -> str:
+    """The preview's choices alone (``PreviewFilter``), which its download takes."""
+    query = QueryDict(mutable=True)
+    for name in PreviewFilter.base_filters:
+        if value := request.GET.get(name, ""):
+            query[name] = value
+    return query.urlencode()
+
+
+#: What the preview's form sends again beside its own fields: the kind chosen, the orders
+#: and the tournaments' page.
+PREVIEW_FORM_KEEPS = ("kind", "sort", "t-sort", "t-page")
 
 
 #: The players turning inactive named on the period page; the rest are counted.
@@ -231,10 +280,22 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     period = _period(request, pk)
     if not period.computed_run:
         raise Http404(f"The {period} has no computed preview yet.")
-    response = StreamingHttpResponse(_preview_rows(period), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{period.category}-{period.list_date:%Y-%m}-preview.csv"'
+    filtered = PreviewFilter(request.GET, queryset=computed_results(period))
+    if not filtered.is_valid():  # rather than the whole preview under the filter's name
+        wrong = "; ".join(
+            f"{name}: {' '.join(errors)}" for name, errors in filtered.form.errors.items()
+        )
+        return HttpResponseBadRequest(
+            f"Nothing downloaded: {wrong}", content_type="text/plain; charset=utf-8"
+        )
+    response = StreamingHttpResponse(
+        _preview_rows(filtered.qs), content_type="text/csv; charset=utf-8"
     )
+    # The file names the federation and the kind it holds (a search is not in the name).
+    data = filtered.form.cleaned_data
+    chosen = "".join(f"-{data[name].lower()}" for name in ("federation", "kind") if data[name])
+    name = f"{period.category}-{period.list_date:%Y-%m}-preview{chosen}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
@@ -247,9 +308,9 @@ PREVIEW_VALUES = (
 )  # fmt: skip
 
 
-def _preview_rows(period: RatingPeriod) -> Iterator[str]:
-    results = computed_results(period).order_by("player__fide_id").values_list(*PREVIEW_VALUES)
-    return csv_chunks(PREVIEW_COLUMNS, map(_preview_row, results.iterator(chunk_size=FETCH_ROWS)))
+def _preview_rows(results: QuerySet[PeriodResult]) -> Iterator[str]:
+    rows = results.order_by("player__fide_id").values_list(*PREVIEW_VALUES)
+    return csv_chunks(PREVIEW_COLUMNS, map(_preview_row, rows.iterator(chunk_size=FETCH_ROWS)))
 
 
 def _preview_row(values: tuple[Any, ...]) -> tuple[Any, ...]:

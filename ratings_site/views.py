@@ -22,6 +22,7 @@ from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
 from players.tasks import send_account_mail
 from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
+from tournaments.querysets import arbiter_of
 from tournaments.selectors import tournament_list
 from tournaments.tables import TournamentTable
 
@@ -99,12 +100,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             status=ApprovalRequest.Status.PENDING
         ).select_related("tournament__federation")
     if actor.is_arbiter:
-        context["my_tournaments"] = (
-            Tournament.objects.filter(
-                Q(chief_arbiter_id=actor.arbiter_id) | Q(deputy_arbiters=actor.arbiter_id)
-            )
-            .distinct()
-            .select_related("federation")
+        context["my_tournaments"] = Tournament.objects.filter(arbiter_of(actor)).select_related(
+            "federation"
         )
     return render(request, "dashboard.html", context)
 

@@ -15,7 +15,7 @@ from players.access import Actor, RestrictedQuerySet, Rule
 PUBLIC_STATUSES = ("approved", "report_received", "checked", "ready", "rated")
 
 
-def _arbiter_of(actor: Actor, prefix: str = "") -> Q:
+def arbiter_of(actor: Actor, prefix: str = "") -> Q:
     """The tournaments ``actor`` is chief or deputy arbiter of; the deputies as a subquery,
     so that a tournament is one row however many deputies it has (``restrict``)."""
     if actor.arbiter_id is None:
@@ -35,9 +35,9 @@ def _officer_of(actor: Actor, prefix: str = "") -> Q:
 class TournamentQuerySet(RestrictedQuerySet):
     def rule(self, actor: Actor, action: str) -> Rule:
         if action == "view":
-            return Q(status__in=PUBLIC_STATUSES) | _officer_of(actor) | _arbiter_of(actor)
+            return Q(status__in=PUBLIC_STATUSES) | _officer_of(actor) | arbiter_of(actor)
         if action in ("view_private", "upload_report", "withdraw", "correct"):
-            return _officer_of(actor) | _arbiter_of(actor)
+            return _officer_of(actor) | arbiter_of(actor)
         if action in ("approve_report", "resolve_players"):
             return _officer_of(actor)
         return False
@@ -46,7 +46,7 @@ class TournamentQuerySet(RestrictedQuerySet):
 class TournamentReportQuerySet(RestrictedQuerySet):
     def rule(self, actor: Actor, action: str) -> Rule:
         if action == "view":
-            return _officer_of(actor, "tournament__") | _arbiter_of(actor, "tournament__")
+            return _officer_of(actor, "tournament__") | arbiter_of(actor, "tournament__")
         if action == "approve":
             return _officer_of(actor, "tournament__")
         return False
@@ -57,7 +57,7 @@ class ApprovalRequestQuerySet(RestrictedQuerySet):
 
     def rule(self, actor: Actor, action: str) -> Rule:
         if action == "view":
-            return _officer_of(actor, "tournament__") | _arbiter_of(actor, "tournament__")
+            return _officer_of(actor, "tournament__") | arbiter_of(actor, "tournament__")
         return False
 
 

@@ -439,8 +439,61 @@ def test_the_tournaments_of_a_period_come_a_page_at_a_time_and_sort_apart_from_t
     assert first == [f"Cup {number:02d}" for number in range(50)]
     assert names("?t-page=2") == ["Cup 50", "Spring Rapid"]
     assert names("?t-sort=-name")[:2] == ["Spring Rapid", "Cup 50"]
-    # The preview keeps its own page and order beside them.
-    both = officer.get(f"/lists/periods/{period.pk}/?t-page=2&sort=name").content.decode()
+    # The preview keeps its own order beside them (by change, A +7 comes before B -7).
+    both = officer.get(f"/lists/periods/{period.pk}/?t-page=2&sort=-name").content.decode()
     preview = re.search(r'id="preview".*?</table>', both, re.S).group(0)
-    assert preview.index(">A</td>") < preview.index(">B</td>")
+    assert preview.index(">B</td>") < preview.index(">A</td>")
     assert "Spring Rapid" in re.search(r'id="period-tournaments".*?</table>', both, re.S).group(0)
+
+
+def test_an_officer_reads_and_downloads_one_federations_players_of_the_preview(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """A month's preview is a quarter of a million players of every federation: an officer
+    shows his own federation's (in any case, "swe" is SWE), by kind and by name within it,
+    and the download holds what the page shows, named after it. A federation the registry
+    does not know shows nobody and says why; its download is refused in words."""
+    from tests import factories
+
+    w = period_world
+    sweden = factories.FederationFactory(code="SWE", name="Sweden")
+    swede = w.player("Swede", 1650)
+    swede.federation = sweden
+    swede.save(update_fields=["federation"])
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1), (swede, w.players["B"], 0.5)])
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    period_close(period=period)
+    officer = persona_client(world, "officer_a")
+    with django_capture_on_commit_callbacks(execute=True):
+        officer.post(f"/lists/periods/{period.pk}/compute/")
+    url = f"/lists/periods/{period.pk}/"
+
+    def shown(**params) -> list[str]:
+        page = officer.get(url, params).content.decode()
+        preview = page.split('id="preview"', 1)[1].split("</table>", 1)[0]
+        return re.findall(r"<td >([A-Za-z]+)</td>\s*<td >(?:NOR|SWE)</td>", preview)
+
+    assert sorted(shown()) == ["A", "B", "Swede"]
+    assert shown(federation="swe") == ["Swede"]
+    assert sorted(shown(federation="NOR")) == ["A", "B"]
+    assert shown(federation="NOR", q="b") == ["B"]
+    assert shown(federation="SWE", kind="initial") == []
+    page = officer.get(url, {"federation": "SWE", "kind": "rated", "t-page": "1"}).content.decode()
+    # The kinds keep the federation and the tournaments' page; the download holds the
+    # players shown.
+    assert 'href="?federation=SWE&amp;kind=initial&amp;t-page=1"' in page
+    assert 'href="?federation=SWE&amp;t-page=1">All</a>' in page
+    assert '<input type="hidden" name="t-page" value="1">' in page
+    assert f'href="/lists/periods/{period.pk}/preview.csv?kind=rated&amp;federation=SWE"' in page
+    download = officer.get(f"{url}preview.csv", {"federation": "swe", "kind": "rated"})
+    assert download["Content-Disposition"] == (
+        'attachment; filename="rapid-2025-04-preview-swe-rated.csv"'
+    )
+    rows = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
+    assert [(r["name"], r["federation"]) for r in rows] == [("Swede", "SWE")]
+    page = officer.get(url, {"federation": "ZZZ"}).content.decode()
+    assert shown(federation="ZZZ") == [] and 'id="preview-filter-errors"' in page
+    assert "Select a valid choice. ZZZ is not one of the available choices." in page
+    refused = officer.get(f"{url}preview.csv", {"federation": "ZZZ"})
+    assert refused.status_code == 400
+    assert refused.content.decode().startswith("Nothing downloaded: federation: Select a valid")
