@@ -52,12 +52,12 @@ UNRATED_OPPONENT = "not rated: the opponent is unrated (DESIGN.md interpretation
 TOWARDS_FIRST_RATING = "towards a first rating: see the events above"
 BOTH_UNRATED = "not rated: both players are unrated (DESIGN.md interpretation 6)"
 LEFT_OUT_OF_ROUND_ROBIN = (
-    "zero or half a point in a round robin, his first event: left out of it, his "
-    "opponents' games against him too (standard-2009 6.1)"
+    "zero or half a point in a round robin, the player's first event: left out of it, and "
+    "so are the opponents' games against the player (standard-2009 6.1)"
 )
 FIRST_EVENT_LEFT_OUT = (
     "not rated: an unrated player's first event of zero or half a point is disregarded, "
-    "and his opponents' games against him (standard-2009 6.1)"
+    "and so are the opponents' games against that player (standard-2009 6.1)"
 )
 
 

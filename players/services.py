@@ -141,7 +141,12 @@ def player_update(
     unknown = set(fields) - set(PLAYER_EDITABLE_FIELDS)
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
-    require(actor, "edit", player, "Only the player's federation's rating officer edits him.")
+    require(
+        actor,
+        "edit",
+        player,
+        "Only the rating officer of the player's federation edits the record.",
+    )
     before = Player.objects.select_for_update().get(pk=player.pk)
     after = copy.copy(before)
     for name, value in fields.items():

@@ -126,7 +126,12 @@ def rating_chart_data(records: Iterable[CategoryRecord]) -> dict[str, Any]:
 def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:
     actor = request.actor
     player = get_object_or_404(Player.objects.restrict(actor), fide_id=fide_id)
-    require(actor, "edit", player, "Only the player's federation's rating officer edits him.")
+    require(
+        actor,
+        "edit",
+        player,
+        "Only the rating officer of the player's federation edits the record.",
+    )
     form = PlayerEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
     if request.method == "POST" and form.is_valid():
         try:

@@ -234,7 +234,7 @@ class CalculatorForm(forms.Form):
         cleaned = super().clean()
         birth_year, year = cleaned.get("birth_year"), cleaned.get("year")
         if birth_year is not None and birth_year > (year or timezone.localdate().year):
-            self.add_error("birth_year", "A player is born before the list he is rated on.")
+            self.add_error("birth_year", "A player is born before the list the rating is for.")
         rule_set_id = cleaned.get("rule_set")
         if not rule_set_id:
             return cleaned
@@ -273,7 +273,7 @@ class CalculatorForm(forms.Form):
                     "opponents",
                     f"Line {opponent.line}: {opponent.rating} is below {floor}, the lowest "
                     f"rating a game under {rules.id} is rated with; such an opponent is "
-                    "unrated and the game is not rated against him. Leave the line out.",
+                    "unrated and the game is not rated against that opponent. Leave the line out.",
                 )
 
     def calculator_input(self) -> CalculatorInput:

@@ -401,7 +401,7 @@ def test_a_birth_year_after_the_lists_year_is_refused(client):
     response = calculate(client, rule_set="rapid-blitz-2024", rating="1800", birth_year="2030",
                          year="2020", opponents="1800 1")  # fmt: skip
     errors = response.context["form"].errors
-    assert errors["birth_year"] == ["A player is born before the list he is rated on."]
+    assert errors["birth_year"] == ["A player is born before the list the rating is for."]
     assert 'id="summary"' not in response.content.decode()
 
 

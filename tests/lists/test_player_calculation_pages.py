@@ -285,15 +285,15 @@ def test_a_round_robin_game_against_a_disregarded_first_event_says_why_it_is_not
     assert against_u[:6] == ["8", "U", str(u.fide_id), "White", "2000", "unrated"]
     assert (
         "not rated: an unrated player's first event of zero or half a point is "
-        "disregarded, and his opponents' games against him (standard-2009 6.1)"
+        "disregarded, and so are the opponents' games against that player (standard-2009 6.1)"
     ) in against_u[-1]
     draws = [row for row in games if row[1:2] in (["A"], ["C"], ["D"])]
     assert [row[-1] for row in draws] == ["+0.00"] * 3
     rows = rows_of(calculations(u), section_id(period))
     assert [
         "2025-03-12", "4", "0.5", "2000.00", "",
-        "disregarded: zero or half a point in a round robin, his first event: left out of "
-        "it, his opponents' games against him too (standard-2009 6.1)",
+        "disregarded: zero or half a point in a round robin, the player's first event: left "
+        "out of it, and so are the opponents' games against the player (standard-2009 6.1)",
     ] in rows  # fmt: skip
 
 
@@ -627,7 +627,7 @@ def test_the_crosstable_names_6_1_for_games_against_a_player_left_out(
     page = get(f"/lists/tournaments/{tournament.pk}/")
     by_name = {row[1]: row for row in rows_of(page, "crosstable")[1:]}
     assert by_name["Rated"][-1] == "no game rated"
-    assert "his opponents&#x27; games against him (standard-2009 6.1)" in page
+    assert "the opponents&#x27; games against that player (standard-2009 6.1)" in page
 
 
 def test_the_crosstable_of_a_tournament_without_a_report_is_empty_and_public(approved):

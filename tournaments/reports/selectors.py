@@ -121,7 +121,7 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
             reason = (
                 f"Starting rank {first.start_rank} has the same name and birth year: register "
                 "one of them here; the other, if another player, on the registry's page "
-                "(Register anyway), then match his line to him."
+                "(Register anyway), then match that line to the new record."
             )
             line = LineToRegister(match, line.federation, left_out=reason)
         lines.append(line)
@@ -146,8 +146,8 @@ def _line_to_register(
     if found:
         reason = (
             "The registry has a player of this name, birth year and federation: match the "
-            "line to him on the report page; if he is another player, register him on the "
-            "registry's page (Register anyway), then match the line."
+            "line to that record on the report page; if it is another player, register the "
+            "player on the registry's page (Register anyway), then match the line."
         )
         return LineToRegister(match, federation, tuple(found), left_out=reason)
     return LineToRegister(match, federation)

@@ -423,7 +423,7 @@ def player_match_register(
         named = ", ".join(f"{twin.name} (FIDE ID {twin.fide_id})" for twin in twins)
         raise ReportRefused(
             f"Starting rank {match.start_rank}: the registry has {named}, of this name, birth "
-            "year and federation: match the line to him. Another player of the same name, "
+            "year and federation: match the line to that record. Another player of the same name, "
             "birth year and federation is registered on the registry's page (Register "
             "anyway), then matched here."
         )
