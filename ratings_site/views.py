@@ -1,22 +1,25 @@
 """Site-wide pages that draw on several apps."""
 
+import datetime as dt
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.views import PasswordResetView, redirect_to_login
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import loader
-from django.urls import Resolver404
+from django.urls import Resolver404, reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from lists.models import RatingPeriod
+from players.access import Actor
 from players.pagination import paginate
 from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
@@ -63,24 +66,21 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             report__status=TournamentReport.Status.CHECKED,
             status__in=PlayerMatch.OPEN_STATUSES,
         )
-        context["reports_to_approve"] = (
+        context["reports_to_approve"] = waiting(
             federation_tournaments.filter(
                 status=Tournament.Status.CHECKED, end_date__lte=timezone.localdate()
             )
             .exclude(Exists(players_waiting))
-            .select_related("federation")
+            .select_related("federation"),
+            everything=f"{reverse('tournaments:list')}?status={Tournament.Status.CHECKED}",
         )
-        context["reports_with_errors"] = federation_tournaments.filter(
-            status=Tournament.Status.REPORT_RECEIVED
-        ).select_related("federation")
-        context["matches_to_resolve"] = (
-            PlayerMatch.objects.restrict(actor, "resolve")
-            .filter(status__in=PlayerMatch.OPEN_STATUSES)
-            .exclude(report__status=TournamentReport.Status.SUPERSEDED)
-            .exclude(report__tournament__status=Tournament.Status.WITHDRAWN)
-            .select_related("report__tournament")
-            .order_by("report__tournament__name", "report_id", "start_rank")
+        context["reports_with_errors"] = waiting(
+            federation_tournaments.filter(status=Tournament.Status.REPORT_RECEIVED).select_related(
+                "federation"
+            ),
+            everything=f"{reverse('tournaments:list')}?status={Tournament.Status.REPORT_RECEIVED}",
         )
+        context["matches_to_resolve"], context["lines_to_resolve"] = _matches_to_resolve(actor)
     if actor.is_officer or actor.is_administrator:
         # Open past its closing date: to close (beat does it within the hour; where none
         # runs, an officer); closed: to compute (beat starts it; an officer may sooner);
@@ -96,14 +96,96 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             | Q(status=RatingPeriod.Status.OPEN, closing_date__lt=timezone.localdate())
         ).order_by("list_date", "category")
     if actor.is_administrator:
-        context["approvals"] = ApprovalRequest.objects.filter(
-            status=ApprovalRequest.Status.PENDING
-        ).select_related("tournament__federation")
+        context["approvals"] = waiting(
+            ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).select_related(
+                "tournament__federation"
+            ),
+            everything=f"{reverse('tournaments:approvals')}?status={ApprovalRequest.Status.PENDING}",
+        )
     if actor.is_arbiter:
-        context["my_tournaments"] = Tournament.objects.filter(arbiter_of(actor)).select_related(
-            "federation"
+        context["my_tournaments"] = waiting(
+            Tournament.objects.filter(arbiter_of(actor)).select_related("federation"),
+            everything=reverse("tournaments:list"),
         )
     return render(request, "dashboard.html", context)
+
+
+#: The rows a section of the dashboard shows: at the start of a month an administrator
+#: has tens of thousands of reports waiting; the rest are counted, and listed elsewhere.
+DASHBOARD_ROWS = 25
+
+
+@dataclass
+class Waiting:
+    """A section's first rows, how many there are in all, and the page listing them all."""
+
+    rows: list[Any]
+    count: int
+    everything: str = ""
+
+    @property
+    def more(self) -> int:
+        return self.count - len(self.rows)
+
+
+def waiting(rows: QuerySet[Any], everything: str = "") -> Waiting:
+    """The first ``DASHBOARD_ROWS`` of ``rows``, counted only where there are more."""
+    first = list(rows[: DASHBOARD_ROWS + 1])
+    if len(first) <= DASHBOARD_ROWS:
+        return Waiting(first, len(first), everything)
+    return Waiting(first[:DASHBOARD_ROWS], rows.count(), everything)
+
+
+@dataclass
+class ReportToResolve:
+    report: int
+    version: int
+    tournament: int
+    tournament_name: str
+    tournament_start: dt.date
+    lines: int
+    #: The first lines waiting: (name in the report, status).
+    first: list[tuple[str, str]]
+
+
+#: The lines named for each report on the dashboard; the report page has them all.
+LINES_NAMED = 5
+
+
+def _matches_to_resolve(actor: Actor) -> tuple[Waiting, int]:
+    """The reports with players to resolve, each with its count of lines and the first of
+    them, and how many lines wait in all: the lines themselves are read for the reports
+    shown only (a month's junior opens bring thousands)."""
+    lines = (
+        PlayerMatch.objects.restrict(actor, "resolve")
+        .filter(status__in=PlayerMatch.OPEN_STATUSES)
+        .exclude(report__status=TournamentReport.Status.SUPERSEDED)
+        .exclude(report__tournament__status=Tournament.Status.WITHDRAWN)
+    )
+    per_report = list(
+        lines.order_by("report__tournament__name", "report_id")
+        .values_list("report_id", "report__version", "report__tournament_id")
+        .annotate(
+            name=F("report__tournament__name"),
+            start=F("report__tournament__start_date"),
+            count=Count("pk"),
+        )[: DASHBOARD_ROWS + 1]
+    )
+    reports, total = len(per_report), sum(row[-1] for row in per_report)
+    if reports > DASHBOARD_ROWS:
+        per_report = per_report[:DASHBOARD_ROWS]
+        reports = lines.order_by().values("report_id").distinct().count()
+        total = lines.count()
+    first: dict[int, list[tuple[str, str]]] = {row[0]: [] for row in per_report}
+    named = lines.filter(report_id__in=list(first)).order_by("report_id", "start_rank")
+    for report, name, status in named.values_list("report_id", "trf_name", "status"):
+        if len(first[report]) < LINES_NAMED:
+            first[report].append((name, PlayerMatch.Status(status).label))
+    rows = [
+        ReportToResolve(report, version, tournament, name, start, count, first[report])
+        for report, version, tournament, name, start, count in per_report
+    ]
+    return Waiting(rows, reports), total
 
 
 #: The longest address the sign-in page is asked to return to (Django refuses to redirect
