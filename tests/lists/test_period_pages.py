@@ -497,3 +497,24 @@ def test_an_officer_reads_and_downloads_one_federations_players_of_the_preview(
     refused = officer.get(f"{url}preview.csv", {"federation": "ZZZ"})
     assert refused.status_code == 400
     assert refused.content.decode().startswith("Nothing downloaded: federation: Select a valid")
+
+
+def test_many_reports_approved_after_the_preview_are_named_twenty_and_counted(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """Interpretation 8: every report approved after the preview is left out of it. The
+    warning names the first twenty and counts the rest, which the tournaments table tags,
+    rather than growing with them."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    w = period_world
+    for number in range(23):
+        w.tournament([(w.players["A"], w.players["B"], 1)], name=f"Late {number:02d}")
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    alert = re.search(r'id="late-reports">(.*?)</div>', page, re.S).group(1)
+    assert alert.startswith("23 reports approved for this list after the preview")
+    assert alert.count('<a href="/tournaments/') == 20
+    assert "and 3 more, tagged in the tournaments below." in alert
+    assert page.count("not in the preview</span>") == 23
