@@ -16,6 +16,7 @@ import django_filters
 from django import forms
 from django.db.models import Q, QuerySet, Value
 from django.forms.utils import flatatt
+from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 
 from lists.models import ListEntry, PeriodResult, RatingPeriod
@@ -89,7 +90,7 @@ def word_orders(value: str) -> list[str]:
     return [value] + [" ".join(words[turn:] + words[:turn]) for turn in range(1, len(words))]
 
 
-def federation_in_capitals(data):
+def federation_in_capitals(data: QueryDict | None) -> QueryDict | None:
     """The query with its federation in capitals: "nor" is NOR, as names are found in any
     case."""
     federation = data.get("federation") if data else None

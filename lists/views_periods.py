@@ -42,6 +42,9 @@ PREVIEW_KINDS = ("rated", "adopted", "initial", "pending", "delisted")
 #: The period page's second table, the tournaments, pages and sorts with its own
 #: parameters (``?t-page=``, ``?t-sort=``); the preview keeps the plain ones.
 TOURNAMENTS_PREFIX = "t-"
+#: What the preview's form sends again beside its own fields: the kind chosen, the orders
+#: and the tournaments' page.
+PREVIEW_FORM_KEEPS = ("kind", "sort", "t-sort", "t-page")
 
 
 def require_period_access(actor: Actor) -> None:
@@ -168,11 +171,6 @@ def _download_query(request: HttpRequest) -> str:
     return query.urlencode()
 
 
-#: What the preview's form sends again beside its own fields: the kind chosen, the orders
-#: and the tournaments' page.
-PREVIEW_FORM_KEEPS = ("kind", "sort", "t-sort", "t-page")
-
-
 #: The players turning inactive named on the period page; the rest are counted.
 INACTIVE_NAMED = 50
 
@@ -281,12 +279,9 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     if not period.computed_run:
         raise Http404(f"The {period} has no computed preview yet.")
     filtered = PreviewFilter(request.GET, queryset=computed_results(period))
-    if not filtered.is_valid():  # rather than the whole preview under the filter's name
-        wrong = "; ".join(
-            f"{name}: {' '.join(errors)}" for name, errors in filtered.form.errors.items()
-        )
+    if refusal := filtered.refusal():  # rather than the whole preview under its name
         return HttpResponseBadRequest(
-            f"Nothing downloaded: {wrong}", content_type="text/plain; charset=utf-8"
+            f"Nothing downloaded: {refusal}", content_type="text/plain; charset=utf-8"
         )
     response = StreamingHttpResponse(
         _preview_rows(filtered.qs), content_type="text/csv; charset=utf-8"

@@ -176,12 +176,9 @@ def published_download(
     filtered = ListEntryFilter(
         request.GET, queryset=published_entries(period), list_year=period.list_date.year
     )
-    if not filtered.is_valid():  # rather than the whole list under the filter's name
-        wrong = "; ".join(
-            f"{name}: {' '.join(errors)}" for name, errors in filtered.form.errors.items()
-        )
+    if refusal := filtered.refusal():  # rather than the whole list under the filter's name
         return HttpResponseBadRequest(
-            f"Nothing downloaded: {wrong}", content_type="text/plain; charset=utf-8"
+            f"Nothing downloaded: {refusal}", content_type="text/plain; charset=utf-8"
         )
     response = StreamingHttpResponse(
         export_entries(filtered.qs, period.category, fmt), content_type=CONTENT_TYPES[fmt]

@@ -15,6 +15,14 @@ class NarrowingFilterSet(django_filters.FilterSet):
         a filter the form refused (and shows the error of) still matched nothing."""
         return self.is_bound and any(_given(self.form[name].value()) for name in self.filters)
 
+    def refusal(self) -> str:
+        """What the form refused, field by field ("federation: Select a valid choice..."),
+        or "" when it took everything: a download refuses rather than hand out more than
+        was asked for under the name of what was asked."""
+        if self.is_valid():
+            return ""
+        return "; ".join(f"{name}: {' '.join(errors)}" for name, errors in self.form.errors.items())
+
 
 def _given(value: object) -> bool:
     """A filter's value as the request gave it; a range's is a pair ("after", "before")."""
