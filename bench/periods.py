@@ -966,7 +966,7 @@ def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float,
         ("registry", public, "/players/"),
         ("tournaments", public, "/tournaments/"),
         ("busiest player", public, f"/players/{busiest}/"),
-        ("his calculations", public, f"/lists/players/{busiest}/"),
+        ("the calculations", public, f"/lists/players/{busiest}/"),
         ("biggest crosstable", public, f"/lists/tournaments/{biggest}/"),
     ]
     listed = f"/lists/{CATEGORY}/{LIST_DATE:%Y-%m}/download"
