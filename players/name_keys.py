@@ -34,6 +34,13 @@ TWO_LETTERS = {
 }  # fmt: skip
 #: The combining accents a decomposition leaves after their letter.
 ACCENTS = ("\u0300", "\u036f")
+#: The SQL function of the transliterated key (``name_key_transliterated``).
+TRANSLITERATED_KEY_FUNCTION = "name_key_transliterated"
+#: How German (and Danish, Norwegian, Swedish) write a letter with an umlaut or a stroke
+#: where they cannot: "Mueller" for "Müller", "Moeller" for "Møller".
+TRANSLITERATIONS = {
+    "Ä": "AE", "ä": "ae", "Ö": "OE", "ö": "oe", "Ü": "UE", "ü": "ue", "Ø": "OE", "ø": "oe",
+}  # fmt: skip
 
 _OWN_BASES = str.maketrans({**dict(zip(OWN_BASES_FROM, OWN_BASES_TO, strict=True)), **TWO_LETTERS})
 
@@ -49,6 +56,23 @@ def name_key(name: str | None) -> str | None:
     decomposed = unicodedata.normalize("NFKD", name)
     unaccented = "".join(c for c in decomposed if not first <= c <= last)
     return unaccented.translate(_OWN_BASES).upper()
+
+
+def name_key_transliterated(name: str | None) -> str | None:
+    """The key of ``name`` with its umlauts and strokes written out (``TRANSLITERATIONS``)
+    before the key folds the rest: "Müller, Jürgen" is "MUELLER JUERGEN", where
+    ``name_key`` has "MULLER JURGEN". A search typed "mueller" finds him by it, and not
+    "Muller, Jürgen", whose key has no "MUELLER". SQLite's
+    ``name_key_transliterated``."""
+    if name is None:
+        return None
+    composed = unicodedata.normalize("NFC", name)
+    return name_key(composed.translate(_TRANSLITERATED))
+
+
+_TRANSLITERATED = str.maketrans(TRANSLITERATIONS)
+#: What the transliterations write, in a key's capitals.
+WRITTEN_OUT = frozenset(letters.upper() for letters in TRANSLITERATIONS.values())
 
 
 class NameKey(Func):
@@ -79,7 +103,15 @@ def name_key_contains(field: str, word: str) -> Q:
     """The name in ``field`` holds ``word`` anywhere, in any case and with or without its
     accents: "muller" finds "Müller, Hans" and "Müller" finds "Muller, Hans". A name of ASCII
     alone has its key in capitals, so a case-insensitive search for the word's key finds
-    it as the key would; the others go through the key itself."""
+    it as the key would; the others go through the key itself, and through the key with
+    their umlauts written out (``name_key_transliterated``): "mueller" finds "Müller, Hans"
+    and "moeller" "Møller, Ole"."""
     key = name_key(word)
     name = F(field)
-    return Q(IContains(name, key)) | (Q(NotAscii(name)) & Q(Contains(NameKey(name), key)))
+    accented = Q(Contains(NameKey(name), key))
+    # Only a word that writes an umlaut out can find a name by it; the second function
+    # costs a search as much as the first (0.3 s for 60,000 names outside ASCII).
+    if any(written in key for written in WRITTEN_OUT):
+        transliterated = Func(name, function=TRANSLITERATED_KEY_FUNCTION, output_field=CharField())
+        accented |= Q(Contains(transliterated, key))
+    return Q(IContains(name, key)) | (Q(NotAscii(name)) & accented)

@@ -10,8 +10,11 @@ from players.name_keys import (
     NAME_KEY_FUNCTION,
     OWN_BASES_FROM,
     OWN_BASES_TO,
+    TRANSLITERATED_KEY_FUNCTION,
+    TRANSLITERATIONS,
     TWO_LETTERS,
     name_key,
+    name_key_transliterated,
 )
 
 
@@ -53,3 +56,26 @@ def test_the_database_folds_names_as_the_application_does():
         for sample in samples:
             cursor.execute(f"SELECT {NAME_KEY_FUNCTION}(%s)", [sample])
             assert cursor.fetchone()[0] == name_key(sample)
+
+
+def test_the_transliterated_key_writes_umlauts_and_strokes_out_as_german_and_danish_do():
+    """Where a keyboard lacks ü, German writes ue ("Mueller"), Danish and Norwegian oe for
+    ø: the transliterated key holds those two letters, the key the base letter alone."""
+    assert name_key_transliterated("Müller, Jürgen") == "MUELLER JUERGEN"
+    assert name_key_transliterated("Møller, Åse") == "MOELLER ASE"
+    assert name_key_transliterated("Händel, Björn") == "HAENDEL BJOERN"
+    assert name_key_transliterated("Muller, Hans") == name_key("Muller, Hans") == "MULLER HANS"
+    # The same letter composed or decomposed (u and a combining diaeresis).
+    assert name_key_transliterated("Mu\u0308ller") == "MUELLER"
+    assert name_key_transliterated(None) is None
+
+
+@pytest.mark.django_db
+def test_the_database_transliterates_names_as_the_application_does():
+    """On PostgreSQL the function of migration lists.0014, on SQLite the application's."""
+    samples = ["Müller, Jürgen", "Møller, Åse", "Mu\u0308ller", "".join(TRANSLITERATIONS)]
+    samples += ["Ødegaard ,Åse", "Carlsen, Magnus", "Straße", OWN_BASES_FROM]
+    with connection.cursor() as cursor:
+        for sample in samples:
+            cursor.execute(f"SELECT {TRANSLITERATED_KEY_FUNCTION}(%s)", [sample])
+            assert cursor.fetchone()[0] == name_key_transliterated(sample)

@@ -389,7 +389,11 @@ def test_the_registry_finds_a_name_with_or_without_its_accents(db, client):
     assert found("MÜLLER hans") == {"Müller, Hans"}
     assert found("jurgen") == {"Muller, Jürgen"}
     assert found("odegaard ase") == {"Ødegaard, Åse"}
-    assert found("ueller") == {"Mueller, Peter"}
+    assert found("ueller") == {"Mueller, Peter", "Müller, Hans"}
+    # Typed as German writes it without the umlaut: Müller, not Muller Jürgen.
+    assert found("mueller") == {"Mueller, Peter", "Müller, Hans"}
+    assert found("mueller jurgen") == set()
+    assert found("muller juergen") == {"Muller, Jürgen"}
 
 
 def test_any_form_that_cleans_a_player_takes_the_year_from_the_date(world, player_a):
