@@ -181,6 +181,14 @@ class PreviewFilter(NarrowingFilterSet):
     def __init__(self, data=None, *args, **kwargs) -> None:
         super().__init__(federation_in_capitals(data), *args, **kwargs)
         self.filters["federation"].extra["choices"] = federation_choices()
+        self.form.fields["q"].widget.input_type = "search"
+        self.form.fields["q"].widget.attrs.update(
+            {
+                "class": "form-control form-control-sm w-auto",
+                "placeholder": "Name or FIDE ID",
+                "aria-label": "Search the preview by name or FIDE ID",
+            }
+        )
 
     def search(self, queryset: QuerySet[PeriodResult], name: str, value: str):
         value = " ".join(value.split())
