@@ -122,17 +122,28 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _preview_empty_text(filtered: PreviewFilter) -> str:
-    """What the preview says when nobody is shown: the narrowest choice named."""
+    """What the preview says when nobody is shown: the choice named, or all of them where
+    several together left nobody (each alone may not)."""
     if not filtered.is_valid():
         return "Nobody shown: the choice above is not one the preview can take."
     data = filtered.form.cleaned_data
-    if search := " ".join(data.get("q", "").split()):
+    search = " ".join(data.get("q", "").split())
+    kind = PeriodResult.Kind(data["kind"]).label.lower() if data.get("kind") else ""
+    federation = data.get("federation", "")
+    chosen = [
+        f"federation {federation}" if federation else "",
+        f"the result “{kind}”" if kind else "",
+        f"“{search}”" if search else "",
+    ]
+    chosen = [choice for choice in chosen if choice]
+    if len(chosen) > 1:
+        return f"No player in this period matches all of: {', '.join(chosen)}."
+    if search:
         return f"No player in this period matches “{search}”."
-    if federation := data.get("federation"):
+    if federation:
         return f"No player of federation {federation} has a result in this period."
-    if kind := data.get("kind"):
-        label = PeriodResult.Kind(kind).label.lower()
-        return f"No player in this period has the result “{label}”."
+    if kind:
+        return f"No player in this period has the result “{kind}”."
     return PreviewTable._meta.empty_text
 
 
@@ -140,7 +151,7 @@ def _kind_links(request: HttpRequest, period: RatingPeriod) -> list[tuple[str, s
     """(label, query, chosen) of each kind of result, "All" first, keeping the federation
     and the search chosen. No standard rating is used for the standard list."""
     chosen = request.GET.get("kind", "")
-    links = [("All", _preview_query(request, kind=""), chosen not in PREVIEW_KINDS)]
+    links = [("All", _preview_query(request, kind=""), not chosen)]
     for name in PREVIEW_KINDS:
         if name != PeriodResult.Kind.ADOPTED or period.category != RatingCategory.STANDARD:
             label = PeriodResult.Kind(name).label
@@ -286,9 +297,10 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     response = StreamingHttpResponse(
         _preview_rows(filtered.qs), content_type="text/csv; charset=utf-8"
     )
-    # The file names the federation and the kind it holds (a search is not in the name).
+    # The file names the federation and the kind it holds, and says when a search chose.
     data = filtered.form.cleaned_data
     chosen = "".join(f"-{data[name].lower()}" for name in ("federation", "kind") if data[name])
+    chosen += "-search" if data["q"].strip() else ""
     name = f"{period.category}-{period.list_date:%Y-%m}-preview{chosen}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

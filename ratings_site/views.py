@@ -10,7 +10,8 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.views import PasswordResetView, redirect_to_login
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import loader
@@ -72,13 +73,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             )
             .exclude(Exists(players_waiting))
             .select_related("federation"),
-            everything=f"{reverse('tournaments:list')}?status={Tournament.Status.CHECKED}",
+            everything=f"{reverse('tournaments:report_list')}?status={CHECKED_REPORT}",
         )
         context["reports_with_errors"] = waiting(
             federation_tournaments.filter(status=Tournament.Status.REPORT_RECEIVED).select_related(
                 "federation"
             ),
-            everything=f"{reverse('tournaments:list')}?status={Tournament.Status.REPORT_RECEIVED}",
+            everything=f"{reverse('tournaments:report_list')}?status={REPORT_WITH_ERRORS}",
         )
         context["matches_to_resolve"], context["lines_to_resolve"] = _matches_to_resolve(actor)
     if actor.is_officer or actor.is_administrator:
@@ -105,11 +106,15 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     if actor.is_arbiter:
         context["my_tournaments"] = waiting(
             Tournament.objects.filter(arbiter_of(actor)).select_related("federation"),
-            everything=reverse("tournaments:list"),
+            everything=f"{reverse('tournaments:list')}?mine=true",
         )
     return render(request, "dashboard.html", context)
 
 
+#: The reports pages listing a section's all (its reports, in the actor's federations):
+#: the checked ones include those not yet ended and those whose players wait.
+CHECKED_REPORT = TournamentReport.Status.CHECKED
+REPORT_WITH_ERRORS = TournamentReport.Status.HAS_ERRORS
 #: The rows a section of the dashboard shows: at the start of a month an administrator
 #: has tens of thousands of reports waiting; the rest are counted, and listed elsewhere.
 DASHBOARD_ROWS = 25
@@ -177,10 +182,17 @@ def _matches_to_resolve(actor: Actor) -> tuple[Waiting, int]:
         reports = lines.order_by().values("report_id").distinct().count()
         total = lines.count()
     first: dict[int, list[tuple[str, str]]] = {row[0]: [] for row in per_report}
-    named = lines.filter(report_id__in=list(first)).order_by("report_id", "start_rank")
+    # The first five of each report alone, not every line of a junior open of 500.
+    named = (
+        lines.filter(report_id__in=list(first))
+        .annotate(
+            place=Window(RowNumber(), partition_by=F("report_id"), order_by=F("start_rank").asc())
+        )
+        .filter(place__lte=LINES_NAMED)
+        .order_by("report_id", "start_rank")
+    )
     for report, name, status in named.values_list("report_id", "trf_name", "status"):
-        if len(first[report]) < LINES_NAMED:
-            first[report].append((name, PlayerMatch.Status(status).label))
+        first[report].append((name, PlayerMatch.Status(status).label))
     rows = [
         ReportToResolve(report, version, tournament, name, start, count, first[report])
         for report, version, tournament, name, start, count in per_report

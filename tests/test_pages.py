@@ -172,9 +172,28 @@ def test_the_dashboard_shows_the_first_of_a_months_work_and_counts_the_rest(worl
     assert '<span class="badge text-bg-primary">27</span>' in approve
     assert approve.count('<div class="border-bottom py-2">') == 25
     assert (
-        'And 2 more: <a href="/tournaments/?status=checked">all the checked tournaments</a>'
+        'And 2 more: <a href="/tournaments/reports/?status=checked">all the checked reports</a>'
         in approve
     )
+
+
+def test_an_arbiter_lists_the_tournaments_of_his_own_from_the_dashboard(world, client):
+    """ "My tournaments" shows an arbiter's first 25 and links to the tournaments page
+    narrowed to those the arbiter is chief or deputy arbiter of (``?mine=true``), not to
+    every tournament of the registry."""
+    arbiter = world["tournament"].chief_arbiter
+    for number in range(26):
+        tournament = factories.TournamentFactory(federation=world["fed_b"], name=f"Own {number}")
+        tournament.deputy_arbiters.add(arbiter)
+    others = {factories.TournamentFactory(federation=world["fed_a"]).name for _ in range(3)}
+    arbiters = persona_client(world, "arbiter")
+    mine = arbiters.get("/dashboard/").content.decode().split('id="my-tournaments"', 1)[1]
+    assert 'And 2 more: <a href="/tournaments/?mine=true">all the tournaments of yours</a>' in mine
+    listed = arbiters.get("/tournaments/", {"mine": "true"}).context["table"]
+    names = {row.record.name for row in listed.rows}
+    assert len(names) == 27 and "Own 25" in names and not names & others
+    # The public has no tournament of its own.
+    assert len(client.get("/tournaments/", {"mine": "true"}).context["table"].rows) == 0
 
 
 def test_the_approvals_page_stays_within_a_query_budget(world, django_assert_max_num_queries):

@@ -3,10 +3,17 @@ import django_filters
 from players.filters import NarrowingFilterSet, SearchFilter
 from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament
+from tournaments.querysets import arbiter_of
 
 
 class TournamentFilter(NarrowingFilterSet):
     name = SearchFilter(lookup_expr="icontains", label="Name")
+    #: An arbiter's own: chief or deputy (the dashboard's "My tournaments" links here).
+    mine = django_filters.BooleanFilter(
+        method="filter_mine",
+        label="Mine only",
+        widget=django_filters.widgets.BooleanWidget(),
+    )
     federation = django_filters.ModelChoiceFilter(queryset=Federation.objects.all())
     start_date = django_filters.DateFromToRangeFilter(
         label="Start between",
@@ -16,6 +23,14 @@ class TournamentFilter(NarrowingFilterSet):
     class Meta:
         model = Tournament
         fields = ("name", "federation", "category", "system", "status", "start_date")
+
+    def filter_mine(self, queryset, name, value):
+        """Those the signed-in arbiter is chief or deputy arbiter of (``arbiter_of``);
+        nothing for anyone who is no arbiter."""
+        if not value:
+            return queryset
+        actor = getattr(self.request, "actor", None)
+        return queryset.filter(arbiter_of(actor)) if actor else queryset.none()
 
 
 class ApprovalFilter(NarrowingFilterSet):

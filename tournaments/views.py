@@ -28,7 +28,7 @@ PAGE_SIZE = 50
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """Tournaments the visitor may see: searchable, filterable, sortable, paginated."""
     tournaments = Tournament.objects.restrict(request.actor).select_related("federation")
-    filtered = TournamentFilter(request.GET, queryset=tournaments)
+    filtered = TournamentFilter(request.GET, queryset=tournaments, request=request)
     table = TournamentTable(filtered.qs)
     if filtered.is_filtering:
         table.empty_text = "No tournament matches the search."

@@ -477,7 +477,11 @@ def test_an_officer_reads_and_downloads_one_federations_players_of_the_preview(
     assert shown(federation="swe") == ["Swede"]
     assert sorted(shown(federation="NOR")) == ["A", "B"]
     assert shown(federation="NOR", q="b") == ["B"]
-    assert shown(federation="SWE", kind="initial") == []
+    assert shown(federation="SWE", kind="rated") == ["Swede"]
+    # Two choices that leave nobody together, though each alone shows somebody.
+    assert shown(federation="SWE", q="a") == [] and shown(q="a") == ["A"]
+    empty = officer.get(url, {"federation": "SWE", "q": "a"}).content.decode()
+    assert "No player in this period matches all of: federation SWE, “a”." in empty
     page = officer.get(url, {"federation": "SWE", "kind": "rated", "t-page": "1"}).content.decode()
     # The kinds keep the federation and the tournaments' page; the download holds the
     # players shown.
@@ -497,6 +501,11 @@ def test_an_officer_reads_and_downloads_one_federations_players_of_the_preview(
     refused = officer.get(f"{url}preview.csv", {"federation": "ZZZ"})
     assert refused.status_code == 400
     assert refused.content.decode().startswith("Nothing downloaded: federation: Select a valid")
+    searched = officer.get(f"{url}preview.csv", {"q": "swede"})
+    assert searched["Content-Disposition"].endswith('preview-search.csv"')
+    # A kind the form refuses shows nobody, and no kind as chosen, "All" neither.
+    page = officer.get(url, {"kind": "RATED"}).content.decode()
+    assert shown(kind="RATED") == [] and ' active" href=' not in page
 
 
 def test_many_reports_approved_after_the_preview_are_named_twenty_and_counted(
