@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 from lists.models import PeriodResult, RatingPeriod
+from lists.tables import CountColumn
 from tournaments.models import Tournament
 
 
@@ -15,20 +16,14 @@ class PeriodTable(tables.Table):
         verbose_name="List",
         linkify=("lists:period", {"pk": tables.A("pk")}),
     )
-    tournaments_count = tables.Column(verbose_name="Tournaments")
-    games_count = tables.Column(verbose_name="Games")
+    tournaments_count = CountColumn(verbose_name="Tournaments")
+    games_count = CountColumn(verbose_name="Games")
     progress = tables.TemplateColumn(
         "{% load humanize %}{{ record.progress_done|intcomma }} / "
         "{{ record.progress_total|intcomma }}",
         verbose_name="Players done",
         orderable=False,
     )
-
-    def render_tournaments_count(self, value: int) -> str:
-        return f"{value:,}"
-
-    def render_games_count(self, value: int) -> str:
-        return f"{value:,}"
 
     class Meta:
         model = RatingPeriod

@@ -14,6 +14,13 @@ from lists.models import ListEntry, RatingPeriod
 from players.pagination import FixedPagePaginator
 
 
+class CountColumn(tables.Column):
+    """A count in thousands (253,129 players, 1,000,000 games)."""
+
+    def render(self, value: int) -> str:
+        return f"{value:,}"
+
+
 class ListEntryTable(tables.Table):
     """A published list: the columns, their headers and how each sorts. Each sortable
     column sorts as an index of ``ListEntry`` reads (rating with name, federation with
@@ -96,7 +103,7 @@ class PublishedListTable(tables.Table):
         verbose_name="List",
         linkify=lambda record: reverse("lists:published", kwargs=list_kwargs(record)),
     )
-    entry_count = tables.Column(verbose_name="Players", empty_values=())
+    entry_count = CountColumn(verbose_name="Players", empty_values=())
     published_at = tables.DateTimeColumn(format="Y-m-d", verbose_name="Published")
     downloads = tables.Column(empty_values=(), verbose_name="Download")
 
@@ -106,9 +113,6 @@ class PublishedListTable(tables.Table):
         orderable = False
         empty_text = "No list published yet."
         attrs = {"class": "table table-sm align-middle"}
-
-    def render_entry_count(self, value: int) -> str:
-        return f"{value:,}"
 
     def render_downloads(self, record: RatingPeriod) -> str:
         return format_html_join(
