@@ -11,8 +11,11 @@ Publication copies the computed run into ``ListEntry`` rows: a published list is
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from players.models import Player, RatingCategory
 from tournaments.models import Game, Tournament
@@ -81,6 +84,19 @@ class RatingPeriod(models.Model):
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    #: An administrator's publication handed to a worker and not finished: the page follows
+    #: it until the lease (``PERIOD_CLAIM_LEASE_SECONDS``) has passed.
+    publication_requested_at = models.DateTimeField(null=True, blank=True)
+    publication_requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: Why the last publication handed to a worker did not happen, in words for the officer.
+    publication_failure = models.TextField(blank=True)
+    #: What the publication did (None for lists published before it was recorded).
+    entries_count = models.PositiveIntegerField(null=True, blank=True)
+    tournaments_rated = models.PositiveIntegerField(null=True, blank=True)
+    #: Reports approved after the computation, moved to the next list (interpretation 8).
+    reports_moved = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -107,6 +123,15 @@ class RatingPeriod(models.Model):
     @property
     def is_published(self) -> bool:
         return self.status == self.Status.PUBLISHED
+
+    @property
+    def is_being_published(self) -> bool:
+        """A publication handed to a worker, neither done nor failed, within its lease (a
+        worker lost mid-publication left nothing written: the administrator asks again)."""
+        if self.status != self.Status.COMPUTED or self.publication_requested_at is None:
+            return False
+        lease = timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
+        return self.publication_requested_at >= timezone.now() - lease
 
     @property
     def progress_percent(self) -> int:

@@ -18,6 +18,7 @@ class PeriodTable(tables.Table):
     )
     tournaments_count = CountColumn(verbose_name="Tournaments")
     games_count = CountColumn(verbose_name="Games")
+    entries_count = CountColumn(verbose_name="Listed")
     progress = tables.TemplateColumn(
         "{% load humanize %}{{ record.progress_done|intcomma }} / "
         "{{ record.progress_total|intcomma }}",
@@ -29,7 +30,7 @@ class PeriodTable(tables.Table):
         model = RatingPeriod
         fields = (
             "period", "category", "closing_date", "status", "tournaments_count", "games_count",
-            "progress", "published_at",
+            "progress", "published_at", "entries_count",
         )  # fmt: skip
         order_by = ("-period",)
         empty_text = (

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Sum
@@ -81,7 +82,7 @@ from lists.run_tables import (
     run_tables_create,
 )
 from lists.selectors import published_periods
-from players.access import Actor, require_administrator
+from players.access import Actor, actor_for, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory, RatingState, RatingStatus
 from players.selectors import list_every_months, list_published
@@ -265,6 +266,8 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
         )
     if period.status == Status.PUBLISHED:
         return "The list is published and cannot be recomputed; corrections go into a later period."
+    if period.is_being_published:
+        return "The list is being published; it is not computed again meanwhile."
     if (
         period.status == Status.COMPUTING
         and period.heartbeat_at
@@ -385,6 +388,7 @@ def _compute_start(
     claimed = (
         RatingPeriod.objects.filter(claimable, pk=period.pk)
         .exclude(status=Status.PUBLISHED)
+        .exclude(publication_requested_at__gte=_lease_expiry())  # being published
         .update(
             status=Status.COMPUTING,
             run=F("run") + 1,
@@ -818,6 +822,85 @@ class Publication:
     moved: int = 0
 
 
+def publication_request_refusal(period: RatingPeriod, today: dt.date) -> str | None:
+    """Why an administrator cannot ask for ``period``'s publication now, or None: it is
+    published, not computed, already being published, or refused (``publication_refusal``)."""
+    if period.status == Status.PUBLISHED:
+        return f"The {period} is already published; it cannot change."
+    if period.status != Status.COMPUTED:
+        return (
+            f"The {period} is {period.get_status_display().lower()}; only a computed "
+            "period can be published."
+        )
+    if period.is_being_published:
+        return f"The {period} is being published; its page follows the publication."
+    return publication_refusal(period, today)
+
+
+def period_publish_request(*, period: RatingPeriod, actor: Actor) -> RatingPeriod:
+    """Hand a computed period's publication to a worker (administrators only): a
+    federation's list takes tens of seconds to write, longer than a request should wait.
+    The worker publishes through ``period_publish``, or records why it did not
+    (``period_publish_requested``); meanwhile the period is neither published nor computed
+    again."""
+    require_administrator(actor, "Only an administrator publishes a rating list.")
+    if not actor.is_authenticated:  # the worker acts for a user it can read again
+        raise PermissionDenied("Only an administrator who is signed in publishes a rating list.")
+    from lists.tasks import publish_period_task  # tasks import services
+
+    period.refresh_from_db()
+    if refusal := publication_request_refusal(period, timezone.localdate()):
+        raise PeriodRefused(refusal)
+    with transaction.atomic():
+        requested = (
+            RatingPeriod.objects.filter(pk=period.pk, status=Status.COMPUTED)
+            .filter(
+                Q(publication_requested_at__isnull=True)
+                | Q(publication_requested_at__lt=_lease_expiry())
+            )
+            .update(
+                publication_requested_at=timezone.now(),
+                publication_requested_by=actor.user,
+                publication_failure="",
+            )
+        )
+        if not requested:
+            raise PeriodRefused(f"Another publication of the {period} has just been requested.")
+        audit_record(target=period, actor=actor.user, action="publication requested")
+        user_id = actor.user.pk
+        transaction.on_commit(lambda: publish_period_task.delay(period.pk, user_id))
+    period.refresh_from_db()
+    return period
+
+
+def period_publish_requested(*, period_id: int, user_id: int | None) -> str:
+    """The worker's side of ``period_publish_request``: publish with the authority of the
+    administrator who asked, as he is now, or record on the period why not. Returns
+    "published" (by this worker or, when the request came twice, by another), or
+    "refused"."""
+    actor = actor_for(get_user_model().objects.filter(pk=user_id).first())
+    period = RatingPeriod.objects.get(pk=period_id)
+    try:
+        period_publish(period=period, actor=actor)
+    except (PeriodRefused, PermissionDenied) as refusal:
+        if RatingPeriod.objects.filter(pk=period_id, status=Status.PUBLISHED).exists():
+            return "published"
+        _publication_failed(period, str(refusal))
+        return "refused"
+    except Exception as error:
+        _publication_failed(period, f"{type(error).__name__}: {error}")
+        raise
+    return "published"
+
+
+def _publication_failed(period: RatingPeriod, reason: str) -> None:
+    """The request is over: the period stays computed, with the reason on its page."""
+    RatingPeriod.objects.filter(pk=period.pk, status=Status.COMPUTED).update(
+        publication_requested_at=None, publication_failure=reason
+    )
+    audit_record(target=period, actor=None, action="publication failed", reason=reason)
+
+
 def period_publish(
     *, period: RatingPeriod, actor: Actor | None, actor_label: str = ""
 ) -> Publication:
@@ -851,6 +934,11 @@ def period_publish(
             status=Status.PUBLISHED,
             published_at=timezone.now(),
             published_by=actor.user if actor and actor.user.is_authenticated else None,
+            publication_requested_at=None,
+            publication_failure="",
+            entries_count=entries,
+            tournaments_rated=tournaments,
+            reports_moved=moved,
         )
         audit_record(
             target=locked,

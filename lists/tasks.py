@@ -40,6 +40,13 @@ def compute_period_part(period_id: int, token: str, part: int, parts: int) -> st
     return services.period_compute(period_id=period_id, token=token, part=part, parts=parts).status
 
 
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def publish_period_task(period_id: int, user_id: int | None) -> str:
+    """Publish a period an administrator asked for (one transaction: a worker lost midway
+    leaves nothing written, and the redelivered task publishes it)."""
+    return services.period_publish_requested(period_id=period_id, user_id=user_id)
+
+
 @shared_task
 def period_parts_done(statuses: list[str], period_id: int) -> list[str]:
     return statuses

@@ -110,7 +110,11 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ],
         "tournaments": tournaments,
         "refusal": services.computation_refusal(period),
-        "may_publish": request.actor.is_administrator and computed and not not_now,
+        "may_publish": request.actor.is_administrator
+        and computed
+        and not not_now
+        and not period.is_being_published,
+        "publication_summary": publication_summary(period),
         "publish_refusal": not_now,
         "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
@@ -202,7 +206,7 @@ def _turning_inactive(period: RatingPeriod, computed: bool) -> dict[str, Any]:
 
 @login_required
 def period_progress(request: HttpRequest, pk: int) -> JsonResponse:
-    """What the progress bar polls while the period is computed."""
+    """What the page polls while the period is computed or published."""
     period = _period(request, pk)
     return JsonResponse(
         {
@@ -213,6 +217,7 @@ def period_progress(request: HttpRequest, pk: int) -> JsonResponse:
             "percent": period.progress_percent,
             "stage": period.progress_stage,
             "failure_reason": period.failure_reason,
+            "publishing": period.is_being_published,
         }
     )
 
@@ -256,25 +261,41 @@ def period_close(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def period_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Hand the publication to a worker; where tasks run in-process it is over on return."""
     period = _period(request, pk)
     try:
-        publication = services.period_publish(period=period, actor=request.actor)
+        services.period_publish_request(period=period, actor=request.actor)
     except services.PeriodRefused as refusal:
         messages.error(request, str(refusal))
         return redirect("lists:period", pk=period.pk)
+    period.refresh_from_db()
+    if period.is_published:
+        messages.success(request, f"The {period} is published: {publication_summary(period)}")
+    elif period.publication_failure:
+        messages.error(request, f"The publication failed: {period.publication_failure}")
+    else:
+        messages.success(
+            request, f"The {period} is being published; this page follows the publication."
+        )
+    return redirect("lists:period", pk=period.pk)
+
+
+def publication_summary(period: RatingPeriod) -> str:
+    """What a publication did, in a sentence ("" for a list published before it was
+    recorded)."""
+    if period.entries_count is None:
+        return ""
     moved = (
-        f"; {publication.moved} approved after the computation moved to the list of "
+        f"; {period.reports_moved} approved after the computation moved to the list of "
         f"{services.list_after(period.list_date)}"
-        if publication.moved
+        if period.reports_moved
         else ""
     )
-    messages.success(
-        request,
-        f"The {period} is published: {publication.entries} players on the list, "
-        f"{publication.tournaments} tournament{pluralize(publication.tournaments)} rated"
-        f"{moved}.",
+    rated = period.tournaments_rated or 0
+    return (
+        f"{period.entries_count:,} players on the list, {rated:,} tournament{pluralize(rated)} "
+        f"rated{moved}."
     )
-    return redirect("lists:period", pk=period.pk)
 
 
 PREVIEW_COLUMNS = (

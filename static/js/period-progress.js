@@ -1,4 +1,5 @@
-// Polls the period's progress while it is computed and reloads the page when it is done.
+// Polls the period's progress while it is computed or published, and reloads the page when
+// that is done.
 (function () {
   const section = document.getElementById("computation");
   if (!section || !section.dataset.computing) return;
@@ -18,8 +19,8 @@
     bar.textContent = data.done.toLocaleString("en-US") + " / " + data.total.toLocaleString("en-US");
     bar.parentElement.setAttribute("aria-valuenow", data.percent);
     status.textContent = data.status_display;
-    if (data.status === "computing") {
-      text.textContent = data.stage;
+    if (data.status === "computing" || data.publishing) {
+      if (data.stage) text.textContent = data.stage;
       setTimeout(poll, 1000);
     } else {
       window.location.reload();

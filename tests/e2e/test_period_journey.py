@@ -58,13 +58,25 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     page.wait_for_selector("#preview")
     sign_out(page)
 
-    # The administrator publishes.
+    # A publication handed to a worker: the page says so and polls; the worker's refusal
+    # turns it back, with the reason and the button.
     sign_in(page, base, "admin")
+    RatingPeriod.objects.filter(pk=period.pk).update(publication_requested_at=timezone.now())
     page.goto(f"{base}/lists/periods/{period.pk}/")
+    assert "Being published since" in page.inner_text("#publishing")
+    assert page.query_selector("#publish") is None
+    RatingPeriod.objects.filter(pk=period.pk).update(
+        publication_requested_at=None, publication_failure="The worker stopped."
+    )
+    page.wait_for_selector("#publication-failure")
+    assert "nothing of it was written" in page.inner_text("#publication-failure")
+
+    # The administrator publishes (the worker runs in the server's process here).
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#publish")
     page.wait_for_selector("text=is published")
     assert page.inner_text("#period-status") == "Published"
+    assert page.inner_text("#publication-summary") == "2 players on the list, 1 tournament rated."
 
     # The player's page: current rating and the history chart drawn by Chart.js, lists
     # far apart in time drawn far apart: January 2024 is 14 months before March 2025,

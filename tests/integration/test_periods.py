@@ -26,9 +26,9 @@ from lists.services import (
     period_close,
     period_compute_request,
     period_get_or_create,
-    period_publish,
+    period_publish_request,
 )
-from players.access import Actor
+from players.access import ADMINISTRATORS_GROUP, Actor, actor_for
 from players.models import Player, RatingHistory, RatingState
 from tests import factories
 from tests.integration.test_celery_worker import _test_database_url, pytestmark  # noqa: F401
@@ -90,6 +90,14 @@ def wait_for(predicate, timeout: float = 120.0, interval: float = 0.05):
     raise AssertionError("timed out")
 
 
+def administrator():
+    from django.contrib.auth.models import Group
+
+    user = factories.UserFactory(username="admin")
+    user.groups.add(Group.objects.get_or_create(name=ADMINISTRATORS_GROUP)[0])
+    return user
+
+
 def status_of(period: RatingPeriod) -> RatingPeriod:
     return RatingPeriod.objects.get(pk=period.pk)
 
@@ -140,13 +148,16 @@ def test_a_worker_computes_and_the_administrator_publishes(tmp_path, queue):
     with worker(queue, tmp_path / "worker.log"):
         period_compute_request(period=period, actor=ADMIN)
         computed = wait_for(lambda: (p := status_of(period)).status == "computed" and p)
-    assert {(r.player.name, r.new_rating) for r in computed_results(computed)} == {
-        ("A", 1807),
-        ("B", 1693),
-    }
-    period_publish(period=computed, actor=ADMIN)
-    assert status_of(period).status == "published"
+        assert {(r.player.name, r.new_rating) for r in computed_results(computed)} == {
+            ("A", 1807),
+            ("B", 1693),
+        }
+        # The administrator's button hands the publication to the worker too.
+        period_publish_request(period=computed, actor=actor_for(administrator()))
+        published = wait_for(lambda: (p := status_of(period)).status == "published" and p)
     assert sorted(ListEntry.objects.values_list("name", "rating")) == [("A", 1807), ("B", 1693)]
+    assert (published.entries_count, published.tournaments_rated) == (2, 1)
+    assert published.published_by.username == "admin"
 
 
 @pytest.mark.django_db(transaction=True)

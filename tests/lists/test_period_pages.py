@@ -8,10 +8,13 @@ import datetime
 import io
 import re
 
+from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from lists.models import RatingPeriod
+from audit.models import AuditEntry
+from lists.models import ListEntry, RatingPeriod
 from lists.services import period_close, period_get_or_create
+from players.access import ADMINISTRATORS_GROUP
 from tests.conftest import persona_client
 from tests.lists.conftest import APRIL
 
@@ -24,6 +27,14 @@ def closed_period(period_world) -> RatingPeriod:
     period_close(period=period)
     period.refresh_from_db()
     return period
+
+
+def publish_by_hand(client, period, capture) -> str:
+    """The administrator's publish button, the worker's publication run once the request
+    has committed (as a worker would), and the period's page read afterwards."""
+    with capture(execute=True):
+        response = client.post(f"/lists/periods/{period.pk}/publish/")
+    return client.get(response["Location"]).content.decode()
 
 
 def test_an_officer_computes_the_preview_and_reads_it(
@@ -43,7 +54,7 @@ def test_an_officer_computes_the_preview_and_reads_it(
     progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
     assert progress == {
         "status": "computed", "status_display": "Computed", "done": 2, "total": 2,
-        "percent": 100, "stage": "", "failure_reason": "",
+        "percent": 100, "stage": "", "failure_reason": "", "publishing": False,
     }  # fmt: skip
     download = officer.get(f"/lists/periods/{period.pk}/preview.csv")
     assert download["Content-Type"] == "text/csv; charset=utf-8"  # names with accents
@@ -129,12 +140,104 @@ def test_only_the_administrator_publishes(world, period_world, django_capture_on
     )
     admin = persona_client(world, "administrator")
     assert 'id="publish"' in admin.get(f"/lists/periods/{period.pk}/").content.decode()
-    page = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
-    assert "is published: 2 players on the list, 1 tournament rated" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin.post(f"/lists/periods/{period.pk}/publish/")
+    page = admin.get(response["Location"]).content.decode()
+    assert "is being published" in page  # the message, read once the worker has finished
+    assert "2 players on the list, 1 tournament rated." in page
     assert 'id="publish"' not in page and 'id="compute"' not in page
     assert "cannot be recomputed" in page
     again = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
     assert "already published" in again
+
+
+def test_a_publication_handed_to_a_worker_is_followed_on_the_page(
+    world, period_world, django_capture_on_commit_callbacks, settings
+):
+    """A federation's list takes tens of seconds to publish: the button hands it to a
+    worker. Until the worker is done the page says so and polls, nothing can publish or
+    compute the period again, and the list appears whole when the worker commits."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    with django_capture_on_commit_callbacks() as worker_jobs:  # queued, not yet run
+        admin.post(f"/lists/periods/{period.pk}/publish/")
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'id="publishing"' in page and "at the request of administrator" in page
+    assert 'data-computing="1"' in page  # the page polls
+    assert 'id="publish"' not in page and 'id="compute"' not in page
+    assert "The list is being published; it is not computed again meanwhile." in page
+    assert admin.get(f"/lists/periods/{period.pk}/progress/").json()["publishing"] is True
+    assert not ListEntry.objects.filter(period=period).exists()
+    twice = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    assert "is being published; its page follows the publication" in twice
+    recompute = admin.post(f"/lists/periods/{period.pk}/compute/", follow=True).content.decode()
+    assert "being published" in recompute
+    assert RatingPeriod.objects.get(pk=period.pk).status == "computed"
+    waiting = admin.get("/dashboard/").content.decode().split('id="periods-waiting"', 1)[1]
+    assert "being published" in waiting and "ready to publish" not in waiting
+
+    for job in worker_jobs:
+        job()
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'id="publishing"' not in page and 'data-computing=""' in page
+    assert "2 players on the list, 1 tournament rated." in page
+    assert ListEntry.objects.filter(period=period).count() == 2
+    assert admin.get(f"/lists/periods/{period.pk}/progress/").json()["publishing"] is False
+    actions = [e.action for e in AuditEntry.objects.filter(object_id=str(period.pk))]
+    assert "publication requested" in actions and "published" in actions
+    periods = admin.get("/lists/periods/").content.decode()
+    row = re.search(
+        rf'<tr[^>]*>\s*<td[^>]*><a href="/lists/periods/{period.pk}/".*?</tr>', periods, re.S
+    )
+    assert (
+        ">Listed</a>" in periods and re.findall(r"<td[^>]*>([^<]*)</td>", row.group(0))[-1] == "2"
+    )
+
+
+def test_a_publication_the_worker_refuses_is_explained_and_offered_again(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """The worker publishes with the authority of the administrator who asked, as it is
+    when the worker starts: one no longer an administrator is refused, the page says why,
+    nothing is written, and the button is there again for an administrator."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    with django_capture_on_commit_callbacks() as worker_jobs:
+        admin.post(f"/lists/periods/{period.pk}/publish/")
+    world["users"]["administrator"].groups.clear()
+    for job in worker_jobs:
+        job()
+    assert not ListEntry.objects.filter(period=period).exists()
+    assert RatingPeriod.objects.get(pk=period.pk).status == "computed"
+    world["users"]["administrator"].groups.add(Group.objects.get(name=ADMINISTRATORS_GROUP))
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    failure = re.search(r'id="publication-failure">(.*?)</div>', page, re.S).group(1)
+    assert "nothing of it was written: Only an administrator publishes a rating list." in failure
+    assert 'id="publish"' in page and 'id="publishing"' not in page
+
+
+def test_a_publication_whose_worker_was_lost_is_offered_again_after_the_lease(
+    world, period_world, django_capture_on_commit_callbacks, settings
+):
+    """A worker lost mid-publication wrote nothing (one transaction); past the lease the
+    page no longer waits for it and the administrator asks again."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    with django_capture_on_commit_callbacks():  # the worker never runs it
+        admin.post(f"/lists/periods/{period.pk}/publish/")
+    assert 'id="publish"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    lost = timezone.now() - datetime.timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS + 1)
+    RatingPeriod.objects.filter(pk=period.pk).update(publication_requested_at=lost)
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'id="publish"' in page and 'id="publishing"' not in page
+    done = publish_by_hand(admin, period, django_capture_on_commit_callbacks)
+    assert "2 players on the list, 1 tournament rated." in done
 
 
 def test_the_preview_is_searched_by_name_or_fide_id(
@@ -192,7 +295,7 @@ def test_a_list_is_not_published_before_its_date(
     assert period.status == "computed"
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: datetime.date(2025, 4, 1))
     assert 'id="publish"' in admin.get(f"/lists/periods/{period.pk}/").content.decode()
-    admin.post(f"/lists/periods/{period.pk}/publish/")
+    publish_by_hand(admin, period, django_capture_on_commit_callbacks)
     period.refresh_from_db()
     assert period.status == "published"
 
@@ -230,7 +333,7 @@ def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publ
     assert "1 report approved for this list after the preview was computed is not in it" in alert
     assert "Late Blitz" in alert and "to the list of 2025-05-01" in alert
     assert "not in the preview</span>" in page
-    done = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    done = publish_by_hand(admin, period, django_capture_on_commit_callbacks)
     assert (
         "4 players on the list, 1 tournament rated; 1 approved after the computation moved to "
         "the list of 2025-05-01."
@@ -252,7 +355,7 @@ def test_a_report_without_a_game_over_the_board_is_not_late_and_is_done_with_thi
         admin.post(f"/lists/periods/{period.pk}/compute/")
     forfeits = period_world.tournament([], name="Forfeit Cup")
     assert 'id="late-reports"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
-    done = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True).content.decode()
+    done = publish_by_hand(admin, period, django_capture_on_commit_callbacks)
     assert "2 tournaments rated." in done
     forfeits.refresh_from_db()
     assert (forfeits.status, forfeits.list_date) == ("rated", APRIL)
@@ -280,7 +383,7 @@ def test_the_preview_counts_the_players_publication_will_flag_inactive(
     assert counted == "1"
     named = page.split('id="turning-inactive-players"', 1)[1].split("</details>", 1)[0]
     assert f'href="/players/{idle.fide_id}/">Idle</a>' in named and "Recent" not in named
-    admin.post(f"/lists/periods/{period.pk}/publish/")
+    publish_by_hand(admin, period, django_capture_on_commit_callbacks)
     states = RatingState.objects.filter(player__in=(idle, recent), category="rapid")
     assert dict(states.values_list("player__name", "active")) == {"Idle": False, "Recent": True}
 
