@@ -83,6 +83,9 @@ SEARCH_PREFIX = "Ber"
 #: A name searched with the given name typed first (a whole surname, then the given name's
 #: beginning: each order of the words is a range of the name index).
 SEARCH_GIVEN_FIRST = "Ka Berdor"
+#: A name whose typed "oe" may be an ø or ö written out: its own range of the name index
+#: and the folded one ("Jol..."), each row of that read for its transliterated key.
+SEARCH_WRITTEN_OUT = "Joel"
 #: Query parameters of the list page's filter (lists/filters.py).
 FEDERATION_PARAMETER = "federation"
 SEARCH_PARAMETER = "q"
@@ -917,6 +920,7 @@ def list_page_measure(requests: int) -> list[tuple[str, float, float, int]]:
             f"name '{SEARCH_GIVEN_FIRST}'",
             f"{base}?{urlencode({SEARCH_PARAMETER: SEARCH_GIVEN_FIRST})}",
         ),
+        (f"name '{SEARCH_WRITTEN_OUT}'", f"{base}?{SEARCH_PARAMETER}={SEARCH_WRITTEN_OUT}"),
     ]
     client = Client(HTTP_HOST="localhost")
     measured = []

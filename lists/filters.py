@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
-from django.db.models import Q, QuerySet, Value
+from django.db.models import Q, QuerySet
 from django.forms.utils import flatatt
 from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
@@ -22,7 +22,7 @@ from django.utils.html import format_html, format_html_join
 from lists.models import ListEntry, PeriodResult, RatingPeriod
 from players.filters import NarrowingFilterSet, SearchFilter, name_or_fide_id, typed_fide_id
 from players.models import Federation, Player
-from players.name_keys import NameKey
+from players.name_keys import NameKey, NotAscii, TransliteratedKey, folded_forms, name_key
 
 
 def federation_choices() -> list[tuple[str, str]]:
@@ -133,17 +133,30 @@ class ListEntryFilter(NarrowingFilterSet):
     def search(self, queryset: QuerySet[ListEntry], name: str, value: str):
         """Digits: a FIDE ID. Otherwise the beginning of the name, in any case and without
         its accents ("muller" finds "Müller"; a prefix, not a substring: an index finds it
-        without reading the whole list), its words in the list's order or turned round
-        (``word_orders``)."""
+        without reading the whole list), or with its umlauts written out ("mueller" finds
+        "Müller" too), its words in the list's order or turned round (``word_orders``)."""
         value = " ".join(value.split())
         if not value:
             return queryset
         if (fide_id := typed_fide_id(value)) is not None:
             return queryset.filter(fide_id=fide_id)
-        found = Q()
+        found, written_out = Q(), Q()
         for order in word_orders(value):
-            found |= Q(name_key__startswith=NameKey(Value(order)))
-        return queryset.alias(name_key=NameKey("name")).filter(found)
+            typed = name_key(order)
+            found |= Q(name_key__begins=typed)
+            # "mueller" finds "Müller": a key beginning "MULLER", and among the names of
+            # that range outside ASCII (no other has an umlaut to write out) those whose
+            # transliterated key begins as typed (DESIGN-notes 95).
+            for folded in folded_forms(typed):
+                written_out |= (
+                    Q(name_key__begins=folded) & Q(NotAscii("name")) & Q(written_out__begins=typed)
+                )
+        keyed = queryset.alias(name_key=NameKey("name"), written_out=TransliteratedKey("name"))
+        if written_out:
+            # Found first, on their own: in one statement with the typed key's range, the
+            # database checked every row of both ranges by working its key out again.
+            found |= Q(pk__in=list(keyed.filter(written_out).values_list("pk", flat=True)))
+        return keyed.filter(found)
 
     def filter_title(self, queryset: QuerySet[ListEntry], name: str, value: str):
         """A woman's title counts whether the list carries it as her title or beside it."""

@@ -214,18 +214,24 @@ def test_a_name_of_three_words_is_found_whichever_word_is_typed_first(db):
         ("ø", ["Ødegaard, Johan"]),
         ("strass", ["Straße, Anna"]),  # a letter ASCII writes with two
         ("STRAẞE", ["Straße, Anna"]),
-        ("oe", []),  # Ø is one letter, O
+        ("oe", ["Ødegaard, Johan"]),  # Ø written out, as Danish and Norwegian do
+        ("mueller", ["Müller, Hans", "Mueller, Karl"]),  # ü written out, or a name so spelt
+        ("mue", ["Müller, Hans", "Mueller, Karl"]),
+        ("hans mueller", ["Müller, Hans"]),
+        ("muellerp", []),
         ("100%", []),  # LIKE's wildcards are letters here
         ("_", []),
     ],
 )
 def test_a_name_is_found_without_its_accents(db, query, expected):
     """players.name_keys: the beginning of a name in any case and without its accents, as
-    typed or not (DESIGN-notes 78)."""
+    typed or not (DESIGN-notes 78), or with its umlauts written out: "mueller" finds
+    "Müller" and "Mueller", not "Muller" (DESIGN-notes 95)."""
     period = published()
     for name, rating in (
         ("Müller, Hans", 2400), ("Muller, Paul", 2300), ("Ødegaard, Johan", 2200),
         ("Łukasz, Ewa", 2100), ("Mahler, Gustav", 2000), ("Straße, Anna", 1900),
+        ("Mueller, Karl", 1800),
     ):  # fmt: skip
         entry(period, name, rating)
     assert names(get(URL, q=query)) == expected

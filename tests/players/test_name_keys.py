@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from hypothesis import given
+from hypothesis import strategies as st
 
 from players.name_keys import (
+    MOST_FOLDED,
     NAME_KEY_FUNCTION,
     OWN_BASES_FROM,
     OWN_BASES_TO,
     TRANSLITERATED_KEY_FUNCTION,
     TRANSLITERATIONS,
     TWO_LETTERS,
+    WRITTEN_OUT,
+    folded_forms,
+    key_after,
     name_key,
     name_key_transliterated,
 )
@@ -86,3 +92,36 @@ def test_the_database_transliterates_names_as_the_application_does():
         for sample in samples:
             cursor.execute(f"SELECT {TRANSLITERATED_KEY_FUNCTION}(%s)", [sample])
             assert cursor.fetchone()[0] == name_key_transliterated(sample)
+
+
+def test_a_written_out_umlaut_folds_back_to_its_letter():
+    """What the published list's search looks up beside the typed key (DESIGN-notes 95):
+    each "UE", "OE", "AE" folded or kept, the typed key itself left out."""
+    assert folded_forms("MUELLER") == ["MULLER"]
+    assert sorted(folded_forms("MUELLER MOELLER")) == [
+        "MUELLER MOLLER", "MULLER MOELLER", "MULLER MOLLER",
+    ]  # fmt: skip
+    assert folded_forms("MUE") == ["MU"]  # a beginning that ends on the pair
+    assert folded_forms("CARLSEN") == []
+    assert folded_forms("AE OE UE AE") == []  # more than MOST_FOLDED: as typed alone
+
+
+@given(st.text(alphabet="MUELRÜÖÄØüöäø ,ßae", max_size=12), st.integers(min_value=1))
+def test_every_name_whose_written_out_key_begins_as_typed_is_in_a_folded_range(name, cut):
+    """The search reads the rows whose key begins as typed or with one of its folded
+    forms, and keeps those whose transliterated key begins as typed: no name whose
+    transliterated key begins as typed lies outside those ranges."""
+    written_out = name_key_transliterated(name)
+    typed = written_out[: cut % (len(written_out) + 1)]
+    forms = [typed, *folded_forms(typed)]
+    if sum(typed.count(pair) for pair in WRITTEN_OUT) <= MOST_FOLDED:
+        assert any(name_key(name).startswith(form) for form in forms)
+
+
+def test_the_keys_that_begin_with_a_prefix_end_below_its_last_letter_put_on():
+    """``Begins`` reads the range [prefix, key_after(prefix)) of the index's byte order."""
+    assert key_after("MUL") == "MUM"
+    assert key_after("100%") == "100&"
+    assert key_after("A\U0010ffff") == "B"  # no code point after the last: the one before moves
+    assert key_after("\ud7ff") == "\ue000"  # over the surrogates, which UTF-8 does not write
+    assert key_after("") is None
