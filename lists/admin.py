@@ -41,7 +41,7 @@ class RatingPeriodAdmin(ReadOnlyAdmin):
 
     list_display = (
         "category", "list_date", "closing_date", "status", "progress_done", "progress_total",
-        "games_count", "computed_at", "published_at",
+        "games_count", "computed_at", "published_at", "entries_count",
     )  # fmt: skip
     list_filter = ("category", "status")
     date_hierarchy = "list_date"

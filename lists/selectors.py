@@ -6,7 +6,8 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Q, QuerySet
 
 from lists.models import ListEntry, PeriodGame, PeriodResult, RatingPeriod
 from regulations.rounding import hundredths
@@ -18,6 +19,34 @@ def computed_results(period: RatingPeriod) -> QuerySet[PeriodResult]:
         return PeriodResult.objects.none()
     return PeriodResult.objects.filter(period=period, run=period.computed_run).select_related(
         "player", "player__federation"
+    )
+
+
+def period_cache_key(period: RatingPeriod, what: str) -> str:
+    """A cache key of something about a period that never changes: a published list, or
+    the rows of one computed run (name the run in ``what``). The period's creation time
+    tells apart periods that had the same id (a database restored, tests)."""
+    return f"lists:{period.pk}:{period.created_at.timestamp()}:{what}"
+
+
+def run_summary(period: RatingPeriod) -> dict[str, int]:
+    """How many players the computed run rated, up and down, and of each kind: counted
+    once per run (its rows never change; a recomputation is another run). 250,000 results
+    took 80-120 ms to count on every view of the period page."""
+    kinds = PeriodResult.Kind.values
+
+    def count() -> dict[str, int]:
+        return computed_results(period).aggregate(
+            players=Count("pk"),
+            up=Count("pk", filter=Q(kind="rated", change_rounded__gt=0)),
+            down=Count("pk", filter=Q(kind="rated", change_rounded__lt=0)),
+            **{kind: Count("pk", filter=Q(kind=kind)) for kind in kinds},
+        )
+
+    if period.computed_run is None:
+        return count()
+    return cache.get_or_set(
+        period_cache_key(period, f"run{period.computed_run}:summary"), count, timeout=None
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q, QuerySet
+from django.db.models import QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -30,7 +30,8 @@ from lists.exports import FETCH_ROWS, csv_chunks
 from lists.filters import PeriodFilter, PreviewFilter
 from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
-from lists.selectors import computed_results
+from lists.selectors import computed_results, period_cache_key, run_summary
+from lists.tables import RememberedCountPaginator
 from players.access import Actor
 from players.models import RatingCategory
 from players.pagination import paginate
@@ -78,13 +79,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # A choice the form refuses shows nobody, with its error, not everybody.
     table = PreviewTable(filtered.qs if filtered.is_valid() else results.none())
     table.empty_text = _preview_empty_text(filtered)
-    paginate(request, table, PAGE_SIZE)
-    summary = results.aggregate(
-        players=Count("pk"),
-        up=Count("pk", filter=Q(kind="rated", change_rounded__gt=0)),
-        down=Count("pk", filter=Q(kind="rated", change_rounded__lt=0)),
-        **{kind_name: Count("pk", filter=Q(kind=kind_name)) for kind_name in PREVIEW_KINDS},
-    )
+    paginate(request, table, PAGE_SIZE, **_preview_paginator(period, filtered))
+    summary = run_summary(period)
     computed = period.status == RatingPeriod.Status.COMPUTED
     # Computed, not yet published: what the preview leaves out.
     late = list(services.reports_after_computation(period)) if computed else []
@@ -123,6 +119,22 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         **_turning_inactive(period, computed),
     }
     return render(request, "lists/period.html", context)
+
+
+def _preview_paginator(period: RatingPeriod, filtered: PreviewFilter) -> dict[str, Any]:
+    """The preview's pages, counted once per kind of result where neither a name nor a
+    federation chooses: a run's results never change, but a player's name and federation
+    may, and with them what a search finds."""
+    if not period.computed_run or not filtered.is_valid():
+        return {}
+    data = filtered.form.cleaned_data
+    if data.get("q") or data.get("federation"):
+        return {}
+    what = f"run{period.computed_run}:count:{data.get('kind') or 'all'}"
+    return {
+        "paginator_class": RememberedCountPaginator,
+        "count_key": period_cache_key(period, what),
+    }
 
 
 def _preview_empty_text(filtered: PreviewFilter) -> str:

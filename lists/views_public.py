@@ -28,11 +28,11 @@ from django.utils.http import urlencode
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
 from lists.models import ListEntry, PeriodResult, RatingPeriod
-from lists.selectors import published_entries, published_periods
+from lists.selectors import period_cache_key, published_entries, published_periods
 from lists.tables import (
     ListEntryTable,
-    PublishedListPaginator,
     PublishedListTable,
+    RememberedCountPaginator,
     download_url,
 )
 from players.models import RatingCategory
@@ -118,7 +118,7 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
         request,
         table,
         PAGE_SIZE,
-        paginator_class=PublishedListPaginator,
+        paginator_class=RememberedCountPaginator,
         count_key=_count_key(period, _search(filtered)),
     )
     choice = _filter_query(request)
@@ -155,7 +155,7 @@ def _delisted_count(period: RatingPeriod) -> int:
     """How many players this list delisted (standard-2009 7.21, interpretation 9): they
     are not on it, being unrated from now on. Counted once: a published list never
     changes."""
-    key = _list_key(period, "delisted")
+    key = period_cache_key(period, "delisted")
     return cache.get_or_set(
         key,
         lambda: PeriodResult.objects.filter(
@@ -208,13 +208,7 @@ def _count_key(period: RatingPeriod, search: dict[str, str]) -> str:
     """The cache key of how many players a search (its filters' values) finds on a list."""
     chosen = json.dumps(sorted((name, value) for name, value in search.items() if value))
     digest = hashlib.sha256(chosen.encode()).hexdigest()[:32]
-    return _list_key(period, f"count:{digest}")
-
-
-def _list_key(period: RatingPeriod, what: str) -> str:
-    """A cache key of something about a published list, which never changes. The period's
-    creation time tells apart periods that had the same id (a database restored, tests)."""
-    return f"lists:{period.pk}:{period.created_at.timestamp()}:{what}"
+    return period_cache_key(period, f"count:{digest}")
 
 
 def _search(filtered: ListEntryFilter) -> dict[str, str]:

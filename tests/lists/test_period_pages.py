@@ -9,6 +9,8 @@ import io
 import re
 
 from django.contrib.auth.models import Group
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from audit.models import AuditEntry
@@ -630,3 +632,34 @@ def test_many_reports_approved_after_the_preview_are_named_twenty_and_counted(
     assert alert.count('<a href="/tournaments/') == 20
     assert "and 3 more, tagged in the tournaments below." in alert
     assert page.count("not in the preview</span>") == 23
+
+
+def test_the_counts_of_a_preview_follow_its_recomputation(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """A run's counts are remembered (its rows never change), so a second view of the page
+    does not count 250,000 results again; computed again with a report approved since, the
+    page counts the new run, not the old one's figures."""
+    period = closed_period(period_world)
+    officer = persona_client(world, "officer_a")
+    with django_capture_on_commit_callbacks(execute=True):
+        officer.post(f"/lists/periods/{period.pk}/compute/")
+    url = f"/lists/periods/{period.pk}/"
+    page = officer.get(url).content.decode()
+    assert "<strong>2</strong> players" in page and "<strong>1</strong> up" in page
+    with CaptureQueriesContext(connection) as seen:
+        officer.get(url)
+    sql = [q["sql"] for q in seen.captured_queries]
+    assert not [
+        q for q in sql if q.startswith('SELECT COUNT(*) AS "__count" FROM "lists_periodresult"')
+    ]
+    assert not [q for q in sql if 'COUNT("lists_periodresult"."id")' in q]  # the summary
+    w = period_world
+    w.tournament([(w.player("C", 1600), w.player("D", 1500), 1)], name="Late Rapid")
+    with django_capture_on_commit_callbacks(execute=True):
+        officer.post(f"/lists/periods/{period.pk}/compute/")
+    page = officer.get(url).content.decode()
+    assert "<strong>4</strong> players" in page and "<strong>2</strong> up" in page
+    rated = officer.get(url, {"kind": "rated"}).content.decode()
+    preview = rated.split('id="preview"', 1)[1].split("</table>", 1)[0]
+    assert len(re.findall(r'href="/lists/players/\d+/"', preview)) == 4
