@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models, transaction
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from players.access import RestrictedQuerySet
@@ -118,11 +119,16 @@ class Player(models.Model):
                 condition=models.Q(fide_id__gt=0), name="player_fide_id_positive"
             ),
         ]
-        # No index on the name alone: the registry's first page would read fifty names by
-        # it rather than sort 400,000 (0.2 s), but a search or a filter ordered by name then
-        # walks it name by name, every player's, to find a rare one (0.3 s became 1 s; the
-        # preview's players to be flagged inactive, 0.08 s became 3.5 s; DESIGN-notes 91).
-        indexes = [models.Index(fields=("federation", "name"))]
+        # No index on the name alone: a search or a filter ordered by name would walk it
+        # name by name, every player's, to find a rare one (0.3 s became 1 s; the preview's
+        # players to be flagged inactive, 0.08 s became 3.5 s; DESIGN-notes 91). The
+        # registry's own order, the name regardless of case, has one, and one within each
+        # federation, which it reads unless a name is searched
+        # (``players.selectors.registry_order``, DESIGN-notes 97).
+        indexes = [
+            models.Index(Lower("name"), "fide_id", name="player_registry_order"),
+            models.Index("federation", Lower("name"), "fide_id", name="player_federation_order"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Aggregate, CharField, Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Aggregate, CharField, Count, Func, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Lower
 
 from players.access import Actor
 from players.models import (
@@ -43,6 +44,26 @@ def federation_list() -> QuerySet[Federation]:
 
 def player_list() -> QuerySet[Player]:
     return with_current_ratings(Player.objects.select_related("federation"))
+
+
+class _Unindexed(Func):
+    """The text ``expression`` as it is, but as no index holds it (``expression || ''``)."""
+
+    template = "(%(expressions)s || '')"
+    output_field = CharField()
+
+
+def registry_order(players: QuerySet[Player], *, descending: bool, searched: bool):
+    """The registry by name, regardless of case ("van Wely" among the V's), then FIDE ID,
+    read off the index ``player_registry_order`` (sorting a million players for the first
+    page took 0.85 s), also under a filter, which PostgreSQL's statistics judge well. Not
+    for a name search: PostgreSQL takes the accent-free search to find nearly every player
+    and would walk the index, every player's row, to find a rare name (2 s); the same order
+    is then sorted from the players found (DESIGN-notes 97)."""
+    name = _Unindexed(Lower("name")) if searched else Lower("name")
+    if descending:
+        return players.order_by(name.desc(), "-fide_id")
+    return players.order_by(name.asc(), "fide_id")
 
 
 def with_current_ratings(players: QuerySet[Player]) -> QuerySet[Player]:

@@ -1,6 +1,7 @@
 import django_tables2 as tables
 
 from players.models import Player, PlayerImport, RatingHistory
+from players.selectors import registry_order
 
 
 class PlayerTable(tables.Table):
@@ -12,6 +13,14 @@ class PlayerTable(tables.Table):
     standard_rating = tables.Column(verbose_name="Standard", default="—", orderable=False)
     rapid_rating = tables.Column(verbose_name="Rapid", default="—", orderable=False)
     blitz_rating = tables.Column(verbose_name="Blitz", default="—", orderable=False)
+
+    def __init__(self, *args, searched: bool = False, **kwargs) -> None:
+        self.searched = searched  # read by order_name, which the table calls as it starts
+        super().__init__(*args, **kwargs)
+
+    def order_name(self, queryset, is_descending: bool):
+        """By name regardless of case, then FIDE ID (``registry_order``)."""
+        return registry_order(queryset, descending=is_descending, searched=self.searched), True
 
     class Meta:
         model = Player

@@ -75,7 +75,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
         "federation"
     )
     filtered = PlayerFilter(request.GET, queryset=players)
-    table = PlayerTable(filtered.qs)
+    table = PlayerTable(filtered.qs, searched=bool(filtered.form["q"].value()))
     if filtered.is_filtering:
         table.empty_text = "No player in the registry matches the search."
     paginate(request, table, PAGE_SIZE)

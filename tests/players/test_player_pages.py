@@ -599,3 +599,28 @@ def test_a_name_is_registered_with_single_spaces(world):
         {**NEW_PLAYER, "name": "Dubois,  Camille ", "federation": world["fed_a"].pk},
     )
     assert Player.objects.filter(name="Dubois, Camille").exists()
+
+
+def test_the_registry_is_in_order_of_names_regardless_of_case(db, client):
+    """"van Wely, Loek" stands among the V's, not after every capital (as a database
+    sorting bytes put it), searched or not, and backwards when sorted so; players of one
+    name by FIDE ID."""
+    for name, fide_id in (
+        ("Zvjagintsev, Vadim", 4100015), ("van Wely, Loek", 1000268),
+        ("Anand, Viswanathan", 5000017), ("Vachier-Lagrave, Maxime", 623539),
+        ("Anand, Viswanathan", 5000001),
+    ):  # fmt: skip
+        factories.PlayerFactory(name=name, fide_id=fide_id)
+
+    def shown(**params) -> list[str]:
+        page = client.get("/players/", params).content.decode()
+        return re.findall(r'href="/players/(\d+)/">([^<]+)</a>', page)
+
+    expected = [
+        ("5000001", "Anand, Viswanathan"), ("5000017", "Anand, Viswanathan"),
+        ("623539", "Vachier-Lagrave, Maxime"), ("1000268", "van Wely, Loek"),
+        ("4100015", "Zvjagintsev, Vadim"),
+    ]  # fmt: skip
+    assert shown() == expected
+    assert shown(q="a") == expected  # a search sorts what it found the same way
+    assert shown(sort="-name") == expected[::-1]
