@@ -238,7 +238,9 @@ def test_a_publication_whose_worker_was_lost_is_offered_again_after_the_lease(
     RatingPeriod.objects.filter(pk=period.pk).update(publication_requested_at=lost)
     page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
     assert 'id="publish"' in page and 'id="publishing"' not in page
+    assert "has not been done: no worker has taken it" in page
     done = publish_by_hand(admin, period, django_capture_on_commit_callbacks)
+    assert 'id="publication-stalled"' not in done
     assert "2 players on the list, 1 tournament rated." in done
 
 
