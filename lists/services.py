@@ -399,6 +399,9 @@ def _compute_start(
             progress_total=0,
             partitions_done=0,
             failure_reason="",
+            # A new preview: what became of publishing the last one no longer applies.
+            publication_requested_at=None,
+            publication_failure="",
         )
     )
     if not claimed:
@@ -867,46 +870,50 @@ def period_publish_request(*, period: RatingPeriod, actor: Actor) -> RatingPerio
         if not requested:
             raise PeriodRefused(f"Another publication of the {period} has just been requested.")
         audit_record(target=period, actor=actor.user, action="publication requested")
-        user_id = actor.user.pk
-        transaction.on_commit(lambda: publish_period_task.delay(period.pk, user_id))
+        user_id, run = actor.user.pk, period.computed_run
+        transaction.on_commit(lambda: publish_period_task.delay(period.pk, user_id, run))
     period.refresh_from_db()
     return period
 
 
-def period_publish_requested(*, period_id: int, user_id: int | None) -> str:
-    """The worker's side of ``period_publish_request``: publish with the authority of the
-    administrator who asked, as he is now, or record on the period why not. Returns
-    "published" (by this worker or, when the request came twice, by another), or
+def period_publish_requested(*, period_id: int, user_id: int | None, run: int | None) -> str:
+    """The worker's side of ``period_publish_request``: publish the computed ``run`` the
+    administrator saw, with his authority as it is now, or record on the period why not.
+    Returns "published" (by this worker or, when the request came twice, by another), or
     "refused"."""
     actor = actor_for(get_user_model().objects.filter(pk=user_id).first())
     period = RatingPeriod.objects.get(pk=period_id)
     try:
-        period_publish(period=period, actor=actor)
+        period_publish(period=period, actor=actor, run=run)
     except (PeriodRefused, PermissionDenied) as refusal:
         if RatingPeriod.objects.filter(pk=period_id, status=Status.PUBLISHED).exists():
             return "published"
-        _publication_failed(period, str(refusal))
+        _publication_failed(period, run, str(refusal))
         return "refused"
     except Exception as error:
-        _publication_failed(period, f"{type(error).__name__}: {error}")
+        _publication_failed(period, run, f"{type(error).__name__}: {error}")
         raise
     return "published"
 
 
-def _publication_failed(period: RatingPeriod, reason: str) -> None:
-    """The request is over: the period stays computed, with the reason on its page."""
-    RatingPeriod.objects.filter(pk=period.pk, status=Status.COMPUTED).update(
+def _publication_failed(period: RatingPeriod, run: int | None, reason: str) -> None:
+    """The request is over: the period stays computed, with the reason on its page, unless
+    it was computed again meanwhile (the reason was about a preview no longer shown; the
+    history keeps it)."""
+    RatingPeriod.objects.filter(pk=period.pk, status=Status.COMPUTED, computed_run=run).update(
         publication_requested_at=None, publication_failure=reason
     )
     audit_record(target=period, actor=None, action="publication failed", reason=reason)
 
 
 def period_publish(
-    *, period: RatingPeriod, actor: Actor | None, actor_label: str = ""
+    *, period: RatingPeriod, actor: Actor | None, actor_label: str = "", run: int | None = None
 ) -> Publication:
     """Publish a computed period: the list entries, the players' new rating states and
     their history, and the tournaments marked rated, all in one transaction (issue 4).
-    Administrators only; a published list is never published again or changed."""
+    Administrators only; a published list is never published again or changed. ``run``:
+    the computed run the publication was asked for, refused if the period was computed
+    again since (a request that waited in the queue past its lease)."""
     if actor is not None:
         require_administrator(actor, "Only an administrator publishes a rating list.")
     with transaction.atomic():
@@ -923,6 +930,11 @@ def period_publish(
             )
         if refusal := publication_refusal(locked, timezone.localdate()):
             raise PeriodRefused(refusal)
+        if run is not None and locked.computed_run != run:
+            raise PeriodRefused(
+                f"The {locked} was computed again after its publication was asked for: "
+                "the new preview is published only when an administrator asks for it."
+            )
         if ListEntry.objects.filter(period=locked).exists():
             raise PeriodRefused(
                 f"The {locked} already has list entries though it is not published; "

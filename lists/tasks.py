@@ -41,10 +41,10 @@ def compute_period_part(period_id: int, token: str, part: int, parts: int) -> st
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
-def publish_period_task(period_id: int, user_id: int | None) -> str:
-    """Publish a period an administrator asked for (one transaction: a worker lost midway
-    leaves nothing written, and the redelivered task publishes it)."""
-    return services.period_publish_requested(period_id=period_id, user_id=user_id)
+def publish_period_task(period_id: int, user_id: int | None, run: int | None = None) -> str:
+    """Publish the computed run of a period an administrator asked for (one transaction: a
+    worker lost midway leaves nothing written, and the redelivered task publishes it)."""
+    return services.period_publish_requested(period_id=period_id, user_id=user_id, run=run)
 
 
 @shared_task

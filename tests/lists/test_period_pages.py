@@ -665,3 +665,58 @@ def test_the_counts_of_a_preview_follow_its_recomputation(
     rated = officer.get(url, {"kind": "rated"}).content.decode()
     preview = rated.split('id="preview"', 1)[1].split("</table>", 1)[0]
     assert len(re.findall(r'href="/lists/players/\d+/"', preview)) == 4
+
+
+def test_a_failed_publication_is_not_reported_for_a_later_computation(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """A review: a publication the worker refused, then the period computed again. The new
+    preview has never been offered for publication, so neither the page nor the dashboard
+    says that "the publication failed"."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    with django_capture_on_commit_callbacks() as jobs:
+        admin.post(f"/lists/periods/{period.pk}/publish/")
+    world["users"]["administrator"].groups.clear()
+    for job in jobs:
+        job()  # refused: no longer an administrator
+    world["users"]["administrator"].groups.add(Group.objects.get(name=ADMINISTRATORS_GROUP))
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")  # a new run
+    assert RatingPeriod.objects.get(pk=period.pk).status == "computed"
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'id="publication-failure"' not in page
+    assert "publication failed" not in admin.get("/dashboard/").content.decode()
+
+
+def test_a_publication_request_given_up_does_not_publish_a_later_run(
+    world, period_world, django_capture_on_commit_callbacks, settings
+):
+    """A review: the administrator asked to publish run 1 (2 players). The task waited in
+    the queue past the lease, the page gave the request up, and an officer computed the
+    period again with a late report (run 2, 4 players). The old task, delivered at last,
+    publishes nothing: nobody asked for run 2. The history says why."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    with django_capture_on_commit_callbacks() as queued:  # stuck in the queue
+        admin.post(f"/lists/periods/{period.pk}/publish/")
+    lost = timezone.now() - datetime.timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS + 1)
+    RatingPeriod.objects.filter(pk=period.pk).update(publication_requested_at=lost)
+    w = period_world
+    w.tournament([(w.player("C", 1600), w.player("D", 1500), 1)], name="Late Rapid")
+    officer = persona_client(world, "officer_a")
+    with django_capture_on_commit_callbacks(execute=True):
+        officer.post(f"/lists/periods/{period.pk}/compute/")
+    assert RatingPeriod.objects.get(pk=period.pk).computed_run == 2
+    for job in queued:
+        job()  # the old task is finally delivered
+    assert RatingPeriod.objects.get(pk=period.pk).status == "computed"
+    assert not ListEntry.objects.filter(period=period).exists()  # run 2 not published unasked
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'id="publish"' in page and 'id="publication-failure"' not in page
+    reasons = [e.reason for e in AuditEntry.objects.filter(action="publication failed")]
+    assert reasons and "computed again after its publication was asked for" in reasons[0]

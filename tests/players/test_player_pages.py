@@ -602,7 +602,7 @@ def test_a_name_is_registered_with_single_spaces(world):
 
 
 def test_the_registry_is_in_order_of_names_regardless_of_case(db, client):
-    """"van Wely, Loek" stands among the V's, not after every capital (as a database
+    """ "van Wely, Loek" stands among the V's, not after every capital (as a database
     sorting bytes put it), searched or not, and backwards when sorted so; players of one
     name by FIDE ID."""
     for name, fide_id in (
