@@ -22,7 +22,7 @@ from django.utils.html import format_html, format_html_join
 from lists.models import ListEntry, PeriodResult, RatingPeriod
 from players.filters import NarrowingFilterSet, SearchFilter, name_or_fide_id, typed_fide_id
 from players.models import Federation, Player
-from players.name_keys import NameKey, NotAscii, TransliteratedKey, folded_forms, name_key
+from players.name_keys import NameKey, NotAscii, TransliteratedKey, folded_forms, typed_keys
 
 
 def federation_choices() -> list[tuple[str, str]]:
@@ -141,8 +141,7 @@ class ListEntryFilter(NarrowingFilterSet):
         if (fide_id := typed_fide_id(value)) is not None:
             return queryset.filter(fide_id=fide_id)
         found, written_out = Q(), Q()
-        for order in word_orders(value):
-            typed = name_key(order)
+        for typed in typed_keys(word_orders(value), using=queryset.db):
             found |= Q(name_key__begins=typed)
             # "mueller" finds "Müller": a key beginning "MULLER", and among the names of
             # that range outside ASCII (no other has an umlaut to write out) those whose

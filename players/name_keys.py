@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.db import connections
 from django.db.models import BooleanField, CharField, F, Func, Lookup, Q
 from django.db.models.lookups import Contains, IContains
 
@@ -73,6 +74,23 @@ def name_key_transliterated(name: str | None) -> str | None:
 _TRANSLITERATED = str.maketrans(TRANSLITERATIONS)
 #: What the transliterations write, in a key's capitals.
 WRITTEN_OUT = frozenset(letters.upper() for letters in TRANSLITERATIONS.values())
+
+
+def typed_keys(values: list[str], using: str = "default") -> list[str]:
+    """The keys of what was typed, worked out as the names' keys in the index were: by the
+    database's own function (one query for them all), whose capitals follow the database's
+    character type ("C" capitalises ASCII alone, so "Иванов" stays as typed, as it stays in
+    the index); on SQLite the function is ``name_key`` itself."""
+    connection = connections[using]
+    if connection.vendor != "postgresql" or not values:
+        return [name_key(value) for value in values]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {NAME_KEY_FUNCTION}(typed) FROM unnest(%s::text[]) WITH ORDINALITY "
+            "AS t(typed, at) ORDER BY at",
+            [values],
+        )
+        return [key for (key,) in cursor.fetchall()]
 
 
 def key_after(prefix: str) -> str | None:

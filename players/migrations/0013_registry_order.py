@@ -5,22 +5,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('players', '0012_retired_fide_id_kept'),
+        ("players", "0012_retired_fide_id_kept"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='player',
-            name='players_pla_federat_fe12f0_idx',
+            model_name="player",
+            name="players_pla_federat_fe12f0_idx",
         ),
         migrations.AddIndex(
-            model_name='player',
-            index=models.Index(django.db.models.functions.text.Lower('name'), models.F('fide_id'), name='player_registry_order'),
+            model_name="player",
+            index=models.Index(
+                django.db.models.functions.text.Lower("name"),
+                models.F("fide_id"),
+                name="player_registry_order",
+            ),
         ),
         migrations.AddIndex(
-            model_name='player',
-            index=models.Index(models.F('federation'), django.db.models.functions.text.Lower('name'), models.F('fide_id'), name='player_federation_order'),
+            model_name="player",
+            index=models.Index(
+                models.F("federation"),
+                django.db.models.functions.text.Lower("name"),
+                models.F("fide_id"),
+                name="player_federation_order",
+            ),
         ),
     ]
