@@ -33,6 +33,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from audit.models import AuditEntry
 from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
@@ -230,7 +231,13 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     # and those whose worker went silent (killed, machine lost): its claim has expired.
     due = Q(status=Status.CLOSED) | Q(status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry())
     for period in RatingPeriod.objects.filter(due).order_by("list_date", "category"):
-        if not computation_refusal(period) and _compute_start(period, actor_label="celery beat"):
+        try:
+            started = not computation_refusal(period) and _compute_start(
+                period, actor_label="celery beat"
+            )
+        except PeriodRefused:  # the task queue did not answer: the next round asks again
+            continue
+        if started:
             done["computing"].append(period.pk)
     if getattr(settings, "LISTS_AUTO_PUBLISH", False):
         # Oldest first: lists are published in order (publication_refusal).
@@ -412,8 +419,34 @@ def _compute_start(
         actor_label=actor_label,
         action="computation requested",
     )
-    transaction.on_commit(lambda: compute_period_task.delay(period.pk, token))
+    before = period.status if period.status != Status.COMPUTING else Status.FAILED
+    _to_worker(
+        lambda: compute_period_task.delay(period.pk, token),
+        undo=lambda: RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
+            status=before, claim_token="", heartbeat_at=None
+        ),
+        what="computation",
+    )
     return True
+
+
+def _to_worker(send: Callable[[], Any], *, undo: Callable[[], Any], what: str) -> None:
+    """Queue a task once the claim that goes with it has committed. A message broker that
+    does not answer (stopped, unreachable) undoes the claim and refuses, rather than leave
+    the period claimed for a task nobody will run and the request ending in a server
+    error. Where tasks run in-process there is no broker to miss."""
+
+    def queue() -> None:
+        try:
+            send()
+        except BrokerUnreachable as error:
+            undo()
+            raise PeriodRefused(
+                f"No worker could be reached (the task queue did not answer: {error}); the "
+                f"{what} was not started. Ask again once the task queue is back."
+            ) from error
+
+    transaction.on_commit(queue)
 
 
 def _claimed(period_id: int, token: str) -> RatingPeriod:
@@ -871,7 +904,13 @@ def period_publish_request(*, period: RatingPeriod, actor: Actor) -> RatingPerio
             raise PeriodRefused(f"Another publication of the {period} has just been requested.")
         audit_record(target=period, actor=actor.user, action="publication requested")
         user_id, run = actor.user.pk, period.computed_run
-        transaction.on_commit(lambda: publish_period_task.delay(period.pk, user_id, run))
+        _to_worker(
+            lambda: publish_period_task.delay(period.pk, user_id, run),
+            undo=lambda: RatingPeriod.objects.filter(
+                pk=period.pk, status=Status.COMPUTED, publication_requested_by=actor.user
+            ).update(publication_requested_at=None),
+            what="publication",
+        )
     period.refresh_from_db()
     return period
 

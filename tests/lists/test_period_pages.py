@@ -8,6 +8,7 @@ import datetime
 import io
 import re
 
+import pytest
 from django.contrib.auth.models import Group
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -720,3 +721,39 @@ def test_a_publication_request_given_up_does_not_publish_a_later_run(
     assert 'id="publish"' in page and 'id="publication-failure"' not in page
     reasons = [e.reason for e in AuditEntry.objects.filter(action="publication failed")]
     assert reasons and "computed again after its publication was asked for" in reasons[0]
+
+
+@pytest.fixture
+def broker_away():
+    """Tasks go to a message broker nobody answers at (a port nothing listens on; kombu
+    tries for six seconds before it gives up)."""
+    from ratings_site.celery import app
+
+    saved = {name: app.conf[name] for name in ("task_always_eager", "broker_url")}
+    app.conf.update(task_always_eager=False, broker_url="redis://127.0.0.1:9/0")
+    app._pool = app.amqp._producer_pool = None  # connections are made anew, to this broker
+    yield
+    app.conf.update(saved)
+    app._pool = app.amqp._producer_pool = None
+
+
+@pytest.mark.django_db(transaction=True)  # each request commits, and then queues its task
+def test_a_task_queue_that_does_not_answer_starts_nothing_and_says_so(
+    world, period_world, broker_away
+):
+    """The message broker is stopped: compute and publish are refused with the reason, not
+    a server error, and the period is as it was (not left claimed for a task nobody
+    runs), so that either can be asked again."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    page = admin.post(f"/lists/periods/{period.pk}/compute/", follow=True)
+    assert page.status_code == 200
+    assert "No worker could be reached" in page.content.decode()
+    assert RatingPeriod.objects.get(pk=period.pk).status == "closed"
+
+    RatingPeriod.objects.filter(pk=period.pk).update(status="computed", computed_run=1)
+    page = admin.post(f"/lists/periods/{period.pk}/publish/", follow=True)
+    assert page.status_code == 200
+    assert "the publication was not started" in page.content.decode()
+    assert 'id="publish"' in page.content.decode()  # not "being published" for the lease
+    assert RatingPeriod.objects.get(pk=period.pk).publication_requested_at is None
