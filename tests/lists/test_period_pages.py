@@ -725,8 +725,7 @@ def test_a_publication_request_given_up_does_not_publish_a_later_run(
 
 @pytest.fixture
 def broker_away():
-    """Tasks go to a message broker nobody answers at (a port nothing listens on; kombu
-    tries for six seconds before it gives up)."""
+    """Tasks go to a message broker nobody answers at (a port nothing listens on)."""
     from ratings_site.celery import app
 
     saved = {name: app.conf[name] for name in ("task_always_eager", "broker_url")}
