@@ -3,10 +3,11 @@
 Every filter is written so that an index of ``ListEntry`` serves it on a list of a million
 players: a FIDE ID is looked up exactly (period, fide_id), a federation exactly
 (period, federation, -rating), a name by its beginning in any case and without its
-accents, its words as typed or turned round (given names first):
-``list_name_key(name) LIKE list_name_key('x') || '%'`` (``players.name_keys``), each order
-a range of an index on (period, list_name_key(name) text_pattern_ops) on PostgreSQL,
-under any collation. Title, sex, age group and activity narrow what the rating order
+accents, its words as typed or turned round (given names first): the keys from
+``list_name_key('x')`` up to the next one (``players.name_keys.Begins``), each order of the
+words a range of an index on (period, list_name_key(name) text_pattern_ops) on PostgreSQL,
+under any collation; with its umlauts written out, through the same index
+(``folded_forms``). Title, sex, age group and activity narrow what the rating order
 reads.
 """
 
