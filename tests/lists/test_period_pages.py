@@ -724,12 +724,14 @@ def test_a_publication_request_given_up_does_not_publish_a_later_run(
 
 
 @pytest.fixture
-def broker_away():
+def broker_away(monkeypatch):
     """Tasks go to a message broker nobody answers at (a port nothing listens on)."""
     from ratings_site.celery import app
 
+    away = "redis://127.0.0.1:9/0"
+    monkeypatch.setenv("CELERY_BROKER_URL", away)  # Celery reads it before its settings
     saved = {name: app.conf[name] for name in ("task_always_eager", "broker_url")}
-    app.conf.update(task_always_eager=False, broker_url="redis://127.0.0.1:9/0")
+    app.conf.update(task_always_eager=False, broker_url=away)
     app._pool = app.amqp._producer_pool = None  # connections are made anew, to this broker
     yield
     app.conf.update(saved)
