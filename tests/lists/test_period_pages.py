@@ -199,24 +199,32 @@ def test_a_publication_handed_to_a_worker_is_followed_on_the_page(
     )
 
 
+def publication_refused(world, period_world, capture):
+    """A period computed and its publication asked for, which the worker refuses: the
+    administrator who asked was no longer one when it started (and is again afterwards).
+    Returns the period and the administrator's client."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with capture(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    with capture() as worker_jobs:  # queued, run below
+        admin.post(f"/lists/periods/{period.pk}/publish/")
+    world["users"]["administrator"].groups.clear()
+    for job in worker_jobs:
+        job()
+    world["users"]["administrator"].groups.add(Group.objects.get(name=ADMINISTRATORS_GROUP))
+    return period, admin
+
+
 def test_a_publication_the_worker_refuses_is_explained_and_offered_again(
     world, period_world, django_capture_on_commit_callbacks
 ):
     """The worker publishes with the authority of the administrator who asked, as it is
     when the worker starts: one no longer an administrator is refused, the page says why,
     nothing is written, and the button is there again for an administrator."""
-    period = closed_period(period_world)
-    admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
-    with django_capture_on_commit_callbacks() as worker_jobs:
-        admin.post(f"/lists/periods/{period.pk}/publish/")
-    world["users"]["administrator"].groups.clear()
-    for job in worker_jobs:
-        job()
+    period, admin = publication_refused(world, period_world, django_capture_on_commit_callbacks)
     assert not ListEntry.objects.filter(period=period).exists()
     assert RatingPeriod.objects.get(pk=period.pk).status == "computed"
-    world["users"]["administrator"].groups.add(Group.objects.get(name=ADMINISTRATORS_GROUP))
     page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
     failure = re.search(r'id="publication-failure">(.*?)</div>', page, re.S).group(1)
     assert "nothing of it was written: Only an administrator publishes a rating list." in failure
@@ -674,16 +682,7 @@ def test_a_failed_publication_is_not_reported_for_a_later_computation(
     """A review: a publication the worker refused, then the period computed again. The new
     preview has never been offered for publication, so neither the page nor the dashboard
     says that "the publication failed"."""
-    period = closed_period(period_world)
-    admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
-    with django_capture_on_commit_callbacks() as jobs:
-        admin.post(f"/lists/periods/{period.pk}/publish/")
-    world["users"]["administrator"].groups.clear()
-    for job in jobs:
-        job()  # refused: no longer an administrator
-    world["users"]["administrator"].groups.add(Group.objects.get(name=ADMINISTRATORS_GROUP))
+    period, admin = publication_refused(world, period_world, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         admin.post(f"/lists/periods/{period.pk}/compute/")  # a new run
     assert RatingPeriod.objects.get(pk=period.pk).status == "computed"
