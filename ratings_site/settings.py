@@ -189,6 +189,13 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
 if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# --- Cache --------------------------------------------------------------------------------
+
+# What never changes once counted (a published list's counts, a computed run's): remembered
+# in each process by default; with several web processes, one shared cache (Redis) counts
+# each once for all of them.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+
 # --- Celery -----------------------------------------------------------------------------
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")

@@ -38,6 +38,7 @@ SETTINGS_VARIABLES = (
     "PERIOD_CLAIM_LEASE_SECONDS",
     "PERIOD_PROGRESS_CHUNK",
     "EMAIL_URL",
+    "CACHE_URL",
     "DEFAULT_FROM_EMAIL",
     "EMAIL_TIMEOUT",
     "SITE_URL",
@@ -63,6 +64,8 @@ print(json.dumps({
     "prefetch": app.conf.worker_prefetch_multiplier,
     "session_cookie_secure": settings.SESSION_COOKIE_SECURE,
     "staticfiles": settings.STORAGES["staticfiles"]["BACKEND"],
+    "cache": settings.CACHES["default"]["BACKEND"],
+    "cache_location": settings.CACHES["default"].get("LOCATION", ""),
 }))
 """
 
@@ -273,3 +276,13 @@ def test_a_password_reset_by_mail_is_offered_only_where_mail_goes_out(env, offer
     shown, site, url_kept = json.loads(completed.stdout)
     assert shown is offered and url_kept is False  # the mail server's password is no setting
     assert site == env.get("SITE_URL", "").rstrip("/")
+
+
+def test_the_cache_is_each_process_own_unless_a_shared_one_is_named():
+    """A computed run's and a published list's counts are remembered (DESIGN-notes 96): in
+    each process by default; CACHE_URL names one that several web processes share."""
+    own = show_settings(DEBUG="1")
+    assert own["cache"] == "django.core.cache.backends.locmem.LocMemCache"
+    shared = show_settings(DEBUG="1", CACHE_URL="redis://127.0.0.1:6379/2")
+    assert shared["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert shared["cache_location"] == "redis://127.0.0.1:6379/2"
