@@ -419,11 +419,14 @@ def _compute_start(
         actor_label=actor_label,
         action="computation requested",
     )
-    before = period.status if period.status != Status.COMPUTING else Status.FAILED
+    # Undone, the period is as it was; a claim taken over from a silent worker is failed.
+    before, reason = period.status, period.failure_reason
+    if before == Status.COMPUTING:
+        before, reason = Status.FAILED, "The worker computing it went silent."
     _to_worker(
         lambda: compute_period_task.delay(period.pk, token),
         undo=lambda: RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
-            status=before, claim_token="", heartbeat_at=None
+            status=before, claim_token="", heartbeat_at=None, failure_reason=reason
         ),
         what="computation",
     )
