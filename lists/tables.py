@@ -76,9 +76,9 @@ class ListEntryTable(tables.Table):
 
 
 class RememberedCountPaginator(FixedPagePaginator):
-    """Pages of rows that never change (a published list, a computed run), counted once
-    per search and remembered under ``count_key``: neither does how many of them a search
-    finds."""
+    """Pages of a published list, counted once per search and remembered under
+    ``count_key``: a published list never changes, so neither does how many of its
+    players a search finds."""
 
     def __init__(self, object_list, per_page, *args, page_size: int, count_key: str, **kwargs):
         super().__init__(object_list, per_page, *args, page_size=page_size, **kwargs)

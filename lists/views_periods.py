@@ -30,8 +30,7 @@ from lists.exports import FETCH_ROWS, csv_chunks
 from lists.filters import PeriodFilter, PreviewFilter
 from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
-from lists.selectors import computed_results, period_cache_key, run_summary
-from lists.tables import RememberedCountPaginator
+from lists.selectors import computed_results, run_summary
 from players.access import Actor
 from players.models import RatingCategory
 from players.pagination import paginate
@@ -79,8 +78,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # A choice the form refuses shows nobody, with its error, not everybody.
     table = PreviewTable(filtered.qs if filtered.is_valid() else results.none())
     table.empty_text = _preview_empty_text(filtered)
-    paginate(request, table, PAGE_SIZE, **_preview_paginator(period, filtered))
     summary = run_summary(period)
+    paginate(request, table, PAGE_SIZE, count=_preview_count(summary, filtered))
     computed = period.status == RatingPeriod.Status.COMPUTED
     # Computed, not yet published: what the preview leaves out.
     late = list(services.reports_after_computation(period)) if computed else []
@@ -121,20 +120,16 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "lists/period.html", context)
 
 
-def _preview_paginator(period: RatingPeriod, filtered: PreviewFilter) -> dict[str, Any]:
-    """The preview's pages, counted once per kind of result where neither a name nor a
-    federation chooses: a run's results never change, but a player's name and federation
-    may, and with them what a search finds."""
-    if not period.computed_run or not filtered.is_valid():
-        return {}
+def _preview_count(summary: dict[str, int], filtered: PreviewFilter) -> int | None:
+    """How many results the preview shows, read off the run's summary where only a kind
+    of result chooses (``run_summary``); None where a name or a federation chooses, whose
+    players are counted (a player's name and federation may change)."""
+    if not filtered.is_valid():
+        return None
     data = filtered.form.cleaned_data
     if data.get("q") or data.get("federation"):
-        return {}
-    what = f"run{period.computed_run}:count:{data.get('kind') or 'all'}"
-    return {
-        "paginator_class": RememberedCountPaginator,
-        "count_key": period_cache_key(period, what),
-    }
+        return None
+    return summary[data.get("kind") or "players"]
 
 
 def _preview_empty_text(filtered: PreviewFilter) -> str:

@@ -28,7 +28,7 @@ from django.utils.http import urlencode
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
 from lists.models import ListEntry, PeriodResult, RatingPeriod
-from lists.selectors import period_cache_key, published_entries, published_periods
+from lists.selectors import period_cache_key, published_entries, published_periods, run_summary
 from lists.tables import (
     ListEntryTable,
     PublishedListTable,
@@ -153,16 +153,9 @@ def _neighbours(period: RatingPeriod) -> tuple[dt.date | None, dt.date | None]:
 
 def _delisted_count(period: RatingPeriod) -> int:
     """How many players this list delisted (standard-2009 7.21, interpretation 9): they
-    are not on it, being unrated from now on. Counted once: a published list never
-    changes."""
-    key = period_cache_key(period, "delisted")
-    return cache.get_or_set(
-        key,
-        lambda: PeriodResult.objects.filter(
-            period=period, run=period.computed_run, kind=PeriodResult.Kind.DELISTED
-        ).count(),
-        timeout=None,
-    )
+    are not on it, being unrated from now on. Counted once with the run's other figures
+    (``run_summary``): a published list never changes."""
+    return run_summary(period)[PeriodResult.Kind.DELISTED]
 
 
 def published_download(

@@ -15,8 +15,19 @@ from django_tables2 import RequestConfig, Table
 class FixedPagePaginator(Paginator):
     """Pages of ``page_size`` rows, whatever ``per_page`` the request asked for."""
 
-    def __init__(self, object_list: Any, per_page: Any, *args: Any, page_size: int, **kwargs):
+    def __init__(
+        self,
+        object_list: Any,
+        per_page: Any,
+        *args: Any,
+        page_size: int,
+        count: int | None = None,
+        **kwargs: Any,
+    ):
+        """``count``: how many rows there are, where the caller knows it already."""
         super().__init__(object_list, page_size, *args, **kwargs)
+        if count is not None:
+            self.count = count  # stands in for the cached property that would count them
 
     def validate_number(self, number: Any) -> int:
         """A page before the first is the first (Django's paginator calls it empty, and the

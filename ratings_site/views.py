@@ -73,13 +73,14 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             )
             .exclude(Exists(players_waiting))
             .select_related("federation"),
-            everything=f"{reverse('tournaments:report_list')}?status={CHECKED_REPORT}",
+            # All the checked reports: those not yet ended and those whose players wait too.
+            everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.CHECKED}",
         )
         context["reports_with_errors"] = waiting(
             federation_tournaments.filter(status=Tournament.Status.REPORT_RECEIVED).select_related(
                 "federation"
             ),
-            everything=f"{reverse('tournaments:report_list')}?status={REPORT_WITH_ERRORS}",
+            everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.HAS_ERRORS}",
         )
         context["matches_to_resolve"], context["lines_to_resolve"] = _matches_to_resolve(actor)
     if actor.is_officer or actor.is_administrator:
@@ -111,10 +112,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard.html", context)
 
 
-#: The reports pages listing a section's all (its reports, in the actor's federations):
-#: the checked ones include those not yet ended and those whose players wait.
-CHECKED_REPORT = TournamentReport.Status.CHECKED
-REPORT_WITH_ERRORS = TournamentReport.Status.HAS_ERRORS
 #: The rows a section of the dashboard shows: at the start of a month an administrator
 #: has tens of thousands of reports waiting; the rest are counted, and listed elsewhere.
 DASHBOARD_ROWS = 25
