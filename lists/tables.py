@@ -75,7 +75,7 @@ class ListEntryTable(tables.Table):
         return _order(queryset, "change", is_descending)
 
 
-class RememberedCountPaginator(FixedPagePaginator):
+class PublishedListPaginator(FixedPagePaginator):
     """Pages of a published list, counted once per search and remembered under
     ``count_key``: a published list never changes, so neither does how many of its
     players a search finds."""

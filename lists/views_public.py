@@ -31,8 +31,8 @@ from lists.models import ListEntry, PeriodResult, RatingPeriod
 from lists.selectors import period_cache_key, published_entries, published_periods, run_summary
 from lists.tables import (
     ListEntryTable,
+    PublishedListPaginator,
     PublishedListTable,
-    RememberedCountPaginator,
     download_url,
 )
 from players.models import RatingCategory
@@ -118,7 +118,7 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
         request,
         table,
         PAGE_SIZE,
-        paginator_class=RememberedCountPaginator,
+        paginator_class=PublishedListPaginator,
         count_key=_count_key(period, _search(filtered)),
     )
     choice = _filter_query(request)

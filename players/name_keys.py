@@ -114,12 +114,11 @@ class Begins(Lookup):
     strings; UTF-8's bytes sort as the code points."""
 
     lookup_name = "begins"
-    operators = (">=", "<")
 
-    def as_sql(self, compiler, connection):
+    def as_sql(self, compiler, connection, operators: tuple[str, str] = (">=", "<")):
         lhs, lhs_params = self.process_lhs(compiler, connection)
         low, high = str(self.rhs), key_after(str(self.rhs))
-        at_least, below = self.operators
+        at_least, below = operators
         if high is None:
             return f"{lhs} {at_least} %s", [*lhs_params, low]
         return (
@@ -128,8 +127,7 @@ class Begins(Lookup):
         )
 
     def as_postgresql(self, compiler, connection):
-        self.operators = ("~>=~", "~<~")
-        return self.as_sql(compiler, connection)
+        return self.as_sql(compiler, connection, operators=("~>=~", "~<~"))
 
 
 class SearchKey(CharField):
