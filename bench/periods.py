@@ -505,6 +505,8 @@ def list_generate(url: str, options: argparse.Namespace, period_id: int) -> None
     players as it takes (registered now, with no rapid history)."""
     import psycopg
 
+    from lists.services import name_key_statistics_refine
+
     started = time.perf_counter()
     extra = max(0, options.list_entries - options.players)
     rng = random.Random(options.seed + 2)
@@ -546,6 +548,8 @@ def list_generate(url: str, options: argparse.Namespace, period_id: int) -> None
         connection.execute("SET maintenance_work_mem = '512MB'")
         for _name, definition in indexes:
             connection.execute(definition)
+        # As publication leaves a list's partition (its index of names sampled finely).
+        name_key_statistics_refine(connection.cursor(), f"lists_listentry_{period_id}")
         connection.commit()
         started = phase("their indexes rebuilt", started, f"{len(indexes)} indexes")
         connection.autocommit = True

@@ -155,7 +155,9 @@ class ListEntryFilter(NarrowingFilterSet):
         if written_out:
             # Found first, on their own: in one statement with the typed key's range, the
             # database checked every row of both ranges by working its key out again.
-            found |= Q(pk__in=list(keyed.filter(written_out).values_list("pk", flat=True)))
+            found |= Q(
+                pk__in=list(keyed.filter(written_out).order_by().values_list("pk", flat=True))
+            )
         return keyed.filter(found)
 
     def filter_title(self, queryset: QuerySet[ListEntry], name: str, value: str):
