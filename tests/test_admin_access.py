@@ -3,6 +3,8 @@ group who are not Django staff; rule-set effective dates are managed there."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from tests.conftest import PERSONAS, persona_client
@@ -121,7 +123,7 @@ def test_the_audit_trail_admin_reads_its_actors_in_one_query(world, django_asser
     "url",
     [
         "/admin/audit/auditentry/?at__year=99999999999999999999",
-        "/admin/players/ratinghistory/?list_date__year=2024&list_date__month=99999999999999999999",
+        "/admin/lists/ratingperiod/?list_date__year=2024&list_date__month=99999999999999999999",
         "/admin/players/playerimport/?created_at__year=9999",
         "/admin/tournaments/tournament/?start_date__year=9999&start_date__month=12",
         "/admin/lists/workerheartbeat/?created_at__year=99999999999999999999",
@@ -148,3 +150,27 @@ def test_an_admin_search_of_any_length_is_no_server_error(world, url):
     large". The admin reads the first 200 characters (audit.admin.ADMIN_SEARCH_MAX_LENGTH)."""
     search = " ".join(["ab"] * 1500)
     assert persona_client(world, "administrator").get(url, {"q": search}).status_code == 200
+
+
+def test_the_admins_results_show_the_latest_run_first(world):
+    """The results' admin reads the latest period's latest run first, off the index of
+    (period, run, player), rather than sorting every result by its period's list date."""
+    from lists.models import PeriodResult, RatingPeriod
+    from tests import factories
+
+    player = factories.PlayerFactory(name="Runs, Ruth")
+    for month in (3, 4):
+        period = RatingPeriod.objects.create(
+            category="rapid",
+            list_date=dt.date(2025, month, 1),
+            closing_date=dt.date(2025, month, 1),
+            status="computed",
+        )
+        for run in (1, 2):
+            PeriodResult.objects.create(
+                period=period, run=run, player=player, kind="rated", rules=f"{month}/{run}"
+            )
+    page = persona_client(world, "administrator").get("/admin/lists/periodresult/")
+    assert page.status_code == 200
+    shown = [row.rules for row in page.context["cl"].result_list]
+    assert shown == ["4/2", "4/1", "3/2", "3/1"]
