@@ -91,7 +91,9 @@ class RatingPeriod(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     #: Why the last publication handed to a worker did not happen, in words for the officer.
-    publication_failure = models.TextField(blank=True)
+    # Also the column's default: processes still running the code before it (a rolling
+    # deploy) create periods without naming it.
+    publication_failure = models.TextField(blank=True, db_default="")
     #: What the publication did (None for lists published before it was recorded).
     entries_count = models.PositiveIntegerField(null=True, blank=True)
     tournaments_rated = models.PositiveIntegerField(null=True, blank=True)

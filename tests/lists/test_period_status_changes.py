@@ -138,3 +138,21 @@ def test_a_first_rating_is_listed_with_a_new_players_k(
     entry = ListEntry.objects.get(period=period, player=n)
     assert (entry.rating, entry.k) == (2200, 40)
     assert RatingState.objects.get(player=n, category="rapid").k == 40
+
+
+def test_a_period_written_without_naming_its_publication_failure_has_none(db):
+    """During a rolling deploy, processes still running the code from before the column
+    create periods without naming it: the database's default stands in for them."""
+    from django.db import connection
+
+    from lists.models import RatingPeriod
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO lists_ratingperiod (category, list_date, closing_date, status, "
+            "failure_reason, progress_done, progress_total, run, computed_run, claim_token, "
+            "partitions, partitions_done, tournaments_count, games_count, created_at) "
+            "VALUES ('rapid', %s, %s, 'open', '', 0, 0, 0, 0, '', 1, 0, 0, 0, %s)",
+            [MAY, MAY, dt.datetime(2025, 4, 1, tzinfo=dt.UTC)],
+        )
+    assert RatingPeriod.objects.get(list_date=MAY).publication_failure == ""
