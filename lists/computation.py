@@ -281,6 +281,7 @@ def compute_period(
     previous_list_date: dt.date | None = None,
     listing_rules: OverTheBoardRules | None = None,
     games_ready: Callable[[GameFigures], object] | None = None,
+    below_floor: Mapping[Player, tuple[int, int]] | None = None,
 ) -> PeriodOutcome:
     """Every owned player's outcome and every owned game's explanation for the list of
     ``list_date``. ``earlier_games`` are the games of earlier periods' tournaments of the
@@ -297,7 +298,12 @@ def compute_period(
     ``listing_rules``, the rule set of that period (default: that of his latest event).
 
     ``games_ready`` is given the games' figures as soon as they are complete, before the
-    first ratings are worked out (the caller may write them meanwhile)."""
+    first ratings are worked out (the caller may write them meanwhile).
+
+    A player rated below the floor of ``listing_rules`` is not on the list (R&B 2024
+    6.1.2, interpretation 9): one who played, whatever the floor of his events' rule set;
+    and each of ``below_floor`` (rating and rated games so far), rated players without a
+    game whose rating is below it since the floor rose."""
     listing = Listing(list_date.year, listing_rules)
     earlier = earlier_games if earlier_games is not None else GameColumns.of((), (), ())
     rated_on = {key: facts.list_date for key, facts in tournaments.items()}
@@ -335,6 +341,13 @@ def compute_period(
                 standings.get(player),
                 listing,
             )
+        )
+    if below_floor:
+        assert listing_rules is not None, "a list's floor is its rule set's"
+        players.extend(
+            _below_floor_outcome(player, rating, games_total, listing_rules)
+            for player, (rating, games_total) in below_floor.items()
+            if _owned(owns, player)
         )
     # By player: the order of the unique index the results are written into.
     players.sort(key=lambda outcome: outcome.player)
@@ -867,16 +880,17 @@ def _rated_result(
     change_rounded, new_rating = rules.settle(base, change_hundredths)
     kind = "adopted" if adopted else "rated"
     explanation = _rated_explanation(rules)
-    if rule_sets or adopted or new_rating < rules.floor:
+    floor = list_floor(rules, listing)
+    if rule_sets or adopted or new_rating < floor:
         explanation = dict(explanation)
     if rule_sets:
         explanation["rule_sets"] = rule_sets
     if adopted:
         explanation["adopted"] = f"standard rating {base} used ({ADOPTION_CLAUSE})"
-    if new_rating < rules.floor:
+    if new_rating < floor:
         kind = "delisted"
         explanation["delisted"] = (
-            f"{new_rating} is below the floor of {rules.floor}; shown as unrated ({FLOOR_CLAUSE})"
+            f"{new_rating} is below the floor of {floor}; shown as unrated ({FLOOR_CLAUSE})"
         )
     outcome = PlayerOutcome(
         player=player,
@@ -896,6 +910,36 @@ def _rated_result(
     if kind != "delisted":
         outcome.list_k = _list_k(rules, outcome, standing, listing)
     return outcome
+
+
+def list_floor(rules: OverTheBoardRules, listing: Listing) -> int:
+    """The lowest rating a player rated by ``rules`` is listed with: their floor, or the
+    list's where it is higher (R&B 2024 6.1.2: "each player whose rating is at least 1400
+    as of the current list"; a list of 2024 after events rated by the rules before it,
+    whose floor was 1000)."""
+    if listing.rules is None:
+        return rules.floor
+    return max(rules.floor, listing.rules.floor)
+
+
+def _below_floor_outcome(
+    player: Player, rating: int, games_total: int, rules: OverTheBoardRules
+) -> PlayerOutcome:
+    """A rated player without a game in the period whose rating is below the floor of the
+    list's rule set ``rules``: shown as unrated on this list and unrated afterwards (R&B
+    2024 6.1.2, 6.2.1; interpretation 9), his rating and rated games as they were."""
+    return PlayerOutcome(
+        player=player,
+        kind="delisted",
+        rules=rules.id,
+        old_rating=rating,
+        new_rating=rating,
+        games_total=games_total,
+        explanation={
+            "delisted": f"{rating}, without a rated game this period, is below this list's "
+            f"floor of {rules.floor} ({rules.id}); shown as unrated ({FLOOR_CLAUSE})"
+        },
+    )
 
 
 #: Per rule set, the clauses of a rated player's change: one dictionary all his rated

@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial, reduce
 from operator import or_
 from typing import Any
@@ -108,6 +108,9 @@ class PeriodInputs:
     earlier_games: GameColumns
     #: Per earlier round robin, the players it left out when it was rated (6.1).
     earlier_left_out: dict[int, frozenset[int]]
+    #: The rated players without a game in the period whose rating is below the list's
+    #: floor, with their rating and rated games so far (``listed_below_floor``).
+    below_floor: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
@@ -141,12 +144,13 @@ def tournament_facts(
 
 
 def load_period_inputs(
-    period: RatingPeriod, part: Part = WHOLE, *, apart: bool = False
+    period: RatingPeriod, part: Part = WHOLE, *, apart: bool = False, floor: int | None = None
 ) -> PeriodInputs:
     """Everything ``lists.computation.compute_period`` needs for the tournaments of the
     period's run (its ``PeriodTournament`` rows), or for the players ``part`` owns.
     ``apart`` (``lists.bulk.can_work_apart``): the standings are read on another
-    connection while the ratings in force are read on this one."""
+    connection while the ratings in force are read on this one. ``floor``: the list's
+    (``listed_below_floor``)."""
     run = Tournament.objects.filter(pk__in=_run_tournament_ids(period))
     tournaments = {t.pk: t for t in run.only(*FACT_FIELDS).order_by("pk")}
     schedule = rule_schedule()
@@ -203,7 +207,30 @@ def load_period_inputs(
         standings=standings,
         earlier_games=earlier_ratings.columns(np.array(earlier_raw, dtype=np.int64), earlier),
         earlier_left_out=_left_out_when_rated(period.category, earlier, facts, earlier_raw),
+        below_floor={}
+        if floor is None
+        else listed_below_floor(period.category, floor, players=players, part=part),
     )
+
+
+def listed_below_floor(
+    category: str, floor: int, *, players: set[int], part: Part = WHOLE
+) -> dict[int, tuple[int, int]]:
+    """The rated players of the category who have no game among ``players`` (the period's)
+    and whose rating is below ``floor``, the list's, with their rating and rated games so
+    far: only players rated at or above the floor are published (R&B 2024 6.1.2), and
+    one below it is shown as unrated on the next list (interpretation 9). Only where the
+    floor rose since they were rated (1000 before 2024, 1400 from it) can an idle player be
+    below it. The states have no index on the rating (players.models.RatingState): the
+    category's are read through, a few tens of milliseconds for a federation."""
+    below = RatingState.objects.filter(
+        category=category, status=RatingStatus.RATED, rating__lt=floor
+    ).order_by()
+    return {
+        player: (rating, games)
+        for player, rating, games in below.values_list("player_id", "rating", "games")
+        if player not in players and part.owns(player)
+    }
 
 
 def _left_out_when_rated(

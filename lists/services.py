@@ -494,9 +494,10 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                 _run_start(period)
             elif not _part_start(period, token, share):
                 return RatingPeriod.objects.get(pk=period.pk)
+            listing = listing_rules(period.category, period.list_date)
             with transaction.atomic():
                 tuned_for_bulk()
-                inputs = load_period_inputs(period, share, apart=apart)
+                inputs = load_period_inputs(period, share, apart=apart, floor=listing.floor)
             with _GamesWriter(period, index=share.whole, apart=apart) as games_writer:
                 outcome = compute_period(
                     list_date=period.list_date,
@@ -507,8 +508,9 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                     earlier_left_out=inputs.earlier_left_out,
                     owns=None if share.whole else share.owns,
                     previous_list_date=add_months(period.list_date, -list_every_months()),
-                    listing_rules=listing_rules(period.category, period.list_date),
+                    listing_rules=listing,
                     games_ready=games_writer.start,
+                    below_floor=inputs.below_floor,
                 )
                 _part_begin(period, token, share, len(outcome.players), outcome.games.written)
                 _results_write(period, token, outcome.players)
@@ -1190,7 +1192,9 @@ STATES_SQL = (
         active = TRUE,
         status = CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
         list_date = %(list_date)s,
-        last_played = %(list_date)s
+        -- A player delisted without a game (the list's floor rose) played no more lately.
+        last_played = CASE WHEN r.games > 0 THEN %(list_date)s
+                           ELSE players_ratingstate.last_played END
     FROM lists_periodresult r
     WHERE r.period_id = %(period)s AND r.run = %(run)s AND r.kind <> 'pending'
       AND r.player_id = players_ratingstate.player_id

@@ -373,6 +373,54 @@ def test_a_player_below_the_floor_is_delisted(
     assert "1 player delisted, not on the list" in page
 
 
+def test_the_first_list_under_a_higher_floor_leaves_off_every_player_below_it(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024 6.1.2 publishes "each player whose rating is at least 1400 as of the current
+    list"; the rules before it had a floor of 1000 (DESIGN.md). December 2023's list (its
+    period's rule set: before 2024) keeps Idle at 1100. January 2024's list opens a period
+    of the 2024 rules: Idle, without a game, is shown as unrated from it on (interpretation
+    9), his rating and games as they were; so are Low and Up, whose December game was rated
+    by the rules before 2024 (K 20, D = 0: 10 each way), Up though he gained. A review
+    found Idle listed and Up delisted only for a floor his own rule set did not have."""
+    w = period_world
+    november, december = dt.date(2023, 11, 1), dt.date(2023, 12, 1)
+    january = dt.date(2024, 1, 1)
+    idle = w.player("Idle", 1100, games=100, list_date=november)
+    strong, mate = (w.player(name, 1500, list_date=november) for name in ("Strong", "Mate"))
+    low, up = (w.player(name, 1300, list_date=november) for name in ("Low", "Up"))
+    RatingState.objects.filter(player=idle).update(last_played=november)
+    w.tournament([(strong, mate, 1)], start=dt.date(2023, 11, 10), list_date=december)
+    first = publish(compute("rapid", december))
+    listed = dict(ListEntry.objects.filter(period=first).values_list("name", "rating"))
+    assert listed == {"Strong": 1510, "Mate": 1490, "Low": 1300, "Up": 1300, "Idle": 1100}
+
+    w.tournament([(up, low, 1)], start=dt.date(2023, 12, 10), list_date=january)
+    period = compute("rapid", january)
+    results = results_by_name(period)
+    got = {name: (r.kind, r.old_rating, r.new_rating, r.games) for name, r in results.items()}
+    assert got == {
+        "Up": ("delisted", 1300, 1310, 1),
+        "Low": ("delisted", 1300, 1290, 1),
+        "Idle": ("delisted", 1100, 1100, 0),
+    }
+    assert "1310 is below the floor of 1400" in results["Up"].explanation["delisted"]
+    assert "below this list's floor of 1400" in results["Idle"].explanation["delisted"]
+    publish(period)
+    assert list(ListEntry.objects.filter(period=period).values_list("name", "rating")) == [
+        ("Strong", 1510),
+        ("Mate", 1490),
+    ]
+    state = RatingState.objects.get(player=idle, category="rapid")
+    assert (state.status, state.rating, state.games, state.last_played) == (
+        "delisted", 1100, 100, november,
+    )  # fmt: skip
+    assert RatingHistory.objects.get(player=idle, list_date=january).rating is None
+    page = Client().get(f"/lists/players/{idle.fide_id}/").content.decode()
+    assert "1100</span> → shown as unrated" in page
+    assert "below this list&#x27;s floor of 1400" in page
+
+
 def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
     period_world, compute, django_capture_on_commit_callbacks
 ):
