@@ -307,9 +307,10 @@ def compute_period(
     listing = Listing(list_date.year, listing_rules)
     earlier = earlier_games if earlier_games is not None else GameColumns.of((), (), ())
     rated_on = {key: facts.list_date for key, facts in tournaments.items()}
-    own = _own_sides(games, _own_ratings(standings))
+    starts = {key: _start(facts) for key, facts in tournaments.items()}
+    own = _own_sides(games, _own_ratings(standings, starts))
     unrated = _unrated_games(games, *own)
-    earlier_own = OwnRatings(delisted=_delisted(standings), rated_on=rated_on)
+    earlier_own = OwnRatings(delisted=_delisted(standings), rated_on=rated_on, starts=starts)
     earlier_unrated = _unrated_games(earlier, *_own_sides(earlier, earlier_own))
     robins = _round_robins(
         tournaments,
@@ -554,30 +555,42 @@ class OwnRatings:
     - ``current``: unrated at the tournament's start, he has a published rating now: he is
       rated with it, while his opponents count him as unrated (standard-2009 8.4,
       R&B 2024 7.2.5).
-    - ``delisted``: delisted since (interpretation 9), on the list of the date given:
-      unrated for his own side, while his opponents count him as he was at the start
-      (interpretation 2), as in 8.4. In an earlier period's tournament (``rated_on`` given)
-      only where it was rated after that list: there his result waited as a new player's,
-      and it is pooled with his later ones.
+    - ``delisted``: delisted since the tournament's start (interpretation 9), on the list
+      of the date given: unrated for his own side, while his opponents count him as he was
+      at the start (interpretation 2), as in 8.4. In an earlier period's tournament
+      (``rated_on`` given) only where it was rated after that list: there his result
+      waited as a new player's, and it is pooled with his later ones. Delisted before the
+      start, he was an unrated player there like any other (R&B 2024 6.2.1): his rating in
+      the game is his standard rating where he had one (7.2.1), or none.
     """
 
     current: Mapping[Player, int] = field(default_factory=dict)
     delisted: Mapping[Player, dt.date] = field(default_factory=dict)
     #: The list each tournament was rated on; None: this period's, all rated after.
     rated_on: Mapping[Tournament, dt.date | None] | None = None
+    #: Each tournament's start.
+    starts: Mapping[Tournament, dt.date] = field(default_factory=dict)
 
     def unrated_since(self, player: Player, tournament: Tournament) -> bool:
-        """Whether ``player``, delisted, was already delisted when ``tournament`` was rated."""
+        """Whether ``player``, delisted, was rated at ``tournament``'s start and already
+        delisted when it was rated."""
+        delisted_on = self.delisted[player]
+        start = self.starts.get(tournament)
+        if start is not None and start >= delisted_on:
+            return False  # unrated at the start: his rating in the game stands
         if self.rated_on is None:
             return True
         rated_on = self.rated_on.get(tournament)
-        return rated_on is not None and rated_on > self.delisted[player]
+        return rated_on is not None and rated_on > delisted_on
 
 
-def _own_ratings(standings: Mapping[Player, Standing]) -> OwnRatings:
+def _own_ratings(
+    standings: Mapping[Player, Standing], starts: Mapping[Tournament, dt.date]
+) -> OwnRatings:
     return OwnRatings(
         current={p: s.rating for p, s in standings.items() if s.rating is not None},
         delisted=_delisted(standings),
+        starts=starts,
     )
 
 

@@ -581,7 +581,8 @@ class RatingsInForce:
     ) -> None:
         """The lists from ``since`` (default: ``RATING_LOOKBACK_MONTHS`` before the first
         start) to ``until`` (default: the last start) are looked at. ``delisted`` players
-        are never rated by their standard rating (interpretation 9, DESIGN-notes 58)."""
+        are unrated like any other from the list that delisted them on (R&B 2024 6.2.1):
+        there, their standard rating is theirs (7.2.1, DESIGN-notes 100)."""
         starts = [t.start_date for t in tournaments]
         self.category = category
         self.listed = self.standard = NOTHING_LISTED
@@ -592,29 +593,14 @@ class RatingsInForce:
         self.until = until or max(starts)
         self.listed = self._history(category, players)
         if category != RatingCategory.STANDARD:
-            # R&B 2024 7.2.1: unrated in the category, rated by his standard rating. Not a
-            # player with a rating in the category within the look-back (one delisted since
-            # is unrated, interpretation 9).
-            unrated = players - set(
-                np.unique(self.listed.player[self.listed.rating != NO_RATING]).tolist()
-            )
-            lacking = unrated - self._ever_rated(category, unrated) - delisted
+            # R&B 2024 7.2.1: unrated in the category at a start, rated by his standard
+            # rating: a player never listed in it, or shown as unrated on a list read (one
+            # delisted, 6.2.1: "treated in the same manner as any other unrated player").
+            listed = self.listed
+            rated = set(np.unique(listed.player[listed.rating != NO_RATING]).tolist())
+            shown_unrated = set(np.unique(listed.player[listed.rating == NO_RATING]).tolist())
+            lacking = (players - rated) | (shown_unrated & players) | (delisted & players)
             self.standard = self._history(RatingCategory.STANDARD, lacking)
-
-    def _ever_rated(self, category: str, players: set[int]) -> set[int]:
-        """Those of ``players`` with a rating in ``category`` on a list of the look-back."""
-        rated = RatingHistory.objects.filter(
-            category=category,
-            list_date__gte=self.since,
-            list_date__lte=self.until,
-            rating__isnull=False,
-        ).order_by()
-        found: set[int] = set()
-        for chunk in id_chunks(players):
-            found.update(
-                rated.filter(among("player_id", chunk)).values_list("player_id", flat=True)
-            )
-        return found
 
     def _history(self, category: str, players: set[int]) -> ListedRatings:
         """The players' rows of the last list on or before the first start (the list in

@@ -331,13 +331,14 @@ def test_an_event_before_the_first_list_is_unrated_and_later_ones_are_rated(
     assert got == {"A": (1, 1807), "B": (1, 1693)}
 
 
-def test_a_delisted_player_is_not_rated_from_his_standard_rating(
+def test_a_delisted_player_is_rated_from_his_standard_rating_as_any_unrated_player(
     period_world, compute, django_capture_on_commit_callbacks
 ):
-    """Interpretation 9: delisted on the March list, a rapid player is unrated from then
-    on; R&B 2024 7.2.1 (a standard rating for a player unrated in rapid) is for players
-    without a rapid rating, not for him. His game against a rated player is not rated for
-    either (interpretation 6), and his result waits as a new player's."""
+    """R&B 2024 6.2.1: delisted on the March list, a rapid player is "thereafter treated
+    in the same manner as any other unrated player", and 7.2.1 rates an unrated player
+    with a standard rating by it, "considered to be rated" (DESIGN-notes 100; a review
+    found him left unrated). 1900 against 1600: D = 300, P_D .85 and .15; K 20 for both
+    (40 games each, neither junior nor new): 1900 + 20 x .15 = 1903, 1600 - 3 = 1597."""
     w = period_world
     delisted = w.player("Delisted", 1450, list_date=dt.date(2025, 2, 1), standard=1900)
     RatingHistory.objects.create(player=delisted, category="rapid", list_date=MARCH)
@@ -347,8 +348,9 @@ def test_a_delisted_player_is_not_rated_from_his_standard_rating(
     opponent = w.player("Opponent", 1600)
     w.tournament([(delisted, opponent, 1)])
     results = results_by_name(compute("rapid", APRIL))
-    assert results["Delisted"].kind == "pending"
-    assert "Opponent" not in results
+    got = {name: (r.kind, r.old_rating, r.new_rating, r.k) for name, r in results.items()}
+    assert got == {"Delisted": ("adopted", None, 1903, 20), "Opponent": ("rated", 1600, 1597, 20)}
+    assert "standard rating 1900 used" in results["Delisted"].explanation["adopted"]
 
 
 def test_a_player_below_the_floor_is_delisted(

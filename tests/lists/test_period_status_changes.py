@@ -102,13 +102,14 @@ def test_a_result_that_waited_after_a_delisting_is_pooled_later(
     assert split_in(period, 2, settings, django_capture_on_commit_callbacks) == computed(period)
 
 
-def test_a_player_delisted_after_a_standard_rating_was_used_is_not_rated_from_it_again(
+def test_a_player_delisted_after_a_standard_rating_was_used_is_rated_from_it_again(
     period_world, compute, django_capture_on_commit_callbacks
 ):
-    """R&B 2024 7.2.1 with interpretation 9 (DESIGN-notes 58): A, unrated in rapid, is
-    rated from his standard rating, 1410, in April; he loses at D = 0 with K 40: 1390,
-    below 1400, delisted. In May his standard rating is not used again: his win waits as a
-    new player's result, and O2's game against him is not rated."""
+    """R&B 2024 7.2.1 with 6.2.1 (DESIGN-notes 100): A, unrated in rapid, is rated from his
+    standard rating, 1410, in April; he loses at D = 0 with K 40: 1390, below 1400,
+    delisted. In May he is an unrated player like any other, and his standard rating at
+    the start, 1410, is used again: against 1600, D = 190, P_D .25; a win with K 40 (one
+    rated game so far, 7.3.3): 1410 + 30 = 1440; O2, K 20: 1600 - 15 = 1585."""
     w = period_world
     a = w.player("A", standard=1410)
     o1, o2 = w.player("O1", 1410), w.player("O2", 1600)
@@ -118,8 +119,10 @@ def test_a_player_delisted_after_a_standard_rating_was_used_is_not_rated_from_it
     period_publish(period=april, actor=ADMIN)
     w.tournament([(a, o2, 1)], start=dt.date(2025, 4, 10), list_date=MAY)
     got = results(compute("rapid", MAY))
-    assert got["A"].kind == "pending"
-    assert "O2" not in got
+    assert {name: (r.kind, r.new_rating, r.k) for name, r in got.items()} == {
+        "A": ("adopted", 1440, 40),
+        "O2": ("rated", 1585, 20),
+    }
 
 
 def test_a_first_rating_is_listed_with_a_new_players_k(
