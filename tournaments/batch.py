@@ -68,7 +68,7 @@ def registration_from_report(
     start = report_start_date(report)
     dated = [d.value for d in (report.end_date, *report.round_dates) if d.value is not None]
     if start is None:
-        raise CannotLoad("the report gives no start date (042) or round dates (132)")
+        raise CannotLoad("the report gives no readable start date (042) or round date (132)")
     end = max([start, *dated])
     rounds = max(report.number_of_rounds, 1)
     round_dates = _round_dates(report, start, end, rounds, assumed)
@@ -161,6 +161,8 @@ def report_load(
         )
         if name:
             registration = dataclasses.replace(registration, name=name)
+        if too_long := _too_long(registration):
+            raise CannotLoad(too_long)
         try:
             tournament = tournament_register(actor=actor, data=registration)
         except ValidationError as error:
@@ -180,7 +182,7 @@ def report_load(
     )
     if waiting:
         why = (
-            f"the report has {len(errors)} error(s), the first {errors[0]}; approvals are "
+            f"the report has {len(errors)} error(s), the first: {errors[0]} Approvals are "
             "granted only to a report without errors"
             if errors
             else "give --approve to grant its approvals"
@@ -207,6 +209,22 @@ def report_load(
         stored.refresh_from_db()
         tournament.refresh_from_db()
     return outcome
+
+
+def _too_long(registration: RegistrationData) -> str | None:
+    """Why the report's name or city cannot be registered: longer than the registry holds
+    (PostgreSQL refused a 201-character 012 with a traceback: a review)."""
+    for label, value, field_name, remedy in (
+        ("name (012)", registration.name, "name", "give --name or shorten the record"),
+        ("city (022)", registration.city, "city", "shorten the record"),
+    ):
+        longest = Tournament._meta.get_field(field_name).max_length
+        if longest is not None and len(value) > longest:
+            return (
+                f"the tournament's {label} has {len(value)} characters, more than the "
+                f"{longest} a registration holds; {remedy}"
+            )
+    return None
 
 
 def _tournament_of(
@@ -268,10 +286,11 @@ def _same_players(tournament: Tournament, report: TrfReport) -> bool | None:
 
 
 def _errors_before_upload(tournament: Tournament, parsed: ParseResult, data: bytes) -> list[str]:
-    """The reader's and the validation's errors, each as "line L: message"."""
+    """The reader's and the validation's errors, each as "line L: message" (most messages
+    begin with their line already)."""
     validation = report_validate(tournament=tournament, parsed=parsed, data=data)
     return [
-        (f"line {f.line}: " if f.line else "") + f.message
+        (f"line {f.line}: " if f.line and not f.message.startswith("Line ") else "") + f.message
         for f in (*parsed.findings, *validation.findings)
         if f.severity == Severity.ERROR
     ]

@@ -145,7 +145,7 @@ def test_approvals_are_not_granted_to_a_report_with_errors(swiss_report):
     index = next(i for i, line in enumerate(lines) if line.startswith("001"))
     lines[index] = lines[index][:48] + "18x0" + lines[index][52:]
     swiss_report.write_text("\n".join(lines) + "\n")
-    with pytest.raises(CommandError, match=r"1 error\(s\), the first line \d+") as raised:
+    with pytest.raises(CommandError, match=r"1 error\(s\), the first: [Ll]ine \d+") as raised:
         load(swiss_report, "--category", "standard", "--register", "--approve")
     assert raised.value.returncode == 2
     tournament = Tournament.objects.get()
@@ -236,3 +236,55 @@ def test_a_report_goes_to_the_registration_that_holds_its_players(swiss_report):
     document = load(swiss_report, "--category", "standard")
     assert document["tournament"]["id"] == holding.pk
     assert not empty.reports.exists()
+
+
+def test_a_file_over_the_size_limit_is_refused_before_anything_is_registered(
+    swiss_report, settings
+):
+    """A review: a 6 MB file was registered and its late registration granted before the
+    upload refused it for its size. The limit is checked first; nothing is stored."""
+    settings.REPORT_UPLOAD_MAX_BYTES = swiss_report.stat().st_size - 1
+    with pytest.raises(CommandError, match="larger than the limit") as raised:
+        load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert raised.value.returncode == 2
+    assert not Tournament.objects.exists()
+
+
+def test_a_name_longer_than_a_registration_holds_is_bad_input(swiss_report):
+    """A review: a 201-character 012 was PostgreSQL's "value too long", a traceback after
+    the registration had begun. The command names the record and the remedy."""
+    text = swiss_report.read_text().replace("012 Fjord Weekend", "012 " + "F" * 201)
+    swiss_report.write_text(text)
+    with pytest.raises(CommandError, match=r"name \(012\) has 201 characters.*--name"):
+        load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert not Tournament.objects.exists()
+    outcome = load(
+        swiss_report, "--category", "standard", "--register", "--approve", "--name", "Fjord"
+    )
+    assert outcome["tournament"]["name"] == "Fjord"
+
+
+def test_a_start_date_beyond_the_calendar_is_bad_input_not_a_traceback(swiss_report):
+    """A review: 042 0001/01/01 overflowed the list arithmetic (an OverflowError). The
+    date is not read (tournaments.trf.dates.YEARS), and without another date the command
+    says so; nothing is stored."""
+    text = swiss_report.read_text()
+    text = text.replace("042 2025/03/01", "042 0001/01/01").replace("052 2025/03/02", "052")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("132")) + "\n"
+    swiss_report.write_text(text)
+    with pytest.raises(CommandError, match="no readable start date") as raised:
+        load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert raised.value.returncode == 2
+    assert not Tournament.objects.exists()
+
+
+def test_a_backfill_of_an_event_that_has_not_ended_is_not_approved(swiss_report):
+    """A review: a backfill approves "as of" the tournament's end, and so approved an event
+    dated 2090 for rating. An event is approved once it has ended, backfill or not."""
+    text = swiss_report.read_text().replace("2025/03/0", "2090/03/0")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("132")) + "\n"
+    swiss_report.write_text(text)
+    outcome = load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert outcome["approved"] is False
+    assert "once it has ended" in outcome["refusal"]
+    assert Tournament.objects.get().status != "ready"

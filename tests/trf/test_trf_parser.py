@@ -774,6 +774,41 @@ def test_unreadable_round_date_is_a_warning_at_its_column():
     assert findings(text, "invalid-date") == [(Severity.WARNING, 2, 102)]
 
 
+@pytest.mark.parametrize("start, end", [("0001/01/01", "2024/03/02"), ("2024/03/01", "9999/12/31")])
+def test_an_event_date_beyond_the_years_of_a_report_is_unreadable_not_a_crash(start, end):
+    """A review: 0001/01/01 and 9999/12/31 overflowed the calendar in the date checks (an
+    internal error) and in the later arithmetic of a list's dates (a traceback). A report's
+    dates lie between 1900 and 2199 (tournaments.trf.dates.YEARS); outside, a warning
+    where the date is, and the date is not read."""
+    result = parse(trf(f"042 {start}", f"052 {end}", *GAME.splitlines()[1:]))
+    assert "internal-error" not in [f.code for f in result.findings]
+    (bad,) = [f for f in result.findings if f.code == "invalid-date"]
+    assert (bad.severity, bad.line) == (Severity.WARNING, 2 if start < "1" else 3)
+    assert "is not between the years 1900 and 2199" in bad.message
+    dates = (result.report.start_date.value, result.report.end_date.value)
+    assert None in dates and len(result.report.players) == 2
+
+
+def test_a_two_digit_date_is_cited_from_a_long_start_date_line():
+    """A review: a date pattern with blanks on both sides of any separator took time
+    growing with the square of a long 042 (15 s for 40,000 blanks). The two-digit round
+    dates are said to fit several reading orders, citing one of them, not the 042's text."""
+    start = "042 12" + " " * 40_000 + "a"
+    dates = "132" + " " * 88 + "10.09.13  11.09.13"
+    found = one(trf(start, dates, *GAME.splitlines()[1:]), "ambiguous-date")
+    assert "'10.09.13'" in found.message and found.line == 3
+
+
+def test_a_nul_character_is_an_error_where_it_is_and_read_as_a_blank():
+    """A review: a NUL in a player's name reached PostgreSQL, which refused it (a server
+    error on upload). No TRF holds one: an error at its line and column."""
+    lines = GAME.splitlines()
+    lines[1] = lines[1].replace("Alpha, Ann", "Alpha,\0Ann")
+    result = parse("\n".join(lines) + "\n")
+    assert findings("\n".join(lines) + "\n", "nul-character") == [(Severity.ERROR, 2, 21)]
+    assert result.report.players[0].name == "Alpha, Ann"
+
+
 # ------------------------------------------------------------------ unusable input
 
 

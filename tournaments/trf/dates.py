@@ -100,12 +100,27 @@ class _Reading:
         return TrfDate(raw, self.value, year)
 
 
+#: The years a date of a report may have: the arithmetic on an event's dates (a closing
+#: date a week before a list, the third list after its end) must stay within the
+#: calendar, where 0001/01/01 and 9999/12/31 each overflowed it (a review).
+YEARS = range(1900, 2200)
+_OUT_OF_YEARS = f"is not between the years {YEARS[0]} and {YEARS[-1]}"
+
+
 def _make_date(year: int, month: int, day: int) -> datetime.date | None:
     """The date, or None when the parts do not form one."""
     try:
         return datetime.date(year, month, day)
     except ValueError:
         return None
+
+
+def _within_years(reading: _Reading) -> _Reading:
+    """``reading``, or a problem where its year is outside ``YEARS``."""
+    year = reading.value.year if reading.value else reading.year
+    if year is not None and year not in YEARS:
+        return _Reading(problem=_OUT_OF_YEARS)
+    return reading
 
 
 def _century(two_digits: int) -> int:
@@ -154,7 +169,12 @@ def _read_named_month(month_name: str, day: str, year: str) -> _Reading:
 
 
 def _read_long(text: str) -> _Reading:
-    """Read every form except the two-digit one (`_SHORT`, resolved per file)."""
+    """Read every form except the two-digit one (`_SHORT`, resolved per file), within
+    ``YEARS``."""
+    return _within_years(_read_long_form(text))
+
+
+def _read_long_form(text: str) -> _Reading:
     if _PLACEHOLDER.fullmatch(text):
         return _Reading()
     if match := _YEAR_FIRST.fullmatch(text):
@@ -169,6 +189,11 @@ def _read_long(text: str) -> _Reading:
     if _YEAR_ONLY.fullmatch(text):
         return _Reading(year=int(text))
     return _Reading(problem="cannot be read as a date")
+
+
+def is_two_digit_date(raw: str) -> bool:
+    """Whether ``raw`` is a date of two-digit parts (YY/MM/DD in TRF16, §2 "132 layout")."""
+    return _SHORT.fullmatch(raw.strip()) is not None
 
 
 def read_birth_date(raw: str) -> tuple[TrfDate, tuple[str, str] | None]:

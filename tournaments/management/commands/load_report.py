@@ -19,6 +19,7 @@ from players.management.batch import BatchCommand, bad_file
 from players.models import Federation, RatingCategory
 from tournaments.batch import CannotLoad, LoadOutcome, report_load
 from tournaments.management.commands.rate_trf import refuse_unusable
+from tournaments.reports.services import report_size_refusal
 from tournaments.trf import parse
 
 
@@ -52,6 +53,9 @@ class Command(BatchCommand):
             data = Path(path).read_bytes()
         except OSError as error:
             raise bad_file(path, error.strerror or str(error)) from None
+        # Before anything is registered or granted for it (a review: a 6 MB file was).
+        if too_large := report_size_refusal(len(data)):
+            raise bad_file(path, too_large)
         parsed = parse(data)
         if parsed.report is None:
             refuse_unusable(path, parsed)
