@@ -799,6 +799,23 @@ def test_a_two_digit_date_is_cited_from_a_long_start_date_line():
     assert "'10.09.13'" in found.message and found.line == 3
 
 
+@pytest.mark.parametrize("end, column", [(50, 50), (62, 62), (83, 83)])
+def test_a_line_ending_inside_a_number_is_an_error_where_it_ends(end, column):
+    """A review: a line cut at column 50 read the rating 2100 as 21, and one cut inside the
+    FIDE ID read another player's ID, with no finding. No writer ends a line inside a
+    right-aligned number; the rest of it is lost."""
+    whole = player(1, "Alpha, Ann", rating="2100", fide_id="2500001", points="1.0")
+    text = trf(whole[:end], player(2, "Beta, Bob", rating="1900", points="0.0"))
+    assert findings(text, "line-cut-short") == [(Severity.ERROR, 2, column)]
+
+
+def test_a_line_ending_where_a_number_ends_reads_cleanly():
+    """Trailing blanks trimmed: a line ending with its rating, or its points, is whole."""
+    whole = player(1, "Alpha, Ann", rating="2100", points="1.0")
+    for end in (52, 84):
+        assert findings(trf(whole[:end]), "line-cut-short") == []
+
+
 def test_a_nul_character_is_an_error_where_it_is_and_read_as_a_blank():
     """A review: a NUL in a player's name reached PostgreSQL, which refused it (a server
     error on upload). No TRF holds one: an error at its line and column."""

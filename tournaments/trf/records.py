@@ -47,6 +47,7 @@ def read_player(text: str, line: int, out: FindingCollector) -> TrfPlayer | None
     if not name:
         _report_missing_name(text, line, start_rank, out)
     _check_separators(text, line, label, out)
+    _check_cut_short(text, line, label, out)
     sex, sex_raw = _sex(text, line, out)
     title, title_raw = _title(text, line, label, out)
     return TrfPlayer(
@@ -65,6 +66,29 @@ def read_player(text: str, line: int, out: FindingCollector) -> TrfPlayer | None
         title_raw=title_raw,
         line=line,
     )
+
+
+#: The numbers of a 001 line, right-aligned: a line that ends inside one has lost its
+#: last digits (a review: a rating "2100" cut to "21", a FIDE ID to another's).
+_RIGHT_ALIGNED = (codes.RATING, codes.FIDE_ID, codes.POINTS, codes.RANK)
+
+
+def _check_cut_short(text: str, line: int, label: str, out: FindingCollector) -> None:
+    """An error where the line ends inside a right-aligned number that it has begun:
+    no writer ends a line there, and what is left reads as another number."""
+    end = len(text)
+    for field in _RIGHT_ALIGNED:
+        if field.first <= end < field.last and field.cut(text).strip():
+            out.error(
+                "line-cut-short",
+                f"Line {line}: player {label}'s line ends at column {end}, inside the "
+                f"{field.label} (columns {field.first}-{field.last}): "
+                f"'{field.cut(text).strip()}' has lost its last digits.",
+                line=line,
+                column=end,
+                rule=field.rule,
+            )
+            return
 
 
 def _start_rank(text: str, line: int, out: FindingCollector) -> int | None:
