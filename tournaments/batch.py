@@ -286,13 +286,10 @@ def _same_players(tournament: Tournament, report: TrfReport) -> bool | None:
 
 
 def _errors_before_upload(tournament: Tournament, parsed: ParseResult, data: bytes) -> list[str]:
-    """The reader's and the validation's errors, each as "line L: message" (most messages
-    begin with their line already)."""
+    """The reader's and the validation's errors, each with its line (``Finding.located``)."""
     validation = report_validate(tournament=tournament, parsed=parsed, data=data)
     return [
-        (f"line {f.line}: " if f.line and not f.message.startswith("Line ") else "") + f.message
-        for f in (*parsed.findings, *validation.findings)
-        if f.severity == Severity.ERROR
+        f.located for f in (*parsed.findings, *validation.findings) if f.severity == Severity.ERROR
     ]
 
 

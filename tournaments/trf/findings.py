@@ -43,6 +43,13 @@ class Finding:
     column: int | None = None
     rule: str = ""
 
+    @property
+    def located(self) -> str:
+        """The message with its line in front ("line 8: ..."), unless it begins with it."""
+        if self.line is None or self.message.startswith("Line "):
+            return self.message
+        return f"line {self.line}: {self.message}"
+
 
 def finding_sort_key(finding: Finding) -> tuple[int, int, int, str]:
     """Errors first, then warnings, then info; within a severity by position.

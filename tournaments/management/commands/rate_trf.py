@@ -74,7 +74,10 @@ def refuse_unusable(path: str, parsed: ParseResult) -> None:
         if part
     )
     more = f" ({len(errors)} errors in all)" if len(errors) > 1 else ""
-    raise bad_file(path, f"{place + ': ' if place else ''}{first.message}{more}")
+    # As the upload page says it: no player read, where the reader first stopped reading.
+    placed = next((f for f in parsed.findings if f.line), None) if not place else None
+    where = f" The first line not read: {placed.located}" if placed else ""
+    raise bad_file(path, f"{place + ': ' if place else ''}{first.message}{more}{where}")
 
 
 def human_report(path: str, rating: ReportRating) -> str:
