@@ -48,7 +48,10 @@ class RatingStateAdmin(AuditedModelAdmin):
 
 
 @admin.register(RatingHistory)
-class RatingHistoryAdmin(AuditedModelAdmin):
+class RatingHistoryAdmin(ReadOnlyAdmin):
+    """Written by publications and imports: a published rating is never changed here (a
+    review changed one, and the player's page no longer agreed with the published list)."""
+
     list_display = ("player", "category", "list_date", "rating", "games", "k", "active")
     list_filter = ("category", "list_date")
     search_fields = ("=player__fide_id", "player__name")

@@ -174,3 +174,56 @@ def test_the_admins_results_show_the_latest_run_first(world):
     assert page.status_code == 200
     shown = [row.rules for row in page.context["cl"].result_list]
     assert shown == ["4/2", "4/1", "3/2", "3/1"]
+
+
+def test_what_a_published_list_rated_is_seen_not_changed_in_the_admin(world):
+    """A review changed a rated game's result, a published rating in the history and a
+    rated tournament's category in the admin, and the pages then disagreed with the
+    published list. Games and the rating history are read-only there; a tournament is,
+    once approved for rating."""
+    from players.models import RatingHistory
+    from tests import factories
+    from tournaments.models import Game, Tournament
+
+    client = persona_client(world, "administrator")
+    tournament = Tournament.objects.first()
+    report = factories.TournamentReportFactory(tournament=tournament)
+    players = [factories.PlayerFactory() for _ in range(2)]
+    game = Game.objects.create(report=report, round=1, white=players[0], black=players[1],
+                               white_score=2)  # fmt: skip
+    history = RatingHistory.objects.create(
+        player=players[0], category="rapid", list_date=dt.date(2025, 4, 1), rating=2234
+    )
+    changes = [
+        (f"/admin/tournaments/game/{game.pk}/change/", {"white_score": 0}),
+        (f"/admin/players/ratinghistory/{history.pk}/change/", {"rating": 2100}),
+    ]
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RATED)
+    changes.append((f"/admin/tournaments/tournament/{tournament.pk}/change/",
+                    {"category": "blitz", "name": "Moved"}))  # fmt: skip
+    for url, data in changes:
+        assert client.post(url, data).status_code == 403
+        assert "Save" not in client.get(url).content.decode()
+    game.refresh_from_db()
+    history.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (game.white_score, history.rating, tournament.category) == (2, 2234, "standard")
+
+
+def test_a_rule_set_is_scheduled_only_for_a_category_it_rates(world):
+    """A review scheduled standard-2009 for blitz (every blitz registration then failed)
+    and a rule set named "bogus": each is a field error now."""
+    client = persona_client(world, "administrator")
+    for data, field in (
+        ({"rule_set": "standard-2009", "category": "blitz"}, "rates standard, not blitz"),
+        ({"rule_set": "bogus", "category": "blitz"}, "Select a valid choice"),
+        ({"rule_set": "rapid-blitz-2024", "category": "chess"}, "Select a valid choice"),
+    ):
+        response = client.post(
+            "/admin/tournaments/rulesetschedule/add/", {**data, "effective_from": "2026-11-01"}
+        )
+        assert response.status_code == 200
+        assert field in response.content.decode()
+    from tournaments.models import RuleSetSchedule
+
+    assert not RuleSetSchedule.objects.filter(effective_from=dt.date(2026, 11, 1)).exists()

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from audit.admin import AuditedModelAdmin
+from audit.admin import AuditedModelAdmin, ReadOnlyAdmin
 from tournaments.models import (
     ApprovalRequest,
     Game,
@@ -11,6 +11,9 @@ from tournaments.models import (
     TournamentReport,
     TournamentRound,
 )
+
+#: The statuses from which a tournament is what its list rates, or rated.
+FIXED_ONCE = (Tournament.Status.READY, Tournament.Status.RATED)
 
 
 class TournamentRoundInline(admin.TabularInline):
@@ -41,6 +44,14 @@ class TournamentAdmin(AuditedModelAdmin):
     #: The status, the rule set and lateness move only through the workflow (audited there).
     readonly_fields = ("status", "rule_set", "late", "created_at", "registered_by")
     inlines = (TournamentRoundInline, ApprovalRequestInline)
+
+    def has_change_permission(self, request, obj=None):
+        """Seen, not changed, once approved for rating or rated: its category, dates and
+        rounds are what its list rates (a review moved a rated event to blitz in May, its
+        published ratings left as they were)."""
+        if obj is not None and obj.status in FIXED_ONCE:
+            return False
+        return super().has_change_permission(request, obj)
 
 
 @admin.register(ApprovalRequest)
@@ -123,7 +134,10 @@ class PlayerMatchAdmin(AuditedModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(AuditedModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
+    """Written from an approved report, as rated: a game is corrected by a corrected
+    report (a new version), never here (a review changed a rated game's result)."""
+
     list_display = ("report", "round", "white", "black", "white_score")
     search_fields = ("=white__fide_id", "=black__fide_id", "report__tournament__name")
     list_select_related = ("report__tournament", "white", "black")

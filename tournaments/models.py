@@ -7,10 +7,12 @@ ready for rating -> rated; or refused.
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
+import regulations
 from players.models import Arbiter, Federation, Player, RatingCategory
-from regulations.types import TimeControl
+from regulations.types import Category, TimeControl
 from tournaments.querysets import (
     ApprovalRequestQuerySet,
     PlayerMatchQuerySet,
@@ -302,12 +304,20 @@ class Game(models.Model):
         return f"R{self.round} {self.white_id}-{self.black_id} {self.white_score}/2"
 
 
+def rule_set_choices() -> list[tuple[str, str]]:
+    return [(rule_set, rule_set) for rule_set in regulations.RULE_SETS]
+
+
+def category_choices() -> list[tuple[str, str]]:
+    return [(category.value, category.value) for category in Category]
+
+
 class RuleSetSchedule(models.Model):
     """When each rule set comes into force for a category (administrators keep this;
     standard-2009 0.1, R&B 2024 0.1). Seeded with DESIGN.md's table."""
 
-    rule_set = models.CharField(max_length=32)
-    category = models.CharField(max_length=16)
+    rule_set = models.CharField(max_length=32, choices=rule_set_choices)
+    category = models.CharField(max_length=16, choices=category_choices)
     effective_from = models.DateField()
 
     class Meta:
@@ -320,3 +330,13 @@ class RuleSetSchedule(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rule_set} for {self.category} from {self.effective_from}"
+
+    def clean(self) -> None:
+        """A rule set only for a category it rates: "standard-2009" for blitz made every
+        blitz registration fail ("This rule set rates standard play") (a review)."""
+        rules = regulations.RULE_SETS.get(self.rule_set)
+        if rules is None or self.category not in set(Category):
+            return  # the fields' own choices say so
+        if Category(self.category) not in rules.categories:
+            rated = ", ".join(sorted(category.value for category in rules.categories))
+            raise ValidationError({"rule_set": f"{rules.id} rates {rated}, not {self.category}."})
