@@ -1,7 +1,5 @@
 """Root URLs: home, sign-in/out and password, the dashboard, the apps, the admin."""
 
-from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -51,8 +49,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+# No route to the stored files (MEDIA_ROOT), not even in development: reports and player
+# lists are private, served only by the views that check who asks (a review downloaded a
+# report anonymously from /media/ with DEBUG on).
 
 handler403 = "ratings_site.views.permission_denied"
 handler404 = "ratings_site.views.page_not_found"

@@ -57,7 +57,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     rating periods to compute for an officer, approvals and lists to publish for an
     administrator, his tournaments for an arbiter."""
     actor = request.actor
-    context: dict[str, object] = {"actor": actor}
+    context: dict[str, object] = {"actor": actor, "today": timezone.localdate()}
     if actor.is_officer or actor.is_administrator:
         federation_tournaments = Tournament.objects.restrict(actor, "approve_report")
         # Approved for rating once ended (interpretation 8: the list after its end).

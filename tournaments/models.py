@@ -269,6 +269,7 @@ class PlayerMatch(models.Model):
         constraints = [
             models.UniqueConstraint(fields=("report", "start_rank"), name="one_match_per_line")
         ]
+        verbose_name_plural = "player matches"
 
     def __str__(self) -> str:
         return f"{self.trf_name} ({self.get_status_display()})"

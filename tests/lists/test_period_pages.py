@@ -442,6 +442,23 @@ def test_waiting_for_me_lists_the_periods_to_compute_and_to_publish(
     assert "waiting for an administrator" in officer.get("/dashboard/").content.decode()
 
 
+def test_the_dashboard_says_from_when_a_list_computed_ahead_is_published(
+    world, period_world, compute, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A review: a list computed before its date read "ready to publish", and publishing it
+    was refused (a list is published on its date or later). The dashboard says when."""
+    from django.utils import timezone
+
+    closed_period(period_world)
+    computed = compute("rapid", APRIL)
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: APRIL - datetime.timedelta(days=2))
+    page = persona_client(world, "administrator").get("/dashboard/").content.decode()
+    section = page.split('id="periods-waiting"', 1)[1].split("</section>", 1)[0]
+    assert f'href="/lists/periods/{computed.pk}/"' in section
+    assert "ready to publish" not in section
+    assert f"published from <strong>{APRIL:%Y-%m-%d}</strong>" in section
+
+
 def test_waiting_for_me_lists_an_open_period_past_its_closing_date(world, period_world):
     """No scheduler closed it (the embedded set-up): the officer is told to close it."""
     period = period_get_or_create(category="blitz", list_date=APRIL)

@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from django.template.defaultfilters import pluralize
+
 from regulations import OnlineArena, OverTheBoardRules
 from regulations.types import Category, TimeControl
 from tournaments.time_controls import read_time_control
@@ -208,7 +210,7 @@ def _round_count_findings(ctx: _Context) -> Iterable[Finding]:
     yield Finding(
         severity,
         "rounds-differ-from-registration",
-        f"The report has {played} rounds; the registration has {registered}.",
+        f"The report has {played} round{pluralize(played)}; the registration has {registered}.",
         ctx.header_lines.get("132"),
         None,
         ctx.clause("0.4", "0.2"),

@@ -82,6 +82,7 @@ def _upload_message(report) -> str:
     return f"Version {report.version} was stored and checked: no errors."
 
 
+@login_required  # signed out: to sign in, as the other private pages (a review)
 def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     """Every finding (errors first) with line, column and clause; the player matches with
     the officer's forms; the approve button when the officer may approve."""
@@ -150,6 +151,7 @@ def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:
     }
 
 
+@login_required  # signed out: to sign in, as the other private pages (a review)
 def report_download(request: HttpRequest, pk: int, version: int) -> FileResponse:
     """The file exactly as it was received."""
     report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)

@@ -11,8 +11,9 @@ from tournaments.models import PlayerMatch, TournamentReport
 
 #: persona -> expected status of (upload page, report page, download, approve, match, register)
 EXPECTED = {
-    # the public is sent to sign in (302) where an account could help (ratings_site.views)
-    "anonymous": (302, 404, 404, 404, 404, 404),
+    # the public is sent to sign in (302) where an account could help (ratings_site.views),
+    # a saved link to a report included (a review: it read "Page not found")
+    "anonymous": (302, 302, 302, 404, 404, 404),
     "arbiter": (200, 200, 200, 403, 403, 403),
     "officer_a": (200, 200, 200, 302, 302, 302),
     "officer_b": (403, 404, 404, 404, 404, 404),
@@ -111,3 +112,38 @@ def test_the_reports_list_shows_each_persona_only_the_reports_he_may_see(
     assert (stored.tournament.name in page) == sees
     if not sees:
         assert "No reports you may see yet." in page
+
+
+def test_a_signed_out_arbiter_following_a_saved_report_link_is_asked_to_sign_in(world, stored):
+    """A review: a saved link to a report answered "Page not found" to its own arbiter,
+    signed out. He is sent to sign in and brought back; a report that does not exist is
+    answered the same way, so nothing is told to the public."""
+    base = f"/tournaments/{stored.tournament_id}/reports/"
+    for url in (f"{base}1/", f"{base}1/file/", f"{base}99/"):
+        response = persona_client(world, "anonymous").get(url)
+        assert response.status_code == 302
+        assert response["Location"] == f"/accounts/login/?next={url}"
+    arbiter = persona_client(world, "arbiter")
+    assert arbiter.get(f"{base}1/").status_code == 200
+
+
+def test_a_stored_report_has_no_public_address_even_in_development(world, stored, settings):
+    """A review downloaded a report anonymously from /media/ with DEBUG on (the demo's
+    set-up): the stored files have no route of their own; only the checked view serves
+    them."""
+    import importlib
+
+    from django.urls import Resolver404, clear_url_caches, resolve
+
+    import ratings_site.urls
+
+    settings.DEBUG = True
+    importlib.reload(ratings_site.urls)
+    clear_url_caches()
+    try:
+        with pytest.raises(Resolver404):
+            resolve(f"/media/{stored.file.name}")
+    finally:
+        settings.DEBUG = False
+        importlib.reload(ratings_site.urls)
+        clear_url_caches()
