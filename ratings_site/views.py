@@ -27,6 +27,7 @@ from players.tables import PlayerTable
 from players.tasks import send_account_mail
 from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
 from tournaments.querysets import arbiter_of
+from tournaments.reports.services import too_late_to_rate
 from tournaments.selectors import tournament_list
 from tournaments.tables import TournamentTable
 
@@ -76,6 +77,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             # All the checked reports: those not yet ended and those whose players wait too.
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.CHECKED}",
         )
+        for tournament in context["reports_to_approve"].rows:
+            # Past the third list after its end: approving only records the refusal.
+            tournament.too_late = too_late_to_rate(tournament)
         context["reports_with_errors"] = waiting(
             federation_tournaments.filter(status=Tournament.Status.REPORT_RECEIVED).select_related(
                 "federation"

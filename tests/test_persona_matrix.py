@@ -146,8 +146,8 @@ EXPECTED = {
     "tournaments:approval-refuse": ([302, 405, 405, 405, 405], [302, 404, 403, 404, 400]),
     "tournaments:report_list": ([302, 200, 200, 200, 200], None),
     "tournaments:report_upload": ([302, 200, 200, 403, 200], [302, 200, 200, 403, 200]),
-    "tournaments:report_detail": ([404, 200, 200, 404, 200], None),
-    "tournaments:report_download": ([404, 200, 200, 404, 200], None),
+    "tournaments:report_detail": ([302, 200, 200, 404, 200], None),
+    "tournaments:report_download": ([302, 200, 200, 404, 200], None),
     # officers and administrators are sent back to the report with the refusal (a line
     # still waits for a match); the arbiter may not act, officer B may not even see it
     "tournaments:report_approve": ([405] * 5, [404, 403, 302, 404, 302]),

@@ -31,7 +31,7 @@ from players.locks import rating_list_lock
 from players.models import Federation, Player
 from players.selectors import list_published, player_likely_duplicates
 from players.services import player_register
-from regulations.lists import LATENESS_CLAUSE, TooLateToRate, rating_list_for
+from regulations.lists import LATENESS_CLAUSE, ListAssignment, TooLateToRate, rating_list_for
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.selectors import (
     UNRESOLVED,
@@ -632,13 +632,7 @@ def report_approve(
         # A publication of the category under way finishes first: its list is out then.
         rating_list_lock(tournament.category)
         try:
-            assignment = rating_list_for(
-                end_date=tournament.end_date,
-                approved_on=approved_on,
-                closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
-                list_out=partial(list_out, tournament.category),
-                lateness_clause=_lateness_clause(tournament.category),
-            )
+            assignment = _rating_list(tournament, approved_on)
         except TooLateToRate as late:
             refusal = late
         else:
@@ -647,6 +641,29 @@ def report_approve(
         target=tournament, actor=actor.user, action="refused: too late", reason=str(refusal)
     )
     raise ReportRefused(str(refusal))
+
+
+def _rating_list(tournament: Tournament, approved_on: dt.date) -> ListAssignment:
+    """The list a report of ``tournament`` approved on ``approved_on`` is rated on (raises
+    ``TooLateToRate`` after the third list following its end, R&B 2024 8.1)."""
+    return rating_list_for(
+        end_date=tournament.end_date,
+        approved_on=approved_on,
+        closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
+        list_out=partial(list_out, tournament.category),
+        lateness_clause=_lateness_clause(tournament.category),
+    )
+
+
+def too_late_to_rate(tournament: Tournament, today: dt.date | None = None) -> str | None:
+    """Why a report of ``tournament`` approved today would be refused as too late, or None:
+    said on the report's page and the dashboard, where an approval button led only to the
+    refusal (a review)."""
+    try:
+        _rating_list(tournament, today or timezone.localdate())
+    except TooLateToRate as late:
+        return str(late)
+    return None
 
 
 @transaction.atomic

@@ -93,6 +93,8 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     unresolved = [m for m in matches if m.status in selectors.UNRESOLVED]
     ended = tournament.end_date <= timezone.localdate()
     withdrawn = tournament.status == Tournament.Status.WITHDRAWN
+    waits_for_approval = report.status == "checked" and ended and not withdrawn
+    too_late = services.too_late_to_rate(tournament) if waits_for_approval else None
     choices = _register_choices(request.actor, officer and unresolved)
     context = {
         "tournament": tournament,
@@ -108,7 +110,9 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         and report.status == "checked"
         and not unresolved
         and ended
-        and not withdrawn,
+        and not withdrawn
+        and not too_late,
+        "too_late": too_late,
         "withdrawn": withdrawn,
         "not_ended": not ended,
         **choices,

@@ -265,6 +265,32 @@ def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_se
     assert "Status changed to Ready for rating" in history.content.decode()  # not "status:ready"
 
 
+def test_a_report_that_can_no_longer_be_rated_says_so_and_offers_no_approval(
+    world, tournament, registry, upload, monkeypatch
+):
+    """A review: a report past the third list after its end showed "Approve for rating",
+    which led only to the refusal. The page says why it cannot be rated (R&B 2024 8.1,
+    interpretation 8) to the arbiter and the officer, and offers no button; in time, it
+    does."""
+    from django.utils import timezone
+
+    upload("arbiter", tournament, trf(four_players()))
+    url = f"/tournaments/{tournament.pk}/reports/1/"
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    for persona in ("officer_a", "arbiter"):
+        page = persona_client(world, persona).get(url).content.decode()
+        assert 'id="too-late"' in page and "after the third list following its end" in page
+        assert 'id="approve"' not in page
+    dashboard = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    section = dashboard.split('id="reports-to-approve"', 1)[1].split("</section>", 1)[0]
+    assert tournament.name in section and "too late to rate" in section
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    page = persona_client(world, "officer_a").get(url).content.decode()
+    assert 'id="approve"' in page and 'id="too-late"' not in page
+    dashboard = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    assert "too late to rate" not in dashboard
+
+
 def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
     world, tournament, registry, upload, monkeypatch
 ):
