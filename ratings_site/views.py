@@ -109,9 +109,15 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             everything=f"{reverse('tournaments:approvals')}?status={ApprovalRequest.Status.PENDING}",
         )
     if actor.is_arbiter:
+        mine = Tournament.objects.filter(arbiter_of(actor)).select_related("federation")
+        # His to act on: a report with errors waits for a corrected version (a review
+        # found it only as "Report received" among his tournaments).
+        context["my_reports_with_errors"] = waiting(
+            mine.filter(status=Tournament.Status.REPORT_RECEIVED),
+            everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.HAS_ERRORS}",
+        )
         context["my_tournaments"] = waiting(
-            Tournament.objects.filter(arbiter_of(actor)).select_related("federation"),
-            everything=f"{reverse('tournaments:list')}?mine=true",
+            mine, everything=f"{reverse('tournaments:list')}?mine=true"
         )
     return render(request, "dashboard.html", context)
 

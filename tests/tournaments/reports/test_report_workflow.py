@@ -28,6 +28,10 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
     assert 'id="report-needs-fixing"' in page  # what the arbiter does next, on his tournament
     assert "Version 1 has 1 error" in page
+    # And on his dashboard, where a review found it only as "Report received".
+    dashboard = persona_client(world, "arbiter").get("/dashboard/").content.decode()
+    section = dashboard.split('id="my-reports-with-errors"', 1)[1].split("</section>", 1)[0]
+    assert f'href="/tournaments/{tournament.pk}/"' in section
     assert error.rule == "standard-2009 0.4"
     assert "round 3 is dated 25/03/12" in response.content.decode()
     # The line as the file holds it, the finding's column (112, the date) marked.
