@@ -5,15 +5,18 @@ dependency order. Loading is idempotent: every row is keyed on its natural key.
 """
 
 import datetime
+import hashlib
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils import timezone
 
 from players.access import ADMINISTRATORS_GROUP
 from players.models import Arbiter, Federation, Player, RatingOfficer
-from tournaments.models import Tournament
+from tournaments.models import Game, PlayerMatch, Tournament
 
 FEDERATIONS = (
     ("ENG", "England"),
@@ -48,32 +51,38 @@ PLAYERS = (
     (90000207, "Rodriguez, Daniel", "USA", "M", None, ""),
 )
 
-TOURNAMENTS = (
-    {
-        "name": "Demo Spring Open",
-        "city": "Oslo",
-        "federation": "NOR",
-        "start_date": datetime.date(2025, 4, 5),
-        "end_date": datetime.date(2025, 4, 13),
-        "category": Tournament.Category.STANDARD,
-        "system": Tournament.System.SWISS,
-        "base_minutes": 90,
-        "increment_seconds": 30,
-        "number_of_rounds": 9,
-    },
-    {
-        "name": "Demo Rapid Round Robin",
-        "city": "Chennai",
-        "federation": "IND",
-        "start_date": datetime.date(2025, 6, 14),
-        "end_date": datetime.date(2025, 6, 15),
-        "category": Tournament.Category.RAPID,
-        "system": Tournament.System.ROUND_ROBIN,
-        "base_minutes": 15,
-        "increment_seconds": 10,
-        "number_of_rounds": 7,
-    },
-)
+
+def demo_tournaments(today: datetime.date) -> tuple[dict[str, object], ...]:
+    """The two registered demo tournaments, ended a few days before ``today`` (the day the
+    demo is first loaded): an arbiter uploads their reports, and an officer approves them
+    for the next list (interpretation 8). Fixed dates ran out: a year on, no report of
+    theirs could be rated any more (a review)."""
+    return (
+        {
+            "name": "Demo Spring Open",
+            "city": "Oslo",
+            "federation": "NOR",
+            "start_date": today - datetime.timedelta(days=12),
+            "end_date": today - datetime.timedelta(days=4),
+            "category": Tournament.Category.STANDARD,
+            "system": Tournament.System.SWISS,
+            "base_minutes": 90,
+            "increment_seconds": 30,
+            "number_of_rounds": 9,
+        },
+        {
+            "name": "Demo Rapid Round Robin",
+            "city": "Chennai",
+            "federation": "IND",
+            "start_date": today - datetime.timedelta(days=3),
+            "end_date": today - datetime.timedelta(days=2),
+            "category": Tournament.Category.RAPID,
+            "system": Tournament.System.ROUND_ROBIN,
+            "base_minutes": 15,
+            "increment_seconds": 10,
+            "number_of_rounds": 7,
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -136,20 +145,20 @@ def demo_data_load() -> DemoSummary:
     arbiter, _ = Arbiter.objects.update_or_create(
         user=users["arbiter"], defaults={"name": "Demo, Arbiter", "federation": federations["NOR"]}
     )
-    for tournament in TOURNAMENTS:
+    tournaments = demo_tournaments(timezone.localdate())
+    for tournament in tournaments:
         defaults = {
             **tournament,
             "federation": federations[tournament["federation"]],
             "chief_arbiter": arbiter,
             "status": Tournament.Status.APPROVED,
         }
-        Tournament.objects.update_or_create(
-            name=tournament["name"], start_date=tournament["start_date"], defaults=defaults
-        )
+        # Kept as first loaded: a report may have been uploaded for those dates since.
+        Tournament.objects.get_or_create(name=tournament["name"], defaults=defaults)
     return DemoSummary(
         federations=len(FEDERATIONS),
         players=len(PLAYERS),
-        tournaments=len(TOURNAMENTS),
+        tournaments=len(tournaments),
         users=DEMO_USERS,
     )
 
@@ -195,7 +204,7 @@ def demo_period_load() -> str:
     )
     from players.access import Actor
     from players.models import RatingHistory, RatingState
-    from tournaments.models import Game, TournamentReport
+    from tournaments.models import TournamentReport
 
     periods_ensure(today=timezone.localdate())
     period = period_get_or_create(category="rapid", list_date=DEMO_LIST)
@@ -229,11 +238,6 @@ def demo_period_load() -> str:
         },
     )
     if not tournament.reports.exists():
-        report = TournamentReport.objects.create(
-            tournament=tournament, version=1, original_name="demo-rapid-weekend.trf", size=0,
-            sha256="", status=TournamentReport.Status.APPROVED,
-            file=ContentFile(b"012 Demo Rapid Weekend\n", name="demo-rapid-weekend.trf"),
-        )  # fmt: skip
         entrants = players[:8]
         games = []
         for i, white in enumerate(entrants):
@@ -241,9 +245,28 @@ def demo_period_load() -> str:
                 # The stronger one wins, every third game drawn: a plausible crosstable.
                 stronger = demo_rating(white.fide_id) >= demo_rating(black.fide_id)
                 score = 1 if (i + j) % 3 == 0 else (2 if stronger else 0)
-                games.append(Game(report=report, round=_round_of(i, j), white=white,
-                                  black=black, white_score=score))  # fmt: skip
+                games.append(Game(round=_round_of(i, j), white=white, black=black,
+                                  white_score=score))  # fmt: skip
+        # The report as its arbiter would have sent it: the file its games come from.
+        data = _demo_report_file(entrants, games).encode()
+        report = TournamentReport.objects.create(
+            tournament=tournament, version=1, original_name="demo-rapid-weekend.trf",
+            size=len(data), sha256=hashlib.sha256(data).hexdigest(),
+            status=TournamentReport.Status.APPROVED,
+            file=ContentFile(data, name="demo-rapid-weekend.trf"),
+        )  # fmt: skip
+        for game in games:
+            game.report = report
         Game.objects.bulk_create(games)
+        PlayerMatch.objects.bulk_create(
+            PlayerMatch(
+                report=report, start_rank=number, trf_name=player.name,
+                trf_fide_id=player.fide_id, trf_rating=demo_rating(player.fide_id),
+                trf_federation=player.federation.code, trf_birth_year=player.birth_year,
+                player=player, status=PlayerMatch.Status.MATCHED,
+            )
+            for number, player in enumerate(entrants, start=1)
+        )  # fmt: skip
     administrator = Actor(is_administrator=True)
     period_close(period=period, actor_label="load_demo")
     period.refresh_from_db()
@@ -255,6 +278,53 @@ def demo_period_load() -> str:
             period = period_compute(period_id=period.pk, token=period.claim_token)
     publication = period_publish(period=period, actor=administrator, actor_label="load_demo")
     return f"The {period} is published: {publication.entries} players."
+
+
+def _demo_report_file(entrants: list[Player], games: list[Game]) -> str:
+    """The TRF16 file of the demo round robin: its players with their March ratings and
+    each one's round blocks, written by the application's own writer."""
+    from tournaments.trf import TrfDate, TrfPlayer, TrfReport, TrfRound, write
+
+    rank = {player.pk: number for number, player in enumerate(entrants, start=1)}
+    blocks: dict[int, dict[int, TrfRound]] = {number: {} for number in rank.values()}
+    points = dict.fromkeys(rank.values(), 0)
+    for game in games:
+        white, black = rank[game.white.pk], rank[game.black.pk]
+        codes = {2: ("1", "0"), 1: ("=", "="), 0: ("0", "1")}[game.white_score]
+        blocks[white][game.round] = TrfRound(game.round, black, "w", codes[0])
+        blocks[black][game.round] = TrfRound(game.round, white, "b", codes[1])
+        points[white] += game.white_score
+        points[black] += 2 - game.white_score
+
+    def day(value: object) -> TrfDate:
+        assert isinstance(value, datetime.date)
+        return TrfDate(f"{value:%Y/%m/%d}", value, value.year)
+
+    return write(
+        TrfReport(
+            name=str(DEMO_PERIOD_TOURNAMENT["name"]),
+            city=str(DEMO_PERIOD_TOURNAMENT["city"]),
+            federation="NOR",
+            start_date=day(DEMO_PERIOD_TOURNAMENT["start_date"]),
+            end_date=day(DEMO_PERIOD_TOURNAMENT["end_date"]),
+            tournament_type="Round robin",
+            time_control="15 min + 10 sec",
+            players=tuple(
+                TrfPlayer(
+                    start_rank=number,
+                    name=player.name,
+                    sex="w" if player.sex == "F" else "m",
+                    rating=demo_rating(player.fide_id),
+                    federation=player.federation.code,
+                    fide_id=player.fide_id,
+                    birth_date=TrfDate(str(player.birth_year or ""), year=player.birth_year),
+                    points=Decimal(points[number]) / 2,
+                    rounds=tuple(blocks[number][r] for r in sorted(blocks[number])),
+                )
+                for player, number in zip(entrants, rank.values(), strict=True)
+            ),
+        )
+    )
 
 
 def _round_of(first: int, second: int) -> int:

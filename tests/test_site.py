@@ -158,6 +158,28 @@ def test_load_demo_is_idempotent_and_prints_working_credentials(debug_on, client
     april = RatingPeriod.objects.get(category="rapid", list_date="2025-04-01")
     assert april.status == "published" and april.entries.count() == 20
     assert "already published" in output
+    # Its rated report is a file its games come from (a review: 23 bytes of header,
+    # "0 bytes" and no SHA-256 on its page, and "no player lines could be read").
+    import hashlib
+
+    from tournaments.models import TournamentReport
+    from tournaments.trf import parse
+
+    report = TournamentReport.objects.get(tournament__name="Demo Rapid Weekend")
+    data = report.file.open("rb").read()
+    assert (report.size, report.sha256) == (len(data), hashlib.sha256(data).hexdigest())
+    parsed = parse(data)
+    assert not parsed.has_errors
+    games = {
+        (g.round, g.white, g.black, g.white_score_halves) for g in parsed.report.played_games()
+    }
+    ranks = {p.fide_id: p.start_rank for p in parsed.report.players}
+    stored = {
+        (g.round, ranks[g.white.fide_id], ranks[g.black.fide_id], g.white_score)
+        for g in report.games.select_related("white", "black")
+    }
+    assert games == stored and len(stored) == 28
+    assert report.matches.filter(status="matched").count() == 8  # its page lists them
     for demo_user in DEMO_USERS:
         assert demo_user.username in output
         assert demo_user.password in output
@@ -221,14 +243,21 @@ def test_the_demo_tournaments_are_registered_as_their_reports_will_be_checked(db
     """An arbiter trying the demo uploads a report for a demo tournament: its registered
     rate of play must suit its category (standard-2009 1.1, R&B 2024 1.1) and it must have
     more than one round, or every report is refused."""
-    from ratings_site.demo import TOURNAMENTS, demo_data_load
+    from django.utils import timezone
+
+    from ratings_site.demo import demo_data_load, demo_tournaments
     from regulations.types import Category
     from tournaments.models import Tournament
+    from tournaments.reports.services import too_late_to_rate
     from tournaments.selectors import rules_for
 
     demo_data_load()
-    for fields in TOURNAMENTS:
+    for fields in demo_tournaments(timezone.localdate()):
         tournament = Tournament.objects.get(name=fields["name"])
+        # Ended, and still to be rated: a review found the demo's fixed dates of 2025 past
+        # the third list after their end, so that no report of theirs could be approved.
+        assert tournament.end_date < timezone.localdate()
+        assert too_late_to_rate(tournament) is None
         rules = rules_for(tournament.category, tournament.start_date)
         violations = rules.rate_of_play_violations(
             tournament.time_control, category=Category(tournament.category), highest_rating=2400
