@@ -75,6 +75,10 @@ class PlayerEditForm(forms.ModelForm):
     def changed_fields(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in PLAYER_EDITABLE_FIELDS}
 
+    def record_changed(self) -> bool:
+        """Whether any field of the record changed (the reason is no field of it)."""
+        return any(name in self.changed_data for name in PLAYER_EDITABLE_FIELDS)
+
 
 class PlayerRegisterForm(forms.Form):
     name = forms.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")

@@ -144,7 +144,9 @@ def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, f"{player.name}: changes saved.")
+            # As the tournament's correction form says it, rather than "changes saved".
+            said = "changes saved" if form.record_changed() else "nothing changed"
+            messages.success(request, f"{player.name}: {said}.")
             return redirect("players:detail", fide_id=player.fide_id)
     return render(request, "players/edit.html", {"player": player, "form": form})
 

@@ -24,6 +24,13 @@ class TournamentFilter(NarrowingFilterSet):
         model = Tournament
         fields = ("name", "federation", "category", "system", "status", "start_date")
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        actor = getattr(self.request, "actor", None)
+        if not (actor and actor.is_arbiter):
+            # Meaningless to anyone who arbitrates nothing (a review: the public saw it).
+            del self.filters["mine"]
+
     def filter_mine(self, queryset, name, value):
         """Those the signed-in arbiter is chief or deputy arbiter of (``arbiter_of``);
         nothing for anyone who is no arbiter."""

@@ -88,6 +88,27 @@ def test_an_edit_is_recorded_with_the_old_and_new_values(world, player_a):
     assert "IM title confirmed" in page and "FIDE Master → International Master" in page
 
 
+def test_saving_a_player_unchanged_says_nothing_changed(world, player_a):
+    """A review: saving the edit form as it came said "changes saved"; it says what
+    happened, as the tournament's correction form does."""
+    client = persona_client(world, "officer_a")
+    url = f"/players/{player_a.fide_id}/edit/"
+    form = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "1990"}
+    unchanged = client.post(url, form, follow=True).content.decode()
+    assert "nothing changed" in unchanged and "changes saved" not in unchanged
+    changed = client.post(url, {**form, "title": "IM"}, follow=True).content.decode()
+    assert "changes saved" in changed
+
+
+def test_the_tournaments_offer_mine_only_to_arbiters(world):
+    """A review: the public was offered "Mine only", which could only ever find nothing."""
+    assert (
+        'name="mine"'
+        not in persona_client(world, "anonymous").get("/tournaments/").content.decode()
+    )
+    assert 'name="mine"' in persona_client(world, "arbiter").get("/tournaments/").content.decode()
+
+
 def test_an_officer_records_a_membership_that_lowers_the_games_for_a_first_rating(world, player_a):
     """standard-2009 7.14g: an officer records that the player is a member of the IBCA;
     the edit is audited, his page says so to officers, and not to the public (a
