@@ -503,8 +503,10 @@ LIST_COLUMNS = (
 def list_generate(url: str, options: argparse.Namespace, period_id: int) -> None:
     """A published list of ``--list-entries`` players: the registry's, and as many more
     players as it takes (registered now, with no rapid history)."""
+    import django
     import psycopg
 
+    django.setup()  # a child of its own (spawned): the settings come from the environment
     from lists.services import name_key_statistics_refine
 
     started = time.perf_counter()
