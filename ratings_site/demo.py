@@ -154,7 +154,8 @@ def demo_data_load() -> DemoSummary:
             "status": Tournament.Status.APPROVED,
         }
         # Kept as first loaded: a report may have been uploaded for those dates since.
-        Tournament.objects.get_or_create(name=tournament["name"], defaults=defaults)
+        if not Tournament.objects.filter(name=tournament["name"]).exists():
+            Tournament.objects.create(**defaults)
     return DemoSummary(
         federations=len(FEDERATIONS),
         players=len(PLAYERS),
