@@ -230,7 +230,15 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     # Closed now, or earlier while a list before it was still to come (computation_refusal);
     # and those whose worker went silent (killed, machine lost): its claim has expired.
     due = Q(status=Status.CLOSED) | Q(status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry())
-    for period in RatingPeriod.objects.filter(due).order_by("list_date", "category"):
+    # And computed ones whose start was published since: computed again (publication
+    # refuses them).
+    stale = [
+        period
+        for period in RatingPeriod.objects.filter(status=Status.COMPUTED)
+        if computed_before_its_start(period)
+    ]
+    periods = [*RatingPeriod.objects.filter(due), *stale]
+    for period in sorted(periods, key=lambda period: (period.list_date, period.category)):
         try:
             started = not computation_refusal(period) and _compute_start(
                 period, actor_label="celery beat"
@@ -328,7 +336,31 @@ def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
             f"The {earlier} is {earlier.get_status_display().lower()}, not published: lists "
             "are published in order, so it goes first."
         )
+    if started_from := computed_before_its_start(period):
+        return (
+            f"The {period} was computed before the {started_from} was published, which it "
+            "starts from: compute it again."
+        )
     return earlier_list_waiting(period) or publication_too_early(period, today)
+
+
+def computed_before_its_start(period: RatingPeriod) -> RatingPeriod | None:
+    """The category's latest list before ``period`` where it was published after
+    ``period`` was computed, or None. A period starts from the list before (interpretation
+    4), whose publication changes the states (K at the turn of a year, delistings under a
+    higher floor): a run computed ahead is computed again (a review found a player
+    delisted twice by one)."""
+    if period.computed_at is None:
+        return None
+    out = (
+        published_periods(period.category)
+        .filter(list_date__lt=period.list_date)
+        .order_by("-list_date")
+        .first()
+    )
+    if out and out.published_at and out.published_at > period.computed_at:
+        return out
+    return None
 
 
 def publication_too_early(period: RatingPeriod, today: dt.date) -> str | None:
@@ -1189,10 +1221,14 @@ STATES_SQL = (
         period_games = r.games,
         k = r.list_k,
         reached_2400 = (players_ratingstate.reached_2400 OR r.new_rating >= %(reached)s),
-        active = TRUE,
+        -- One delisted without a game (the list's floor rose) is as active as an idle
+        -- player: 12 months without a rated game make him inactive (interpretation 9).
+        active = CASE WHEN r.games > 0 THEN TRUE
+                      WHEN players_ratingstate.last_played IS NULL
+                        THEN players_ratingstate.active
+                      ELSE players_ratingstate.last_played > %(inactive_before)s END,
         status = CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
         list_date = %(list_date)s,
-        -- A player delisted without a game (the list's floor rose) played no more lately.
         last_played = CASE WHEN r.games > 0 THEN %(list_date)s
                            ELSE players_ratingstate.last_played END
     FROM lists_periodresult r

@@ -195,7 +195,10 @@ def test_lists_are_published_in_order(period_world, compute, publish):
     with pytest.raises(PeriodRefused, match="Rapid list of 2025-06-01 is computed, not published"):
         publish(late)
     publish(early)
-    assert publish(late).status == "published"
+    # July's run started from states June's publication has since changed: computed again.
+    with pytest.raises(PeriodRefused, match="computed before the Rapid list of 2025-06-01"):
+        publish(late)
+    assert publish(compute("rapid", july)).status == "published"
 
     august = compute("rapid", dt.date(2025, 8, 1))
     RatingPeriod.objects.create(
@@ -210,7 +213,7 @@ def test_lists_are_published_in_order(period_world, compute, publish):
 
 @pytest.mark.django_db
 def test_beat_publishes_the_oldest_list_first_and_goes_on_past_a_refusal(
-    period_world, compute, settings
+    period_world, compute, settings, django_capture_on_commit_callbacks
 ):
     june, july = compute("rapid", dt.date(2025, 6, 1)), compute("rapid", dt.date(2025, 7, 1))
     standard = compute("standard", dt.date(2025, 7, 1))
@@ -219,7 +222,12 @@ def test_beat_publishes_the_oldest_list_first_and_goes_on_past_a_refusal(
     published = periods_tick(today=dt.date(2025, 7, 2))["published"]
     assert published == [standard.pk]  # rapid July waits for June; the round goes on
     RatingPeriod.objects.filter(pk=june.pk).update(status="computed")
-    assert periods_tick(today=dt.date(2025, 7, 2))["published"] == [june.pk, july.pk]
+    assert periods_tick(today=dt.date(2025, 7, 2))["published"] == [june.pk]
+    # July was computed before June went out, which it starts from: computed again by the
+    # next round, and published by the one after.
+    with django_capture_on_commit_callbacks(execute=True):
+        assert periods_tick(today=dt.date(2025, 7, 2))["computing"] == [july.pk]
+    assert periods_tick(today=dt.date(2025, 7, 2))["published"] == [july.pk]
 
 
 @pytest.mark.django_db
