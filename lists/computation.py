@@ -302,8 +302,9 @@ def compute_period(
 
     A player rated below the floor of ``listing_rules`` is not on the list (R&B 2024
     6.1.2, interpretation 9): one who played, whatever the floor of his events' rule set;
-    and each of ``below_floor`` (rating and rated games so far), rated players without a
-    game whose rating is below it since the floor rose."""
+    and each of ``below_floor`` (rating and rated games so far) the period gives no result,
+    rated players whose rating is below it since the floor rose. A first rating below it
+    is none yet (R&B 2024 6.1.4)."""
     listing = Listing(list_date.year, listing_rules)
     earlier = earlier_games if earlier_games is not None else GameColumns.of((), (), ())
     rated_on = {key: facts.list_date for key, facts in tournaments.items()}
@@ -345,10 +346,13 @@ def compute_period(
         )
     if below_floor:
         assert listing_rules is not None, "a list's floor is its rule set's"
+        # Not only those without a game: one whose games were all unrated has no result
+        # either, and stays at his rating (a review found him listed at 1100).
+        with_result = {outcome.player for outcome in players}
         players.extend(
             _below_floor_outcome(player, rating, games_total, listing_rules)
             for player, (rating, games_total) in below_floor.items()
-            if _owned(owns, player)
+            if player not in with_result and _owned(owns, player)
         )
     # By player: the order of the unique index the results are written into.
     players.sort(key=lambda outcome: outcome.player)
@@ -1097,6 +1101,14 @@ def _initial_outcome(
     }
     if initial.competition_rating is not None:
         explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
+    if initial.rating is not None and initial.rating < (floor := list_floor(rules, listing)):
+        # R&B 2024 6.1.4 "The rating must be at least 1400", 6.1.2: events rated by the
+        # rules before 2024 (floor 1000) pooled into a rating for a list of 2024 (a review).
+        initial = replace(
+            initial,
+            rating=None,
+            reason=f"{initial.rating} is below this list's floor of {floor} ({FLOOR_CLAUSE})",
+        )
     if initial.rating is None:
         explanation["reason"] = initial.reason
         if member:

@@ -173,7 +173,7 @@ def load_period_inputs(
         partial(_standings, period.category, players, delisted_on), apart=apart
     )
     delisted = set(delisted_on)
-    ratings = RatingsInForce(period.category, players, tournaments.values(), delisted=delisted)
+    ratings = RatingsInForce(period.category, players, tournaments.values())
     standings = standings_read.result()
     games = ratings.columns(raw_games, tournaments)
 
@@ -207,29 +207,25 @@ def load_period_inputs(
         standings=standings,
         earlier_games=earlier_ratings.columns(np.array(earlier_raw, dtype=np.int64), earlier),
         earlier_left_out=_left_out_when_rated(period.category, earlier, facts, earlier_raw),
-        below_floor={}
-        if floor is None
-        else listed_below_floor(period.category, floor, players=players, part=part),
+        below_floor={} if floor is None else listed_below_floor(period.category, floor, part),
     )
 
 
-def listed_below_floor(
-    category: str, floor: int, *, players: set[int], part: Part = WHOLE
-) -> dict[int, tuple[int, int]]:
-    """The rated players of the category who have no game among ``players`` (the period's)
-    and whose rating is below ``floor``, the list's, with their rating and rated games so
-    far: only players rated at or above the floor are published (R&B 2024 6.1.2), and
-    one below it is shown as unrated on the next list (interpretation 9). Only where the
-    floor rose since they were rated (1000 before 2024, 1400 from it) can an idle player be
-    below it. The states have no index on the rating (players.models.RatingState): the
-    category's are read through, a few tens of milliseconds for a federation."""
+def listed_below_floor(category: str, floor: int, part: Part = WHOLE) -> dict[int, tuple[int, int]]:
+    """The rated players of the category (of ``part``) whose rating is below ``floor``, the
+    list's, with their rating and rated games so far: only players rated at or above the
+    floor are published (R&B 2024 6.1.2), and one below it is shown as unrated on the next
+    list (interpretation 9); the computation delists those the period gives no result.
+    Only where the floor rose since they were rated (1000 before 2024, 1400 from it) can
+    anybody be below it. The states have no index on the rating (players.models.RatingState):
+    the category's are read through, a few tens of milliseconds for a federation."""
     below = RatingState.objects.filter(
         category=category, status=RatingStatus.RATED, rating__lt=floor
     ).order_by()
     return {
         player: (rating, games)
         for player, rating, games in below.values_list("player_id", "rating", "games")
-        if player not in players and part.owns(player)
+        if part.owns(player)
     }
 
 
@@ -577,30 +573,18 @@ class RatingsInForce:
         *,
         since: dt.date | None = None,
         until: dt.date | None = None,
-        delisted: set[int] | frozenset[int] = frozenset(),
     ) -> None:
         """The lists from ``since`` (default: ``RATING_LOOKBACK_MONTHS`` before the first
-        start) to ``until`` (default: the last start) are looked at. ``delisted`` players
-        are unrated like any other from the list that delisted them on (R&B 2024 6.2.1):
-        there, their standard rating is theirs (7.2.1, DESIGN-notes 100)."""
+        start) to ``until`` (default: the last start) are looked at."""
         starts = [t.start_date for t in tournaments]
         self.category = category
-        self.listed = self.standard = NOTHING_LISTED
+        self.listed = NOTHING_LISTED
         if not starts or not players:
             return
         self.first = min(starts)
         self.since = since or add_months(self.first, -RATING_LOOKBACK_MONTHS)
         self.until = until or max(starts)
         self.listed = self._history(category, players)
-        if category != RatingCategory.STANDARD:
-            # R&B 2024 7.2.1: unrated in the category at a start, rated by his standard
-            # rating: a player never listed in it, or shown as unrated on a list read (one
-            # delisted, 6.2.1: "treated in the same manner as any other unrated player").
-            listed = self.listed
-            rated = set(np.unique(listed.player[listed.rating != NO_RATING]).tolist())
-            shown_unrated = set(np.unique(listed.player[listed.rating == NO_RATING]).tolist())
-            lacking = (players - rated) | (shown_unrated & players) | (delisted & players)
-            self.standard = self._history(RatingCategory.STANDARD, lacking)
 
     def _history(self, category: str, players: set[int]) -> ListedRatings:
         """The players' rows of the last list on or before the first start (the list in
@@ -651,14 +635,25 @@ class RatingsInForce:
     def columns(self, raw: np.ndarray, tournaments: dict[int, Tournament]) -> GameColumns:
         """The games of ``raw`` (game, tournament, white, black, white score; a row each)
         with each player's rating in them: of the list in force at the tournament's start
-        (interpretation 2), else his standard rating then (R&B 2024 7.2.1)."""
+        (interpretation 2), else his standard rating then (R&B 2024 7.2.1). The standard
+        rating is read for every player unrated at a start of his, whatever else he is on
+        other days: never listed in the category, or shown as unrated on the list in force
+        (delisted, 6.2.1: "treated in the same manner as any other unrated player"; a
+        review found it read only for players unrated at every start of the period)."""
         raw = raw.reshape(-1, 5)
         starts = [day_number(t.start_date) for t in tournaments.values()]
         day = per_game(tournaments, starts, raw[:, 1])
-        ratings = []
-        for players in (raw[:, 2], raw[:, 3]):
-            rating = self.listed.on(players, day)
-            unrated = rating == NO_RATING
-            rating[unrated] = self.standard.on(players[unrated], day[unrated])
-            ratings.append(rating)
+        sides = (raw[:, 2], raw[:, 3])
+        ratings = [self.listed.on(players, day) for players in sides]
+        if self.category != RatingCategory.STANDARD:
+            unrated = set().union(
+                *(
+                    players[rating == NO_RATING].tolist()
+                    for players, rating in zip(sides, ratings, strict=True)
+                )
+            )
+            standard = self._history(RatingCategory.STANDARD, unrated)
+            for players, rating in zip(sides, ratings, strict=True):
+                at = rating == NO_RATING
+                rating[at] = standard.on(players[at], day[at])
         return GameColumns.of(raw, *ratings)

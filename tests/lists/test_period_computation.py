@@ -423,6 +423,49 @@ def test_the_first_list_under_a_higher_floor_leaves_off_every_player_below_it(
     assert "below this list&#x27;s floor of 1400" in page
 
 
+def test_under_a_higher_floor_a_player_without_a_rated_game_is_delisted_as_he_was(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """A review of note 99: Low, 1100, played in December 2023 only against a newcomer
+    (interpretation 6: not rated), so he had a game and no result, and January 2024's list
+    showed him at 1100. He is delisted as any player the period gives no result (R&B 2024
+    6.1.2). And Old, 1100, who has played no rated game since 2022 and is inactive, stays
+    inactive when delisted (interpretation 9): a review found him written active."""
+    w = period_world
+    november, january = dt.date(2023, 11, 1), dt.date(2024, 1, 1)
+    low = w.player("Low", 1100, list_date=november)
+    old = w.player("Old", 1100, list_date=november)
+    RatingState.objects.filter(player=old).update(active=False, last_played=dt.date(2022, 5, 1))
+    w.tournament([(low, w.player("Newcomer"), 1)], start=dt.date(2023, 12, 10), list_date=january)
+    period = compute("rapid", january)
+    got = {name: (r.kind, r.games) for name, r in results_by_name(period).items()}
+    assert got == {"Low": ("delisted", 0), "Old": ("delisted", 0), "Newcomer": ("pending", 0)}
+    publish(period)
+    states = RatingState.objects.filter(category="rapid", player__in=[low, old])
+    assert sorted(states.values_list("player__name", "status", "active")) == [
+        ("Low", "delisted", True),
+        ("Old", "delisted", False),
+    ]
+    assert not ListEntry.objects.filter(period=period).exists()
+
+
+def test_a_first_rating_below_the_lists_floor_is_none_yet(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """A review of note 99: N drew five games in December 2023 against players rated 1300,
+    rated by the rules before 2024 (floor 1000): a first rating of 1300, for January 2024's
+    list, whose rule set publishes none below 1400 (R&B 2024 6.1.4: "The rating must be at
+    least 1400"). It is none yet, and says why."""
+    w = period_world
+    november, january = dt.date(2023, 11, 1), dt.date(2024, 1, 1)
+    n = w.player("N")
+    opponents = [w.player(f"O{i}", 1300, list_date=november) for i in range(5)]
+    w.tournament([(n, o, 0.5) for o in opponents], start=dt.date(2023, 12, 10), list_date=january)
+    result = results_by_name(compute("rapid", january))["N"]
+    assert (result.kind, result.new_rating) == ("pending", None)
+    assert "1300 is below this list's floor of 1400" in result.explanation["reason"]
+
+
 def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
     period_world, compute, django_capture_on_commit_callbacks
 ):

@@ -159,3 +159,27 @@ def test_a_period_written_without_naming_its_publication_failure_has_none(db):
             [MAY, MAY, dt.datetime(2025, 4, 1, tzinfo=dt.UTC)],
         )
     assert RatingPeriod.objects.get(list_date=MAY).publication_failure == ""
+
+
+def test_a_standard_rating_is_read_for_each_start_a_player_is_unrated_at(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.1 is decided at each tournament's start. N, unrated in rapid, is rated
+    from his standard rating (1900) on April's list; in T, which started on 28 March
+    (March's list in force: N unrated there), B plays him at 1900. A review found B's game
+    rated only while no other tournament of the period started after April's list: an
+    unrelated one made N count as rated throughout and his standard rating go unread.
+    B: D = 300, P_D .15, lost with K 20: 1600 - 3 = 1597."""
+    w = period_world
+    n = w.player("N", standard=1900)
+    a, b = w.player("A", 1800), w.player("B", 1600)
+    w.tournament([(n, a, 0.5)], start=dt.date(2025, 3, 5), name="T0")
+    w.tournament([(n, b, 1)], start=dt.date(2025, 3, 28), end=dt.date(2025, 4, 20),
+                 list_date=MAY, name="T")  # fmt: skip
+    c, d = w.player("C", 1700), w.player("D", 1700)
+    w.tournament([(c, d, 0.5)], start=dt.date(2025, 4, 10), list_date=MAY, name="Later")
+    april = compute("rapid", APRIL)
+    assert results(april)["N"].kind == "adopted"
+    period_publish(period=april, actor=ADMIN)
+    got = results(compute("rapid", MAY))
+    assert (got["B"].kind, got["B"].new_rating) == ("rated", 1597)

@@ -285,6 +285,11 @@ def test_a_report_that_can_no_longer_be_rated_says_so_and_offers_no_approval(
         page = persona_client(world, persona).get(url).content.decode()
         assert 'id="too-late"' in page and "after the third list following its end" in page
         assert 'id="approve"' not in page
+        # The officer records the refusal (a later review: hidden, it was never recorded).
+        assert ('id="refuse-too-late"' in page) == (persona == "officer_a")
+    persona_client(world, "officer_a").post(f"{url}approve/")
+    history = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/")
+    assert "after the third list following its end" in history.content.decode()
     dashboard = persona_client(world, "officer_a").get("/dashboard/").content.decode()
     section = dashboard.split('id="reports-to-approve"', 1)[1].split("</section>", 1)[0]
     assert tournament.name in section and "too late to rate" in section
