@@ -227,3 +227,23 @@ def test_a_rule_set_is_scheduled_only_for_a_category_it_rates(world):
     from tournaments.models import RuleSetSchedule
 
     assert not RuleSetSchedule.objects.filter(effective_from=dt.date(2026, 11, 1)).exists()
+
+
+def test_the_report_admin_links_its_file_to_the_checked_download(world):
+    """Stored files have no /media/ address (a review): the admin links the report's file
+    to the download its page offers."""
+    from django.core.files.base import ContentFile
+
+    from tournaments.models import Tournament, TournamentReport
+
+    tournament = Tournament.objects.first()
+    report = TournamentReport.objects.create(
+        tournament=tournament, version=1, original_name="open.trf", size=4, sha256="x",
+        status="checked", file=ContentFile(b"012 \n", name="open.trf"),
+    )  # fmt: skip
+    page = persona_client(world, "administrator").get(
+        f"/admin/tournaments/tournamentreport/{report.pk}/change/"
+    )
+    html = page.content.decode()
+    assert f'href="/tournaments/{tournament.pk}/reports/1/file/">open.trf</a>' in html
+    assert "/media/" not in html

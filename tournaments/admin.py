@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
 
 from audit.admin import AuditedModelAdmin, ReadOnlyAdmin
 from tournaments.models import (
@@ -87,10 +89,17 @@ class TournamentReportAdmin(AuditedModelAdmin):
     search_fields = ("tournament__name", "original_name", "sha256")
     list_select_related = ("tournament", "uploaded_by")
     readonly_fields = (
-        "tournament", "version", "file", "original_name", "size", "sha256", "encoding",
+        "tournament", "version", "stored_file", "original_name", "size", "sha256", "encoding",
         "error_count", "warning_count", "uploaded_by", "uploaded_at", "status",
     )  # fmt: skip
+    exclude = ("file",)
     inlines = (ReportFindingInline,)
+
+    @admin.display(description="file")
+    def stored_file(self, report: TournamentReport) -> str:
+        """A link to the checked download: stored files have no /media/ address."""
+        url = reverse("tournaments:report_download", args=(report.tournament_id, report.version))
+        return format_html('<a href="{}">{}</a>', url, report.original_name)
 
     def has_add_permission(self, request):
         return False
