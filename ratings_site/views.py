@@ -77,9 +77,10 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             # All the checked reports: those not yet ended and those whose players wait too.
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.CHECKED}",
         )
+        # Past the third list after its end: approving only records the refusal.
+        late = too_late_to_rate(context["reports_to_approve"].rows)
         for tournament in context["reports_to_approve"].rows:
-            # Past the third list after its end: approving only records the refusal.
-            tournament.too_late = too_late_to_rate(tournament)
+            tournament.too_late = late.get(tournament.pk)
         context["reports_with_errors"] = waiting(
             federation_tournaments.filter(status=Tournament.Status.REPORT_RECEIVED).select_related(
                 "federation"

@@ -257,7 +257,7 @@ def test_the_demo_tournaments_are_registered_as_their_reports_will_be_checked(db
         # Ended, and still to be rated: a review found the demo's fixed dates of 2025 past
         # the third list after their end, so that no report of theirs could be approved.
         assert tournament.end_date < timezone.localdate()
-        assert too_late_to_rate(tournament) is None
+        assert too_late_to_rate([tournament]) == {}
         rules = rules_for(tournament.category, tournament.start_date)
         violations = rules.rate_of_play_violations(
             tournament.time_control, category=Category(tournament.category), highest_rating=2400

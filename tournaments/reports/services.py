@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from django.conf import settings
@@ -31,6 +31,7 @@ from players.locks import rating_list_lock
 from players.models import Federation, Player
 from players.selectors import list_published, player_likely_duplicates
 from players.services import player_register
+from regulations import EffectiveDate
 from regulations.lists import LATENESS_CLAUSE, ListAssignment, TooLateToRate, rating_list_for
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.selectors import (
@@ -41,7 +42,7 @@ from tournaments.reports.selectors import (
     registry_players,
 )
 from tournaments.reports.validation import Validation, header_lines, validate_report
-from tournaments.selectors import rules_for
+from tournaments.selectors import rule_schedule, rules_for
 from tournaments.trf import Finding, ParseResult, Severity, parse, sort_findings
 from tournaments.workflow import TransitionNotAllowed, tournament_status_change
 
@@ -643,27 +644,42 @@ def report_approve(
     raise ReportRefused(str(refusal))
 
 
-def _rating_list(tournament: Tournament, approved_on: dt.date) -> ListAssignment:
+def _rating_list(
+    tournament: Tournament,
+    approved_on: dt.date,
+    *,
+    schedule: tuple[EffectiveDate, ...] | None = None,
+    out: Callable[[str, dt.date], bool] = list_out,
+) -> ListAssignment:
     """The list a report of ``tournament`` approved on ``approved_on`` is rated on (raises
-    ``TooLateToRate`` after the third list following its end, R&B 2024 8.1)."""
+    ``TooLateToRate`` after the third list following its end, R&B 2024 8.1). ``schedule``
+    and ``out``: the rule schedule and ``list_out``, where a caller asks for many."""
     return rating_list_for(
         end_date=tournament.end_date,
         approved_on=approved_on,
-        closing_date=rules_for(tournament.category, tournament.start_date).closing_date,
-        list_out=partial(list_out, tournament.category),
+        closing_date=rules_for(tournament.category, tournament.start_date, schedule).closing_date,
+        list_out=partial(out, tournament.category),
         lateness_clause=_lateness_clause(tournament.category),
     )
 
 
-def too_late_to_rate(tournament: Tournament, today: dt.date | None = None) -> str | None:
-    """Why a report of ``tournament`` approved today would be refused as too late, or None:
-    said on the report's page and the dashboard, where an approval button led only to the
-    refusal (a review)."""
-    try:
-        _rating_list(tournament, today or timezone.localdate())
-    except TooLateToRate as late:
-        return str(late)
-    return None
+def too_late_to_rate(
+    tournaments: Iterable[Tournament], today: dt.date | None = None
+) -> dict[int, str]:
+    """Why reports of ``tournaments`` approved today would be refused as too late, by
+    tournament id (those that would not be are absent): said on a report's page and the
+    dashboard, where an approval button led only to the refusal (a review). The rule
+    schedule is read once and each list's being out asked once, for them all (the
+    dashboard lists 25)."""
+    today = today or timezone.localdate()
+    schedule, out = rule_schedule(), cache(list_out)
+    late = {}
+    for tournament in tournaments:
+        try:
+            _rating_list(tournament, today, schedule=schedule, out=out)
+        except TooLateToRate as refusal:
+            late[tournament.pk] = str(refusal)
+    return late
 
 
 @transaction.atomic

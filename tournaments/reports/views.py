@@ -94,7 +94,9 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     ended = tournament.end_date <= timezone.localdate()
     withdrawn = tournament.status == Tournament.Status.WITHDRAWN
     waits_for_approval = report.status == "checked" and ended and not withdrawn
-    too_late = services.too_late_to_rate(tournament) if waits_for_approval else None
+    too_late = (
+        services.too_late_to_rate([tournament]).get(tournament.pk) if waits_for_approval else None
+    )
     choices = _register_choices(request.actor, officer and unresolved)
     context = {
         "tournament": tournament,

@@ -365,3 +365,32 @@ def test_a_report_of_a_tournament_not_ended_yet_is_not_approved(
     )
     tournament.refresh_from_db()
     assert tournament.status == "checked" and tournament.list_date is None
+
+
+def test_the_dashboard_asks_whether_reports_are_too_late_once_for_them_all(world, monkeypatch):
+    """The dashboard marks each checked report too late to rate (R&B 2024 8.1,
+    interpretation 8): its queries do not grow with the reports it lists (the rule schedule
+    read once, each list's being out asked once), where a review counted three a report."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from tests import factories
+
+    # Ended 9 March 2025: the third list after it closed on 25 May (the test above).
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    officer = persona_client(world, "officer_a")
+    officer.get("/dashboard/")
+
+    def queries_with(count: int) -> tuple[int, str]:
+        for _ in range(count):
+            factories.TournamentFactory(federation=world["fed_a"], status="checked")
+        with CaptureQueriesContext(connection) as queries:
+            page = officer.get("/dashboard/").content.decode()
+        return len(queries), page
+
+    two, _ = queries_with(2)
+    ten, page = queries_with(8)
+    assert ten == two
+    section = page.split('id="reports-to-approve"', 1)[1].split("</section>", 1)[0]
+    assert section.count("too late to rate") == 10
