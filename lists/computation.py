@@ -942,9 +942,10 @@ def list_floor(rules: OverTheBoardRules, listing: Listing) -> int:
 def _below_floor_outcome(
     player: Player, rating: int, games_total: int, rules: OverTheBoardRules
 ) -> PlayerOutcome:
-    """A rated player without a game in the period whose rating is below the floor of the
-    list's rule set ``rules``: shown as unrated on this list and unrated afterwards (R&B
-    2024 6.1.2, 6.2.1; interpretation 9), his rating and rated games as they were."""
+    """A rated player the period gives no result (no game, or none rated) whose rating is
+    below the floor of the list's rule set ``rules``: shown as unrated on this list and
+    unrated afterwards (R&B 2024 6.1.2, 6.2.1; interpretation 9), his rating and rated
+    games as they were."""
     return PlayerOutcome(
         player=player,
         kind="delisted",

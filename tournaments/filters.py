@@ -32,12 +32,9 @@ class TournamentFilter(NarrowingFilterSet):
             del self.filters["mine"]
 
     def filter_mine(self, queryset, name, value):
-        """Those the signed-in arbiter is chief or deputy arbiter of (``arbiter_of``);
-        nothing for anyone who is no arbiter."""
-        if not value:
-            return queryset
-        actor = getattr(self.request, "actor", None)
-        return queryset.filter(arbiter_of(actor)) if actor else queryset.none()
+        """Those the signed-in arbiter is chief or deputy arbiter of (``arbiter_of``); the
+        filter is there for arbiters alone."""
+        return queryset.filter(arbiter_of(self.request.actor)) if value else queryset
 
 
 class ApprovalFilter(NarrowingFilterSet):
