@@ -11,6 +11,7 @@ back as one array per column. No Python object per value either way.
 from __future__ import annotations
 
 import json
+import re
 import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -59,17 +60,19 @@ def can_work_apart() -> bool:
     return connection.vendor == "postgresql" and not connection.in_atomic_block
 
 
-#: The threads that read or write beside a computation (a worker computes one period at
-#: a time: its games writer, a read or two).
+#: The threads that read or write beside a computation or a publication (a worker does
+#: one at a time: its games writer, a read or two, a list being written).
 _ALONGSIDE = ThreadPoolExecutor(max_workers=4, thread_name_prefix="period-alongside")
 
 
-def alongside(work: Callable[[], T], *, apart: bool) -> Future[T]:
+def alongside(work: Callable[[], T], *, apart: bool, snapshot: str | None = None) -> Future[T]:
     """``work`` done in a transaction of its own tuned for bulk: ``apart``, on another
     thread and a connection of its own (closed after), while the caller goes on; else at
-    once, in the caller's connection. The future holds its result or what it raised."""
+    once, in the caller's connection. ``snapshot`` (``snapshot_export``, apart only): the
+    transaction sees what the exporting one saw when it exported it, and nothing committed
+    since. The future holds its result or what it raised."""
     if apart:
-        return _ALONGSIDE.submit(_on_own_connection, work)
+        return _ALONGSIDE.submit(_on_own_connection, work, snapshot)
     done: Future[T] = Future()
     try:
         done.set_result(work())
@@ -78,13 +81,36 @@ def alongside(work: Callable[[], T], *, apart: bool) -> Future[T]:
     return done
 
 
-def _on_own_connection(work: Callable[[], T]) -> T:
+def _on_own_connection(work: Callable[[], T], snapshot: str | None = None) -> T:
     try:
         with transaction.atomic():
+            if snapshot is not None:
+                _snapshot_import(snapshot)
             tuned_for_bulk()
             return work()
     finally:
         connection.close()  # this thread's own
+
+
+#: What ``pg_export_snapshot`` returns (hex words joined by dashes).
+_SNAPSHOT_ID = re.compile(r"[0-9A-F]+(-[0-9A-F]+)+")
+
+
+def snapshot_export() -> str:
+    """On PostgreSQL, an identifier of what this transaction sees now, which ``alongside``
+    gives another connection to see as well, while the transaction lasts."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_export_snapshot()")
+        return str(cursor.fetchone()[0])
+
+
+def _snapshot_import(snapshot: str) -> None:
+    """Must come first in the transaction: before any query."""
+    if not _SNAPSHOT_ID.fullmatch(snapshot):  # a utility statement takes no parameter
+        raise ValueError(f"not a snapshot identifier: {snapshot!r}")
+    with connection.cursor() as cursor:
+        cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        cursor.execute(f"SET TRANSACTION SNAPSHOT '{snapshot}'")
 
 
 def bulk_insert(

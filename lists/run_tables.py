@@ -45,6 +45,20 @@ def partition_table_create(cursor: Any, parent: str, table: str, *, check: str) 
     cursor.execute(f"ALTER TABLE {table} ADD CONSTRAINT {table}_is_partition CHECK ({check})")
 
 
+def unattached_table_drop(table: str) -> None:
+    """``table`` dropped if it exists and is no partition yet: one written beside a
+    transaction that then failed (a list's, ``lists.services.period_publish``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT NOT relispartition FROM pg_class WHERE relname = %s AND relkind = 'r' "
+            "AND relnamespace = current_schema()::regnamespace",
+            [table],
+        )
+        found = cursor.fetchone()
+        if found and found[0]:
+            cursor.execute(f"DROP TABLE {table}")
+
+
 def run_tables_create(period_id: int, run: int) -> None:
     """The run's tables (``partition_table_create``), their ids from the partitioned
     table's sequence."""
@@ -141,15 +155,20 @@ def run_table_index(model: type[models.Model], period_id: int, run: int) -> None
     """The indexes and keys of ``model``'s partitioned table built on the run's table now,
     which its attachment then takes as they are: for a run written whole, so that they
     are built while other work goes on."""
-    if not _partitioned():
-        return
-    table = run_table(model, period_id, run)
+    if _partitioned():
+        partition_indexes_build(model._meta.db_table, run_table(model, period_id, run))
+
+
+def partition_indexes_build(parent: str, table: str) -> None:
+    """The indexes and keys of the partitioned table ``parent`` built on ``table``, one of
+    its partitions to be (``partition_table_create``): its attachment then takes them as
+    they are rather than building them itself."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_get_indexdef(i.indexrelid), pg_get_constraintdef(c.oid) FROM pg_index i "
             "LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid "
             "WHERE i.indrelid = %s::regclass",
-            [model._meta.db_table],
+            [parent],
         )
         for index, constraint in cursor.fetchall():
             if constraint:  # a primary key or a unique constraint

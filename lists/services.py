@@ -47,6 +47,7 @@ from lists.bulk import (
     commit_unawaited,
     encoded_rows,
     encoded_rows_insert,
+    snapshot_export,
     tuned_for_bulk,
 )
 from lists.computation import (
@@ -75,12 +76,14 @@ from lists.period_inputs import (
     with_approved_games,
 )
 from lists.run_tables import (
+    partition_indexes_build,
     partition_table_create,
     run_rows_delete,
     run_table,
     run_table_index,
     run_tables_attach,
     run_tables_create,
+    unattached_table_drop,
 )
 from lists.selectors import published_periods
 from players.access import Actor, actor_for, require_administrator
@@ -992,60 +995,86 @@ def period_publish(
     again since (a request that waited in the queue past its lease)."""
     if actor is not None:
         require_administrator(actor, "Only an administrator publishes a rating list.")
-    with transaction.atomic():
-        tuned_for_bulk()
-        rating_list_lock(period.category)  # approvals of the category wait for the list
-        _entries_lock()
-        locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
-        if locked.status == Status.PUBLISHED:
-            raise PeriodRefused(f"The {locked} is already published; it cannot change.")
-        if locked.status != Status.COMPUTED:
-            raise PeriodRefused(
-                f"The {locked} is {locked.get_status_display().lower()}; only a computed "
-                "period can be published."
+    # Outside a transaction (a worker's, a command's), the list is written and indexed on
+    # another connection while this one writes the states and the history.
+    apart = can_work_apart()
+    writing: ListWriting | None = None
+    try:
+        with transaction.atomic():
+            tuned_for_bulk()
+            rating_list_lock(period.category)  # approvals of the category wait for the list
+            _entries_lock()
+            locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
+            _publication_check(locked, run)
+            writing = _publish(locked, apart=apart)
+            tournaments, moved = _tournaments_mark_rated(locked, actor, actor_label)
+            entries = writing.written.result()
+            RatingPeriod.objects.filter(pk=locked.pk).update(
+                status=Status.PUBLISHED,
+                published_at=timezone.now(),
+                published_by=actor.user if actor and actor.user.is_authenticated else None,
+                publication_requested_at=None,
+                publication_failure="",
+                entries_count=entries,
+                tournaments_rated=tournaments,
+                reports_moved=moved,
             )
-        if refusal := publication_refusal(locked, timezone.localdate()):
-            raise PeriodRefused(refusal)
-        if run is not None and locked.computed_run != run:
-            raise PeriodRefused(
-                f"The {locked} was computed again after its publication was asked for: "
-                "the new preview is published only when an administrator asks for it."
+            audit_record(
+                target=locked,
+                actor=actor.user if actor else None,
+                actor_label=actor_label,
+                action="published",
+                changes={"entries": [None, entries], "tournaments": [None, tournaments]},
             )
-        if ListEntry.objects.filter(period=locked).exists():
-            raise PeriodRefused(
-                f"The {locked} already has list entries though it is not published; "
-                "an administrator must remove them first."
-            )
-        entries = _publish(locked)
-        tournaments, moved = _tournaments_mark_rated(locked, actor, actor_label)
-        RatingPeriod.objects.filter(pk=locked.pk).update(
-            status=Status.PUBLISHED,
-            published_at=timezone.now(),
-            published_by=actor.user if actor and actor.user.is_authenticated else None,
-            publication_requested_at=None,
-            publication_failure="",
-            entries_count=entries,
-            tournaments_rated=tournaments,
-            reports_moved=moved,
-        )
-        audit_record(
-            target=locked,
-            actor=actor.user if actor else None,
-            actor_label=actor_label,
-            action="published",
-            changes={"entries": [None, entries], "tournaments": [None, tournaments]},
-        )
-        # Last: from the attachment to the commit, reads of the entries' default partition
-        # wait.
-        _entries_attach(locked)
+            # Last: from the attachment to the commit, reads of the entries' default
+            # partition wait.
+            _entries_attach(locked, writing.first_id, entries)
+    except BaseException:
+        if apart and writing is not None:
+            writing.written.exception()  # waits: the list's table is dropped once written
+            unattached_table_drop(_entries_table(period))
+        raise
     locked.refresh_from_db()
     return Publication(locked, entries, tournaments, moved)
 
 
-def _publish(period: RatingPeriod) -> int:
-    """Write the players' new states, then the list and the history from them, in set-based
-    SQL that PostgreSQL and SQLite both run (a federation's list is hundreds of thousands of
-    rows). Returns the number of list entries."""
+def _publication_check(locked: RatingPeriod, run: int | None) -> None:
+    """Raises ``PeriodRefused`` unless the period (locked) can be published now."""
+    if locked.status == Status.PUBLISHED:
+        raise PeriodRefused(f"The {locked} is already published; it cannot change.")
+    if locked.status != Status.COMPUTED:
+        raise PeriodRefused(
+            f"The {locked} is {locked.get_status_display().lower()}; only a computed "
+            "period can be published."
+        )
+    if refusal := publication_refusal(locked, timezone.localdate()):
+        raise PeriodRefused(refusal)
+    if run is not None and locked.computed_run != run:
+        raise PeriodRefused(
+            f"The {locked} was computed again after its publication was asked for: "
+            "the new preview is published only when an administrator asks for it."
+        )
+    if ListEntry.objects.filter(period=locked).exists():
+        raise PeriodRefused(
+            f"The {locked} already has list entries though it is not published; "
+            "an administrator must remove them first."
+        )
+
+
+class ListWriting(NamedTuple):
+    """The list of a publication being written: its first entry id, and the number of
+    its entries once written."""
+
+    first_id: int | None
+    written: Future[int]
+
+
+def _publish(period: RatingPeriod, *, apart: bool) -> ListWriting:
+    """Write the players' new states and the history, and start the list, in set-based
+    SQL that PostgreSQL and SQLite both run (a federation's list is hundreds of thousands
+    of rows). The list is read off the states as they are before (``ENTRIES_SELECT``);
+    ``apart``, it is written and indexed on another connection, which sees what this
+    transaction saw then, while this one writes (DESIGN-notes 104)."""
     params = {
         "period": period.pk,
         "run": period.computed_run,
@@ -1055,12 +1084,22 @@ def _publish(period: RatingPeriod) -> int:
         "reached": REACHED_2400,
     }
     with connection.cursor() as cursor:
+        idle_k = _idle_k(cursor, period, params)
+        first_id = _entry_ids_start(cursor)
+        snapshot = snapshot_export() if apart else None
+        written = alongside(
+            partial(_entries_write, period, params, idle_k, first_id, index=apart),
+            apart=apart,
+            snapshot=snapshot,
+        )
         for statement in STATES_SQL:
             cursor.execute(statement, params)
-        _idle_k(cursor, period, params)
-        entries = _entries_write(cursor, period, params)
+        cursor.executemany(
+            "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s",
+            [(k, player, period.category) for player, k in idle_k],
+        )
         _history_write(cursor, params)
-    return entries
+    return ListWriting(first_id, written)
 
 
 #: The rated players of the category without a result in the run: their rating state
@@ -1078,7 +1117,7 @@ IDLE_STATES_SQL = """
 """
 
 
-def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
+def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> list[tuple[int, int]]:
     """The K of the listed players who did not play: the list shows "the current value of
     K" for every player (standard-2009 7.12, R&B 2024 6.1.2). Worked out where none is
     known (an import without K), and where the turn of the year or of the rule set changes
@@ -1087,7 +1126,7 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
     from the last list out before this one (a list in between may never have been
     published). A K that hangs on a games total an import could not tell (the K of a
     player with fewer than 30 games known, were he established) stays unknown. Returns
-    the number of players whose K was written."""
+    (player, K) of the players whose K changes."""
     after = _listing(period.category, period.list_date)
     previous = (
         RatingHistory.objects.filter(category=period.category, list_date__lt=period.list_date)
@@ -1095,7 +1134,7 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
         .aggregate(latest=Max("list_date"))["latest"]
     )
     before = _listing(period.category, previous) if previous else after
-    written = []
+    changes = []
     cursor.execute(IDLE_STATES_SQL, {**params, "turn": before != after})
     while rows := cursor.fetchmany(FETCH_ROWS):
         for player, rating, games, reached_2400, birth_year, k in rows:
@@ -1104,13 +1143,10 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
             if k is None:
                 established = replace(state, games=max(games, NEW_PLAYER_GAMES))
                 if listed == after.k(established):
-                    written.append((listed, player, period.category))
+                    changes.append((player, listed))
             elif before != after and listed != before.k(state):
-                written.append((listed, player, period.category))
-    cursor.executemany(
-        "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s", written
-    )
-    return len(written)
+                changes.append((player, listed))
+    return changes
 
 
 def _listing(category: str, list_date: dt.date) -> Listing:
@@ -1145,36 +1181,63 @@ def _entries_lock() -> None:
             cursor.execute("LOCK TABLE lists_listentry IN SHARE ROW EXCLUSIVE MODE")
 
 
-def _entries_write(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> int:
-    """The list, read off the new states; returns its number of entries. On PostgreSQL
-    into a table of its own, which ``_entries_attach`` makes the period's partition of the
-    list entries: its indexes are then built once, by sorting, where a plain INSERT would
-    keep seven indexes up to date row by row (several times slower for a federation's
-    list)."""
-    select = ENTRIES_SELECT.format(period=int(period.pk))
+def _entry_ids_start(cursor: Any) -> int | None:
+    """On PostgreSQL, the first id of the list's entries, which take one block of the
+    entries' sequence (under ``_entries_lock``): a nextval per row costs a federation's
+    list more than a second. ``_entries_attach`` sets the sequence past the block."""
     if connection.vendor != "postgresql":
-        cursor.execute(f"INSERT INTO lists_listentry ({ENTRY_COLUMNS}) {select}", params)
-        return int(cursor.rowcount)
-    table = _entries_table(period)
-    # One left by an earlier database is empty, as period_publish checked.
-    partition_table_create(cursor, "lists_listentry", table, check=f"period_id = {int(period.pk)}")
-    # Ids as one block of the entries' sequence (under _entries_lock): a nextval per row
-    # costs a federation's list more than a second.
+        return None
     cursor.execute(f"SELECT nextval({ENTRY_IDS})")
-    first_id = cursor.fetchone()[0]
-    cursor.execute(
-        f"INSERT INTO {table} (id, {ENTRY_COLUMNS}) "
-        f"SELECT %(first_id)s - 1 + row_number() OVER (), entries.* FROM ({select}) entries",
-        {**params, "first_id": first_id},
-    )
-    entries = int(cursor.rowcount)
-    cursor.execute(f"SELECT setval({ENTRY_IDS}, %s, false)", [first_id + entries])
+    return int(cursor.fetchone()[0])
+
+
+def _entries_write(
+    period: RatingPeriod,
+    params: dict[str, Any],
+    idle_k: list[tuple[int, int]],
+    first_id: int | None,
+    *,
+    index: bool,
+) -> int:
+    """The list, read off the states before the publication writes them, ``idle_k`` the
+    K that changes (``_idle_k``); returns its number of entries. On PostgreSQL into a
+    table of its own, which ``_entries_attach`` makes the period's partition of the list
+    entries: its indexes are then built once, by sorting, where a plain INSERT would keep
+    seven indexes up to date row by row (several times slower for a federation's list).
+    ``index``: they are built here (on a connection beside the publication's), else by
+    the attachment."""
+    select = ENTRIES_SELECT.format(period=int(period.pk))
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE IF EXISTS {IDLE_K_TABLE}")
+        cursor.execute(f"CREATE TEMPORARY TABLE {IDLE_K_TABLE} (player_id bigint, k smallint)")
+        cursor.executemany(f"INSERT INTO {IDLE_K_TABLE} VALUES (%s, %s)", idle_k)
+        if connection.vendor != "postgresql":
+            cursor.execute(f"INSERT INTO lists_listentry ({ENTRY_COLUMNS}) {select}", params)
+            entries = int(cursor.rowcount)
+        else:
+            table = _entries_table(period)
+            # One left by an earlier database, or by a publication that failed, is empty,
+            # as period_publish checked.
+            partition_table_create(
+                cursor, "lists_listentry", table, check=f"period_id = {int(period.pk)}"
+            )
+            cursor.execute(
+                f"INSERT INTO {table} (id, {ENTRY_COLUMNS}) "
+                f"SELECT %(first_id)s - 1 + row_number() OVER (), entries.* "
+                f"FROM ({select}) entries",
+                {**params, "first_id": first_id},
+            )
+            entries = int(cursor.rowcount)
+            if index:
+                partition_indexes_build("lists_listentry", table)
+        cursor.execute(f"DROP TABLE {IDLE_K_TABLE}")
     return entries
 
 
-def _entries_attach(period: RatingPeriod) -> None:
+def _entries_attach(period: RatingPeriod, first_id: int | None, entries: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
+            cursor.execute(f"SELECT setval({ENTRY_IDS}, %s, false)", [first_id + entries])
             cursor.execute(
                 f"ALTER TABLE lists_listentry ATTACH PARTITION {_entries_table(period)} "
                 f"FOR VALUES IN ({int(period.pk)})"
@@ -1212,7 +1275,8 @@ def _entries_table(period: RatingPeriod) -> str:
 
 #: The results of the computed run become the players' states (delisted ones unrated from
 #: now on, interpretation 9); players without games get no period games and turn inactive
-#: after 12 months without one; the list and the history are then read off the states.
+#: after 12 months without one; the history is then read off the states (the list, from
+#: what they were before: ``ENTRIES_SELECT``).
 STATES_SQL = (
     """
     UPDATE players_ratingstate SET
@@ -1273,20 +1337,54 @@ ENTRY_COLUMNS = (
     "period_id, player_id, fide_id, name, federation, sex, title, women_title, birth_year, "
     "rating, games, k, active, flag, change"
 )
-#: The list entries in ``ENTRY_COLUMNS`` order (``period``: the period's id, an integer).
-ENTRIES_SELECT = """
-    SELECT {period}, s.player_id, p.fide_id, p.name, f.code, p.sex, p.title,
-           p.women_title, p.birth_year, s.rating, s.period_games, s.k, s.active,
+#: The K of idle players that the publication changes (``_idle_k``), for the list.
+IDLE_K_TABLE = "publication_idle_k"
+#: The list entries in ``ENTRY_COLUMNS`` order (``period``: the period's id, an integer),
+#: read off the states as ``STATES_SQL`` leaves them, from what they are before it: the
+#: players rated before the list and rated again or adopted (their results' figures); new
+#: players rated for the first time or adopting a standard rating; and the rated players
+#: the run gives no result (their rating, no games, the K of ``IDLE_K_TABLE`` where it
+#: changes). A player delisted, or below the list's floor, is not on it.
+ENTRIES_SELECT = f"""
+    SELECT {{period}}, a.player_id, p.fide_id, p.name, f.code, p.sex, p.title,
+           p.women_title, p.birth_year, a.rating, a.period_games, a.k, a.active,
            CASE WHEN p.sex = 'F' THEN 'w' ELSE '' END
-             || CASE WHEN s.active THEN '' ELSE 'i' END,
-           CASE WHEN r.kind = 'rated' THEN r.change_rounded
-                WHEN r.kind IS NULL THEN 0 END
-    FROM players_ratingstate s
-    JOIN players_player p ON p.id = s.player_id
+             || CASE WHEN a.active THEN '' ELSE 'i' END,
+           a.change
+    FROM (
+        SELECT s.player_id, r.new_rating AS rating, r.games AS period_games, r.list_k AS k,
+               CASE WHEN r.games > 0 THEN TRUE
+                    WHEN s.last_played IS NULL THEN s.active
+                    ELSE s.last_played > %(inactive_before)s END AS active,
+               CASE WHEN r.kind = 'rated' THEN r.change_rounded END AS change
+        FROM players_ratingstate s
+        JOIN lists_periodresult r
+          ON r.period_id = %(period)s AND r.run = %(run)s AND r.player_id = s.player_id
+        WHERE s.category = %(category)s AND r.kind IN ('rated', 'adopted', 'initial')
+          AND r.new_rating IS NOT NULL
+        UNION ALL
+        SELECT r.player_id, r.new_rating, r.games, r.list_k, TRUE, NULL
+        FROM lists_periodresult r
+        WHERE r.period_id = %(period)s AND r.run = %(run)s AND r.kind IN ('adopted', 'initial')
+          AND r.new_rating IS NOT NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM players_ratingstate s
+            WHERE s.player_id = r.player_id AND s.category = %(category)s)
+        UNION ALL
+        -- Unchanged: 0; with a result that waits ("pending"), no change shown.
+        SELECT s.player_id, s.rating, 0, COALESCE(idle.k, s.k),
+               CASE WHEN s.last_played IS NULL THEN s.active
+                    ELSE s.last_played > %(inactive_before)s END,
+               CASE WHEN r.kind IS NULL THEN 0 END
+        FROM players_ratingstate s
+        LEFT JOIN lists_periodresult r
+          ON r.period_id = %(period)s AND r.run = %(run)s AND r.player_id = s.player_id
+        LEFT JOIN {IDLE_K_TABLE} idle ON idle.player_id = s.player_id
+        WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
+          AND (r.kind IS NULL OR r.kind = 'pending')
+    ) a
+    JOIN players_player p ON p.id = a.player_id
     JOIN players_federation f ON f.id = p.federation_id
-    LEFT JOIN lists_periodresult r
-      ON r.period_id = %(period)s AND r.run = %(run)s AND r.player_id = s.player_id
-    WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
 """
 #: In player order, the order of the history's unique index (which starts with the player):
 #: its pages are then visited once each, in turn, rather than at random.

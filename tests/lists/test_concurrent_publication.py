@@ -28,9 +28,10 @@ ADMIN = Actor(is_administrator=True)
 def test_two_publications_at_once_queue_rather_than_deadlock(
     period_world, compute, django_capture_on_commit_callbacks
 ):
-    """The first is held while it writes its list, and the second starts meanwhile. Were
-    the second to read the list entries before the first attached its list, each would
-    wait for the other (PostgreSQL would end one with a deadlock)."""
+    """The first is held while it writes (its history, its list being written beside),
+    and the second starts meanwhile. Were the second to read the list entries before the
+    first attached its list, each would wait for the other (PostgreSQL would end one with
+    a deadlock)."""
     w = period_world
     w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
     blitz = [
@@ -42,7 +43,7 @@ def test_two_publications_at_once_queue_rather_than_deadlock(
     errors: list[Exception] = []
 
     def held_while_writing(execute, sql, params, many, context):
-        if sql.startswith("INSERT INTO lists_listentry_") and not writing.is_set():
+        if "INSERT INTO players_ratinghistory" in sql and not writing.is_set():
             writing.set()
             second_started.wait(timeout=10)
             time.sleep(0.5)  # the second goes as far as it can meanwhile
@@ -156,7 +157,7 @@ def test_a_report_approved_while_its_list_is_published_goes_to_the_next_list(
     errors: list[Exception] = []
 
     def held_while_writing(execute, sql, params, many, context):
-        if sql.startswith("INSERT INTO lists_listentry_") and not writing.is_set():
+        if "INSERT INTO players_ratinghistory" in sql and not writing.is_set():
             writing.set()
             release.wait(timeout=10)
         return execute(sql, params, many, context)
