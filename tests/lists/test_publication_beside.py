@@ -56,8 +56,9 @@ def test_the_list_written_beside_is_the_one_the_new_states_give(
     assert period_world.players["Low"].pk not in entries  # below 1400: delisted
     assert period_world.players["Newcomer"].pk in entries  # adopted: a state of his own now
     results = dict(
-        PeriodResult.objects.filter(period=period, run=period.computed_run, kind="rated")
-        .values_list("player_id", "change_rounded")
+        PeriodResult.objects.filter(
+            period=period, run=period.computed_run, kind="rated"
+        ).values_list("player_id", "change_rounded")
     )
     for player, entry in entries.items():
         state = states[player]
