@@ -26,8 +26,10 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     Status.APPROVED: frozenset({Status.REPORT_RECEIVED, Status.WITHDRAWN}),
     Status.REFUSED: frozenset(),
     Status.REPORT_RECEIVED: frozenset({Status.REPORT_RECEIVED, Status.CHECKED, Status.WITHDRAWN}),
+    # Refused from "checked": its report would be rated after the third list following its
+    # end (interpretation 8, R&B 2024 8.1), which only gets later.
     Status.CHECKED: frozenset(
-        {Status.REPORT_RECEIVED, Status.CHECKED, Status.READY, Status.WITHDRAWN}
+        {Status.REPORT_RECEIVED, Status.CHECKED, Status.READY, Status.REFUSED, Status.WITHDRAWN}
     ),
     Status.READY: frozenset({Status.RATED}),
     Status.RATED: frozenset(),

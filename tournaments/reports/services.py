@@ -70,7 +70,7 @@ def report_upload_refusal(tournament: Tournament) -> str | None:
     reasons = {
         Status.REGISTERED: "the tournament's registration has not been approved yet",
         Status.AWAITING_APPROVAL: "the tournament's registration has not been approved yet",
-        Status.REFUSED: "the tournament's registration was refused",
+        Status.REFUSED: "the tournament was refused (its history says why)",
         Status.READY: "a report has already been approved for rating",
         Status.RATED: "the tournament has already been rated",
         Status.WITHDRAWN: "the tournament's registration was withdrawn",
@@ -638,8 +638,10 @@ def report_approve(
             refusal = late
         else:
             return _report_approve(actor=actor, report=report, list_date=assignment.list_date)
-    audit_record(
-        target=tournament, actor=actor.user, action="refused: too late", reason=str(refusal)
+    # Refused for good, with its reason in the tournament's history for its arbiter: being
+    # too late only gets later. It leaves the officers' reports to approve.
+    tournament_status_change(
+        tournament=tournament, status=Status.REFUSED, actor=actor, reason=str(refusal)
     )
     raise ReportRefused(str(refusal))
 

@@ -93,7 +93,8 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     unresolved = [m for m in matches if m.status in selectors.UNRESOLVED]
     ended = tournament.end_date <= timezone.localdate()
     withdrawn = tournament.status == Tournament.Status.WITHDRAWN
-    waits_for_approval = report.status == "checked" and ended and not withdrawn
+    refused = tournament.status == Tournament.Status.REFUSED
+    waits_for_approval = report.status == "checked" and ended and not (withdrawn or refused)
     too_late = (
         services.too_late_to_rate([tournament]).get(tournament.pk) if waits_for_approval else None
     )
@@ -107,15 +108,18 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "unresolved": unresolved,
         "without_id": _lines_to_register_here(unresolved, choices, tournament),
         "officer": officer,
-        "can_change": officer and report.status in ("has_errors", "checked") and not withdrawn,
+        "can_change": officer
+        and report.status in ("has_errors", "checked")
+        and not (withdrawn or refused),
         "can_approve": officer
         and report.status == "checked"
         and not unresolved
         and ended
-        and not withdrawn
+        and not (withdrawn or refused)
         and not too_late,
         "too_late": too_late,
         "withdrawn": withdrawn,
+        "refused": refused,
         "not_ended": not ended,
         **choices,
         "versions": selectors.report_list(actor=request.actor, tournament=tournament),

@@ -240,12 +240,28 @@ def test_a_report_the_reader_fails_on_is_kept_with_the_reader_s_words(
     assert report.findings.filter(code="internal-error").exists()
 
 
-def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_see(
+def test_approval_fixes_the_list(world, tournament, registry, upload, monkeypatch):
+    """DESIGN.md interpretation 8: ended 9 March 2025, the report is rated on 1 April 2025
+    (closing 25 March)."""
+    from django.utils import timezone
+
+    upload("arbiter", tournament, trf(four_players()))
+    officer = persona_client(world, "officer_a")
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 4, 1)
+    history = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/")
+    assert "Status changed to Ready for rating" in history.content.decode()  # not "status:ready"
+
+
+def test_a_late_report_is_refused_for_good_for_the_arbiter_to_see(
     world, tournament, registry, upload, monkeypatch
 ):
-    """DESIGN.md interpretation 8 / R&B 2024 8.1: ended 9 March 2025, the report is rated
-    on 1 April 2025 (closing 25 March); approved after the closing day of the third list
-    (1 June, closing 25 May) it is refused, and the arbiter reads why on the page."""
+    """R&B 2024 8.1 / interpretation 8: approved after the closing day of the third list
+    after its end (1 June 2025, closing 25 May) the report is refused, with its reason in
+    the tournament's history. Being too late only gets later: the tournament is refused,
+    leaves the officers' reports to approve, and takes no other version."""
     from django.utils import timezone
 
     from audit.models import AuditEntry
@@ -255,18 +271,22 @@ def test_approval_fixes_the_list_and_a_late_one_is_refused_for_the_arbiter_to_se
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
     officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
     tournament.refresh_from_db()
-    assert tournament.status == "checked" and tournament.list_date is None
+    assert tournament.status == "refused" and tournament.list_date is None
+    refusal = AuditEntry.objects.get(action="status:refused")
+    assert "after the third list following its end" in refusal.reason
     page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "after the third list following its end" in page
     assert "(DESIGN.md interpretation 8)" in page  # a standard event: R&B 8.1 is rapid's
-    assert AuditEntry.objects.filter(action="refused: too late").exists()
-
-    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
-    officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
-    tournament.refresh_from_db()
-    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 4, 1)
-    history = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/")
-    assert "Status changed to Ready for rating" in history.content.decode()  # not "status:ready"
+    report_page = officer.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
+    assert 'id="refused"' in report_page
+    assert 'id="approve"' not in report_page and 'id="refuse-too-late"' not in report_page
+    dashboard = officer.get("/dashboard/").content.decode()
+    section = dashboard.split('id="reports-to-approve"', 1)[1].split("</section>", 1)[0]
+    assert tournament.name not in section
+    response = upload("arbiter", tournament, trf(four_players()))
+    assert response.status_code == 400
+    assert "the tournament was refused (its history says why)" in response.content.decode()
+    assert TournamentReport.objects.filter(tournament=tournament).count() == 1
 
 
 def test_a_report_that_can_no_longer_be_rated_says_so_and_offers_no_approval(
@@ -287,9 +307,7 @@ def test_a_report_that_can_no_longer_be_rated_says_so_and_offers_no_approval(
         assert 'id="approve"' not in page
         # The officer records the refusal (a later review: hidden, it was never recorded).
         assert ('id="refuse-too-late"' in page) == (persona == "officer_a")
-    persona_client(world, "officer_a").post(f"{url}approve/")
-    history = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/")
-    assert "after the third list following its end" in history.content.decode()
+    # Before the refusal is recorded, the dashboard marks it.
     dashboard = persona_client(world, "officer_a").get("/dashboard/").content.decode()
     section = dashboard.split('id="reports-to-approve"', 1)[1].split("</section>", 1)[0]
     assert tournament.name in section and "too late to rate" in section
