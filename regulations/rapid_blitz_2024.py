@@ -144,7 +144,8 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
         event = EventResult.pooled(counted)
         ra, score = self._with_hypothetical_opponents(event)
         ru = self.event_rating(event)
-        rounded, published = round_half_up(ru), self.pooled_rating(counted)
+        rounded = round_half_up(ru)
+        published = min(rounded, self.maximum_initial_rating)  # pooled_rating's
         games = event.games + HYPOTHETICAL_OPPONENTS
         points = Fraction(event.score_halves + HYPOTHETICAL_OPPONENTS, 2)
         text = (

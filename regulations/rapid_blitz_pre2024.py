@@ -80,9 +80,10 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     def initial_working(self, counted: Sequence[EventResult]) -> str:
         """7.22-7.24: the results pooled as one, Ra + 20 per half point over 50% or + dp."""
         event = EventResult.pooled(counted)
+        ru = self.event_rating(event)
         text = ru_working(
             event,
-            self.event_rating(event),
+            ru,
             self.points_per_half_point,
             ("7.24", "7.24"),
             base="Ra",
@@ -90,7 +91,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
         )
         return (
             f"Ra = {format_figure(event.competition_rating, 2)} (7.23); {text}; "
-            f"rounded: {self.pooled_rating(counted)} (7.24)"
+            f"rounded: {round_half_up(ru)} (7.24)"  # pooled_rating's
         )
 
     def counts_as_first_event(self, event: EventResult) -> bool:

@@ -231,11 +231,17 @@ class EventResult:
         """Several results as if played in one tournament (standard-2009 8.3, R&B 2024
         6.1.4): games and scores added, Rc the games-weighted average."""
         games = sum(e.games for e in events)
+        # sum(Rc x games) / games over whole numbers, reduced once: a Fraction reduces
+        # after each step, and a month pools its new players' events several times each.
+        numerator, denominator = 0, 1
+        for event in events:
+            rc = event.competition_rating
+            numerator = numerator * rc.denominator + rc.numerator * event.games * denominator
+            denominator *= rc.denominator
         return cls(
             games=games,
             score_halves=sum(e.score_halves for e in events),
-            competition_rating=sum((e.competition_rating * e.games for e in events), Fraction(0))
-            / games,
+            competition_rating=Fraction(numerator, denominator * games),
             end_date=max(e.end_date for e in events),
         )
 

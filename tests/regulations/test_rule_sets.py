@@ -188,3 +188,31 @@ def test_the_difference_used_of_a_lone_game_is_capped_at_400(rules):
     assert [table[d + offset] for d in (-735, -401, -400, -12, 0, 12, 400, 401, 735)] == [
         -400, -400, -400, -12, 0, 12, 400, 400, 400,
     ]  # fmt: skip
+
+
+def test_pooled_results_average_the_events_competition_ratings_by_games():
+    """Standard-2009 8.3, R&B 2024 6.1.4: results pooled as one tournament. By hand: Rc
+    4501/3 over 3 games (1401, 1500, 1600) and 3501/2 over 2 (1700, 1801) pool into
+    (4501 + 3501) / 5 = 1600.4 over 5 games, 4 points."""
+    first = EventResult.against([1401, 1500, 1600], 5, dt.date(2025, 1, 12))
+    second = EventResult.against([1700, 1801], 3, dt.date(2025, 2, 9))
+    pooled = EventResult.pooled([first, second])
+    assert pooled.competition_rating == Fraction(8002, 5)
+    assert (pooled.games, pooled.score_halves, pooled.end_date) == (5, 8, dt.date(2025, 2, 9))
+
+
+@given(
+    events=st.lists(
+        st.tuples(st.lists(st.integers(1000, 2800), min_size=1, max_size=11), st.integers(0, 4)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_pooled_competition_rating_is_the_exact_weighted_average(events):
+    """Whatever the events' denominators, the pooled Rc is exactly sum(Rc x games) / games."""
+    results = [
+        EventResult.against(ratings, halves, dt.date(2025, 1, 1)) for ratings, halves in events
+    ]
+    games = sum(r.games for r in results)
+    expected = sum((r.competition_rating * r.games for r in results), Fraction(0)) / games
+    assert EventResult.pooled(results).competition_rating == expected
