@@ -45,20 +45,6 @@ def partition_table_create(cursor: Any, parent: str, table: str, *, check: str) 
     cursor.execute(f"ALTER TABLE {table} ADD CONSTRAINT {table}_is_partition CHECK ({check})")
 
 
-def unattached_table_drop(table: str) -> None:
-    """``table`` dropped if it exists and is no partition yet: one written beside a
-    transaction that then failed (a list's, ``lists.services.period_publish``)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT NOT relispartition FROM pg_class WHERE relname = %s AND relkind = 'r' "
-            "AND relnamespace = current_schema()::regnamespace",
-            [table],
-        )
-        found = cursor.fetchone()
-        if found and found[0]:
-            cursor.execute(f"DROP TABLE {table}")
-
-
 def run_tables_create(period_id: int, run: int) -> None:
     """The run's tables (``partition_table_create``), their ids from the partitioned
     table's sequence."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+import logging
 import socket
 import uuid
 from collections.abc import Callable, Iterator
@@ -83,7 +84,6 @@ from lists.run_tables import (
     run_table_index,
     run_tables_attach,
     run_tables_create,
-    unattached_table_drop,
 )
 from lists.selectors import published_periods
 from players.access import Actor, actor_for, require_administrator
@@ -96,6 +96,8 @@ from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_lis
 from regulations.types import NEW_PLAYER_GAMES, PlayerState
 from tournaments.models import Tournament
 from tournaments.selectors import rules_for
+
+logger = logging.getLogger(__name__)
 
 Status = RatingPeriod.Status
 #: A published rating that reached 2400 keeps K at 10 (standard-2009 8.56, R&B 2024 7.3.3).
@@ -998,7 +1000,8 @@ def period_publish(
     # Outside a transaction (a worker's, a command's), the list is written and indexed on
     # another connection while this one writes the states and the history.
     apart = can_work_apart()
-    writing: ListWriting | None = None
+    _left_partition_drop(period)
+    written: Future[int] | None = None
     try:
         with transaction.atomic():
             tuned_for_bulk()
@@ -1006,9 +1009,15 @@ def period_publish(
             _entries_lock()
             locked = RatingPeriod.objects.select_for_update().get(pk=period.pk)
             _publication_check(locked, run)
-            writing = _publish(locked, apart=apart)
-            tournaments, moved = _tournaments_mark_rated(locked, actor, actor_label)
-            entries = writing.written.result()
+            writing = _list_start(locked, apart=apart)
+            written = writing.written
+            try:
+                _states_write(writing)
+                tournaments, moved = _tournaments_mark_rated(locked, actor, actor_label)
+                entries = written.result()
+            except BaseException:
+                written.exception()  # waits: the list's connection ends before this one
+                raise
             RatingPeriod.objects.filter(pk=locked.pk).update(
                 status=Status.PUBLISHED,
                 published_at=timezone.now(),
@@ -1028,14 +1037,33 @@ def period_publish(
             )
             # Last: from the attachment to the commit, reads of the entries' default
             # partition wait.
-            _entries_attach(locked, writing.first_id, entries)
+            _entries_attach(writing, entries)
     except BaseException:
-        if apart and writing is not None:
-            writing.written.exception()  # waits: the list's table is dropped once written
-            unattached_table_drop(_entries_table(period))
+        if apart and written is not None:
+            _written_list_drop(period)
         raise
     locked.refresh_from_db()
     return Publication(locked, entries, tournaments, moved)
+
+
+def _left_partition_drop(period: RatingPeriod) -> None:
+    """On PostgreSQL, an empty partition of the list entries for the unpublished period,
+    left by an earlier database that shared the ids (a flush empties tables, it does not
+    drop them), dropped in a transaction of its own: dropping it locks every list, and
+    the connection that writes the list beside the publication would wait for that lock
+    for ever."""
+    if connection.vendor != "postgresql":
+        return
+    table = _entries_table(period)
+    with transaction.atomic(), connection.cursor() as cursor:
+        _entries_lock()
+        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [table])
+        if not cursor.fetchone()[0]:
+            return
+        published = RatingPeriod.objects.filter(pk=period.pk, status=Status.PUBLISHED).exists()
+        cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table})")
+        if not published and not cursor.fetchone()[0]:
+            cursor.execute(f"DROP TABLE {table}")
 
 
 def _publication_check(locked: RatingPeriod, run: int | None) -> None:
@@ -1062,19 +1090,25 @@ def _publication_check(locked: RatingPeriod, run: int | None) -> None:
 
 
 class ListWriting(NamedTuple):
-    """The list of a publication being written: its first entry id, and the number of
-    its entries once written."""
+    """The list of a publication being written (``_list_start``)."""
 
+    period: RatingPeriod
+    #: The statements' parameters (``_list_start``).
+    params: dict[str, Any]
+    #: (player, K) of the listed players without a result whose K changes (``_idle_k``).
+    idle_k: list[tuple[int, int]]
+    #: Its first entry id (PostgreSQL).
     first_id: int | None
+    #: Its number of entries, once written.
     written: Future[int]
 
 
-def _publish(period: RatingPeriod, *, apart: bool) -> ListWriting:
-    """Write the players' new states and the history, and start the list, in set-based
-    SQL that PostgreSQL and SQLite both run (a federation's list is hundreds of thousands
-    of rows). The list is read off the states as they are before (``ENTRIES_SELECT``);
-    ``apart``, it is written and indexed on another connection, which sees what this
-    transaction saw then, while this one writes (DESIGN-notes 104)."""
+def _list_start(period: RatingPeriod, *, apart: bool) -> ListWriting:
+    """Start writing the list, read off the states as they are before the publication
+    writes them (``ENTRIES_SELECT``); ``apart``, on another connection, which sees what this
+    transaction sees now and writes and indexes the list while this one writes the states
+    (DESIGN-notes 104). No one else writes a state meanwhile: an import that did (it takes
+    no list's lock) would reach the states and not the list."""
     params = {
         "period": period.pk,
         "run": period.computed_run,
@@ -1084,22 +1118,31 @@ def _publish(period: RatingPeriod, *, apart: bool) -> ListWriting:
         "reached": REACHED_2400,
     }
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("LOCK TABLE players_ratingstate IN SHARE ROW EXCLUSIVE MODE")
         idle_k = _idle_k(cursor, period, params)
         first_id = _entry_ids_start(cursor)
         snapshot = snapshot_export() if apart else None
-        written = alongside(
-            partial(_entries_write, period, params, idle_k, first_id, index=apart),
-            apart=apart,
-            snapshot=snapshot,
-        )
+    written = alongside(
+        partial(_entries_write, period, params, idle_k, first_id, index=apart),
+        apart=apart,
+        snapshot=snapshot,
+    )
+    return ListWriting(period, params, idle_k, first_id, written)
+
+
+def _states_write(writing: ListWriting) -> None:
+    """The players' new states, the K of those without a result where it changes, and the
+    history read off the new states, in set-based SQL that PostgreSQL and SQLite both run
+    (a federation's list is hundreds of thousands of rows)."""
+    with connection.cursor() as cursor:
         for statement in STATES_SQL:
-            cursor.execute(statement, params)
+            cursor.execute(statement, writing.params)
         cursor.executemany(
             "UPDATE players_ratingstate SET k = %s WHERE player_id = %s AND category = %s",
-            [(k, player, period.category) for player, k in idle_k],
+            [(k, player, writing.period.category) for player, k in writing.idle_k],
         )
-        _history_write(cursor, params)
-    return ListWriting(first_id, written)
+        _history_write(cursor, writing.params)
 
 
 #: The rated players of the category without a result in the run: their rating state
@@ -1208,16 +1251,17 @@ def _entries_write(
     the attachment."""
     select = ENTRIES_SELECT.format(period=int(period.pk))
     with connection.cursor() as cursor:
-        cursor.execute(f"DROP TABLE IF EXISTS {IDLE_K_TABLE}")
+        temporary = "pg_temp" if connection.vendor == "postgresql" else "temp"
+        cursor.execute(f"DROP TABLE IF EXISTS {temporary}.{IDLE_K_TABLE}")
         cursor.execute(f"CREATE TEMPORARY TABLE {IDLE_K_TABLE} (player_id bigint, k smallint)")
         cursor.executemany(f"INSERT INTO {IDLE_K_TABLE} VALUES (%s, %s)", idle_k)
         if connection.vendor != "postgresql":
             cursor.execute(f"INSERT INTO lists_listentry ({ENTRY_COLUMNS}) {select}", params)
             entries = int(cursor.rowcount)
         else:
-            table = _entries_table(period)
-            # One left by an earlier database, or by a publication that failed, is empty,
-            # as period_publish checked.
+            # Under a name of its own until it is attached: one left by a publication that
+            # failed is dropped by partition_table_create.
+            table = _written_table(period)
             partition_table_create(
                 cursor, "lists_listentry", table, check=f"period_id = {int(period.pk)}"
             )
@@ -1230,19 +1274,39 @@ def _entries_write(
             entries = int(cursor.rowcount)
             if index:
                 partition_indexes_build("lists_listentry", table)
-        cursor.execute(f"DROP TABLE {IDLE_K_TABLE}")
+        cursor.execute(f"DROP TABLE {temporary}.{IDLE_K_TABLE}")
     return entries
 
 
-def _entries_attach(period: RatingPeriod, first_id: int | None, entries: int) -> None:
+def _entries_attach(writing: ListWriting, entries: int) -> None:
+    """The written list becomes the period's partition of the list entries, under the
+    partition's name, and the entries' sequence goes on past its ids."""
     if connection.vendor == "postgresql":
+        period, table = writing.period, _entries_table(writing.period)
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT setval({ENTRY_IDS}, %s, false)", [first_id + entries])
+            assert writing.first_id is not None
+            cursor.execute(f"SELECT setval({ENTRY_IDS}, %s, false)", [writing.first_id + entries])
             cursor.execute(
-                f"ALTER TABLE lists_listentry ATTACH PARTITION {_entries_table(period)} "
+                f"ALTER TABLE lists_listentry ATTACH PARTITION {_written_table(period)} "
                 f"FOR VALUES IN ({int(period.pk)})"
             )
-            name_key_statistics_refine(cursor, _entries_table(period))
+            cursor.execute(f"ALTER TABLE {_written_table(period)} RENAME TO {table}")
+            name_key_statistics_refine(cursor, table)
+
+
+def _written_list_drop(period: RatingPeriod) -> None:
+    """The list a failed publication wrote on another connection, dropped: it is never
+    attached but in the publication's transaction, which renames it. Under the entries'
+    lock, so that a publication of the period under way meanwhile ends first. A failure
+    here is logged and leaves the table to the next publication: it must not hide why the
+    publication failed."""
+    try:
+        with transaction.atomic():
+            _entries_lock()
+            with connection.cursor() as cursor:
+                cursor.execute(f"DROP TABLE IF EXISTS {_written_table(period)}")
+    except Exception:
+        logger.exception("The list written for %s could not be dropped.", period)
 
 
 #: The statistics a list's name keys are sampled for: a bucket of the histogram per 0.1 %
@@ -1271,6 +1335,11 @@ def name_key_statistics_refine(cursor: Any, table: str) -> None:
 
 def _entries_table(period: RatingPeriod) -> str:
     return f"lists_listentry_{int(period.pk)}"
+
+
+def _written_table(period: RatingPeriod) -> str:
+    """The list of the period while it is written, before it is attached."""
+    return f"{_entries_table(period)}_written"
 
 
 #: The results of the computed run become the players' states (delisted ones unrated from

@@ -6,6 +6,7 @@ one the new states give, and a publication that fails must leave no list behind.
 from __future__ import annotations
 
 import datetime as dt
+import threading
 
 import pytest
 from django.db import connection
@@ -13,7 +14,7 @@ from django.db import connection
 from lists.models import ListEntry, PeriodResult
 from lists.services import period_publish
 from players.access import Actor
-from players.models import RatingState
+from players.models import RatingHistory, RatingState
 from tests.lists.conftest import APRIL
 
 pytestmark = [
@@ -40,12 +41,29 @@ def _table_exists(name: str) -> bool:
         return bool(cursor.fetchone()[0])
 
 
+def _main_statements() -> tuple[list[str], object]:
+    """The statements the publication's own connection runs, and the wrapper recording
+    them."""
+    statements: list[str] = []
+
+    def record(execute, sql, params, many, context):
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    return statements, record
+
+
 def test_the_list_written_beside_is_the_one_the_new_states_give(
     period_world, compute, django_capture_on_commit_callbacks
 ):
     idle = _world(period_world)
     period = compute("rapid", APRIL)
-    period_publish(period=period, actor=ADMIN)
+    statements, record = _main_statements()
+    with connection.execute_wrapper(record):
+        period_publish(period=period, actor=ADMIN)
+    # Written on the other connection: the publication's own only attaches it.
+    assert not any("INSERT INTO lists_listentry" in sql for sql in statements)
+    assert any("ATTACH PARTITION" in sql for sql in statements)
 
     states = {
         s.player_id: s
@@ -74,32 +92,138 @@ def test_the_list_written_beside_is_the_one_the_new_states_give(
     # The ids are one block, and the sequence goes on past it.
     ids = sorted(e.id for e in entries.values())
     assert ids == list(range(ids[0], ids[0] + len(ids)))
-    other = ListEntry.objects.order_by("-id").first()
-    assert other is not None and other.id == ids[-1]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence('lists_listentry', 'id'))")
+        assert cursor.fetchone()[0] == ids[-1] + 1
+    assert _table_exists(f"lists_listentry_{period.pk}")
+    assert not _table_exists(f"lists_listentry_{period.pk}_written")
 
 
-def test_a_publication_that_fails_after_its_list_was_written_leaves_no_list(
-    period_world, compute, django_capture_on_commit_callbacks
+@pytest.mark.parametrize(
+    "failing",
+    [
+        # While the other connection still writes the list (a review: it was left behind,
+        # written and indexed, when the publication failed before waiting for it).
+        "INSERT INTO players_ratinghistory",
+        'UPDATE "tournaments_tournament"',
+        # Once it has written it.
+        "ALTER TABLE lists_listentry ATTACH",
+    ],
+)
+def test_a_publication_that_fails_leaves_no_list(
+    period_world, compute, django_capture_on_commit_callbacks, failing
 ):
-    """The list's table was committed by the other connection; the publication's failure
-    drops it, writes no state, and a second publication goes through."""
+    """Whenever the publication fails, the list the other connection wrote is dropped, no
+    state is written, and a second publication goes through."""
     _world(period_world)
     period = compute("rapid", APRIL)
     before = dict(RatingState.objects.filter(category="rapid").values_list("player_id", "rating"))
 
-    def attach_fails(execute, sql, params, many, context):
-        if sql.startswith("ALTER TABLE lists_listentry ATTACH"):
+    def fails(execute, sql, params, many, context):
+        if failing in sql:
             raise RuntimeError("the server went away")
         return execute(sql, params, many, context)
 
-    with connection.execute_wrapper(attach_fails), pytest.raises(RuntimeError):
+    with connection.execute_wrapper(fails), pytest.raises(RuntimeError):
         period_publish(period=period, actor=ADMIN)
     period.refresh_from_db()
     assert period.status == "computed"
-    assert not _table_exists(f"lists_listentry_{period.pk}")
+    for table in (f"lists_listentry_{period.pk}", f"lists_listentry_{period.pk}_written"):
+        assert not _table_exists(table)
     assert not ListEntry.objects.filter(period=period).exists()
     after = dict(RatingState.objects.filter(category="rapid").values_list("player_id", "rating"))
     assert after == before
 
     publication = period_publish(period=period, actor=ADMIN)
     assert publication.entries == ListEntry.objects.filter(period=period).count() > 0
+
+
+def test_an_empty_partition_left_for_the_period_is_replaced(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """A database that shared the ids (or entries removed by hand) left the period an empty
+    partition of the list entries. The publication replaces it; dropped on the other
+    connection, it had waited for the lock this one holds, and both for ever (a review)."""
+    _world(period_world)
+    period = compute("rapid", APRIL)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TABLE lists_listentry_{period.pk} PARTITION OF lists_listentry "
+            f"FOR VALUES IN ({period.pk})"
+        )
+    done: list[object] = []
+
+    def publish() -> None:
+        try:
+            done.append(period_publish(period=period, actor=ADMIN))
+        except Exception as error:
+            done.append(error)
+        finally:
+            connection.close()
+
+    publishing = threading.Thread(target=publish)
+    publishing.start()
+    publishing.join(timeout=60)
+    if publishing.is_alive():  # end the waits, or the test database's teardown waits too
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        pytest.fail("the publication hangs")
+    (publication,) = done
+    assert publication.entries == ListEntry.objects.filter(period=period).count() > 0
+
+
+def test_a_state_written_during_the_publication_waits_for_it(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """The list is read as the states were when the publication began: anyone writing a
+    state meanwhile (a FIDE list import takes no list's lock) waits until the publication
+    has committed, so that the list and the states tell one story (a review: the write
+    reached the states and not the list)."""
+    idle = _world(period_world)
+    period = compute("rapid", APRIL)
+    holding, released, written = threading.Event(), threading.Event(), threading.Event()
+    errors: list[Exception] = []
+
+    def held(execute, sql, params, many, context):
+        # Held after the list's connection took its snapshot, before a state is written.
+        if "rating = r.new_rating" in sql and not holding.is_set():
+            holding.set()
+            released.wait(timeout=10)
+        return execute(sql, params, many, context)
+
+    def publish() -> None:
+        try:
+            with connection.execute_wrapper(held):
+                period_publish(period=period, actor=ADMIN)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    def import_writes() -> None:
+        try:
+            RatingState.objects.filter(player=idle, category="rapid").update(rating=2000)
+            written.set()
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    publishing = threading.Thread(target=publish)
+    publishing.start()
+    assert holding.wait(timeout=30)
+    importing = threading.Thread(target=import_writes)
+    importing.start()
+    assert not written.wait(timeout=1)  # it waits for the publication
+    released.set()
+    publishing.join(timeout=60)
+    importing.join(timeout=60)
+    assert errors == [] and written.is_set()
+    # The list and the history of the list date agree; the write came after both.
+    assert ListEntry.objects.get(period=period, player=idle).rating == 1900
+    history = RatingHistory.objects.get(player=idle, category="rapid", list_date=APRIL)
+    assert history.rating == 1900
+    assert RatingState.objects.get(player=idle, category="rapid").rating == 2000
