@@ -16,16 +16,17 @@ difference with draws).
 
 Then times, through the real services and Celery in eager mode, the computation of the
 rapid period of 2026-05-01 (``period_compute_request``) and its publication
-(``period_publish`` by an administrator), and prints both, the process's peak resident
-memory (the data is generated in child processes, so it counts compute and publish only)
-and the floor: PostgreSQL's ``COPY`` reading the period's games and writing back every row
-the computation wrote (its ``PeriodResult`` and ``PeriodGame`` rows) into unindexed
-tables. Then the p50/p95 of the pages around the month, at its scale (no target in the
-issue): the period page (its first page, a search of the preview, a later page of its
-tournaments), the registry, the tournaments, the busiest player's page and calculations,
-and the biggest tournament's crosstable. Last, with a synthetic published list of
-1,000,000 entries, the p50/p95 of the published list page: first page, one federation, a
-name search, and one with the given name typed first.
+(``period_publish`` by an administrator), and prints both (each with the CPU time the
+whole machine spent meanwhile, from /proc/stat: how much of its cores it used), the
+process's peak resident memory (the data is generated in child processes, so it counts
+compute and publish only) and the floor: PostgreSQL's ``COPY`` reading the period's games
+and writing back every row the computation wrote (its ``PeriodResult`` and ``PeriodGame``
+rows) into unindexed tables. Then the p50/p95 of the pages around the month, at its scale
+(no target in the issue): the period page (its first page, a search of the preview, a
+later page of its tournaments), the registry, the tournaments, the busiest player's page
+and calculations, and the biggest tournament's crosstable. Last, with a synthetic
+published list of 1,000,000 entries, the p50/p95 of the published list page: first page,
+one federation, a name search, and one with the given name typed first.
 
 With ``--parts N`` (N > 1) the computation goes through the broker instead (Redis,
 ``--broker-url``, whose database is emptied first) to a Celery worker of N processes
@@ -737,7 +738,7 @@ def compute_and_publish(worker_alive: Callable[[], object] = lambda: None) -> Ti
     period = period_get_or_create(category=CATEGORY, list_date=LIST_DATE)
     period_close(period=period)
     period.refresh_from_db()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), machine_cpu_seconds()
     period = period_compute_request(period=period, actor=Actor(is_administrator=True))
     deadline = time.monotonic() + COMPUTE_TIMEOUT
     while period.status == RatingPeriod.Status.COMPUTING:  # parts on a worker: wait for them
@@ -746,16 +747,22 @@ def compute_and_publish(worker_alive: Callable[[], object] = lambda: None) -> Ti
         worker_alive()
         time.sleep(0.05)
         period.refresh_from_db()
-    compute = time.perf_counter() - started
+    compute, compute_cpu = time.perf_counter() - started, machine_cpu_seconds() - cpu
     if period.status != "computed":
         raise SystemExit(f"The computation ended {period.status}: {period.failure_reason}")
-    print(f"  compute (period_compute_request)   {compute:6.1f} s", flush=True)
+    print(
+        f"  compute (period_compute_request)   {compute:6.1f} s{_cores(compute_cpu, compute)}",
+        flush=True,
+    )
     results = PeriodResult.objects.filter(period=period, run=period.computed_run)
     kinds = Counter(results.values_list("kind", flat=True).iterator(chunk_size=50_000))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), machine_cpu_seconds()
     publication = period_publish(period=period, actor=Actor(is_administrator=True))
-    publish = time.perf_counter() - started
-    print(f"  publish (period_publish)           {publish:6.1f} s", flush=True)
+    publish, publish_cpu = time.perf_counter() - started, machine_cpu_seconds() - cpu
+    print(
+        f"  publish (period_publish)           {publish:6.1f} s{_cores(publish_cpu, publish)}",
+        flush=True,
+    )
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / MB
     return Timings(
         compute=compute,
@@ -769,6 +776,27 @@ def compute_and_publish(worker_alive: Callable[[], object] = lambda: None) -> Ti
         period_id=period.pk,
         run=period.computed_run,
     )
+
+
+def machine_cpu_seconds() -> float:
+    """The CPU time the whole machine has spent busy so far (every process: this one and
+    its threads, the worker's, PostgreSQL's backends and parallel workers), from Linux's
+    /proc/stat; NaN elsewhere. The month's core-seconds against its seconds tell how much
+    of the two cores it used, and what overlapping more could still win (DESIGN-notes
+    106)."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(value) for value in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return float("nan")
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _cores(cpu: float, seconds: float) -> str:
+    if cpu != cpu or not seconds:  # NaN: no /proc/stat
+        return ""
+    return f"  ({cpu:.1f} core-s: {cpu / seconds:.1f} of {os.cpu_count()} cores on average)"
 
 
 def copy_floor(url: str, period_id: int, run: int) -> tuple[float, float]:
