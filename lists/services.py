@@ -31,7 +31,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Sum
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
@@ -237,11 +237,7 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     due = Q(status=Status.CLOSED) | Q(status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry())
     # And computed ones whose start was published since: computed again (publication
     # refuses them).
-    stale = [
-        period
-        for period in RatingPeriod.objects.filter(status=Status.COMPUTED)
-        if computed_before_its_start(period)
-    ]
+    stale = computed_before_their_start(RatingPeriod.objects.filter(status=Status.COMPUTED))
     periods = [*RatingPeriod.objects.filter(due), *stale]
     for period in sorted(periods, key=lambda period: (period.list_date, period.category)):
         try:
@@ -349,23 +345,31 @@ def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
     return earlier_list_waiting(period) or publication_too_early(period, today)
 
 
+def computed_before_their_start(periods: QuerySet[RatingPeriod]) -> QuerySet[RatingPeriod]:
+    """Those of ``periods`` computed before the category's latest list before them was
+    published. A period starts from the list before (interpretation 4), whose publication
+    changes the states (K at the turn of a year, delistings under a higher floor): a run
+    computed ahead is computed again (a review found a player delisted twice by one). One
+    query however many periods (beat asks of every computed one each round)."""
+    start = published_periods().filter(
+        category=OuterRef("category"), list_date__lt=OuterRef("list_date")
+    )
+    return periods.alias(
+        start_published_at=Subquery(start.order_by("-list_date").values("published_at")[:1])
+    ).filter(start_published_at__gt=F("computed_at"))
+
+
 def computed_before_its_start(period: RatingPeriod) -> RatingPeriod | None:
-    """The category's latest list before ``period`` where it was published after
-    ``period`` was computed, or None. A period starts from the list before (interpretation
-    4), whose publication changes the states (K at the turn of a year, delistings under a
-    higher floor): a run computed ahead is computed again (a review found a player
-    delisted twice by one)."""
-    if period.computed_at is None:
+    """The list ``period`` starts from, where it was published after ``period`` was
+    computed (``computed_before_their_start``), or None."""
+    if not computed_before_their_start(RatingPeriod.objects.filter(pk=period.pk)).exists():
         return None
-    out = (
+    return (
         published_periods(period.category)
         .filter(list_date__lt=period.list_date)
         .order_by("-list_date")
         .first()
     )
-    if out and out.published_at and out.published_at > period.computed_at:
-        return out
-    return None
 
 
 def publication_too_early(period: RatingPeriod, today: dt.date) -> str | None:
@@ -1342,12 +1346,23 @@ def _written_table(period: RatingPeriod) -> str:
     return f"{_entries_table(period)}_written"
 
 
+def _active_without_a_game(state: str) -> str:
+    """SQL: whether the player of the rating state ``state`` (a table or its alias) is
+    active on the list without a game this period: twelve months without a rated game
+    make him inactive (interpretation 9); where his last game is unknown (an import that
+    did not say), he stays as he was."""
+    return (
+        f"CASE WHEN {state}.last_played IS NULL THEN {state}.active "
+        f"ELSE {state}.last_played > %(inactive_before)s END"
+    )
+
+
 #: The results of the computed run become the players' states (delisted ones unrated from
 #: now on, interpretation 9); players without games get no period games and turn inactive
 #: after 12 months without one; the history is then read off the states (the list, from
 #: what they were before: ``ENTRIES_SELECT``).
 STATES_SQL = (
-    """
+    f"""
     UPDATE players_ratingstate SET
         rating = r.new_rating,
         games = r.games_total,
@@ -1357,9 +1372,7 @@ STATES_SQL = (
         -- One delisted without a game (the list's floor rose) is as active as an idle
         -- player: 12 months without a rated game make him inactive (interpretation 9).
         active = CASE WHEN r.games > 0 THEN TRUE
-                      WHEN players_ratingstate.last_played IS NULL
-                        THEN players_ratingstate.active
-                      ELSE players_ratingstate.last_played > %(inactive_before)s END,
+                      ELSE {_active_without_a_game("players_ratingstate")} END,
         status = CASE WHEN r.kind = 'delisted' THEN 'delisted' ELSE 'rated' END,
         list_date = %(list_date)s,
         last_played = CASE WHEN r.games > 0 THEN %(list_date)s
@@ -1385,12 +1398,11 @@ STATES_SQL = (
         SELECT 1 FROM players_ratingstate s
         WHERE s.player_id = r.player_id AND s.category = %(category)s)
     """,
-    """
+    f"""
     UPDATE players_ratingstate SET
         period_games = 0,
         list_date = %(list_date)s,
-        active = CASE WHEN last_played IS NULL THEN active
-                      ELSE last_played > %(inactive_before)s END
+        active = {_active_without_a_game("players_ratingstate")}
     WHERE category = %(category)s AND status = 'rated'
       AND NOT EXISTS (
         SELECT 1 FROM lists_periodresult r
@@ -1422,9 +1434,8 @@ ENTRIES_SELECT = f"""
            a.change
     FROM (
         SELECT s.player_id, r.new_rating AS rating, r.games AS period_games, r.list_k AS k,
-               CASE WHEN r.games > 0 THEN TRUE
-                    WHEN s.last_played IS NULL THEN s.active
-                    ELSE s.last_played > %(inactive_before)s END AS active,
+               CASE WHEN r.games > 0 THEN TRUE ELSE {_active_without_a_game("s")} END
+                 AS active,
                CASE WHEN r.kind = 'rated' THEN r.change_rounded END AS change
         FROM players_ratingstate s
         JOIN lists_periodresult r
@@ -1441,9 +1452,7 @@ ENTRIES_SELECT = f"""
             WHERE s.player_id = r.player_id AND s.category = %(category)s)
         UNION ALL
         -- Unchanged: 0; with a result that waits ("pending"), no change shown.
-        SELECT s.player_id, s.rating, 0, COALESCE(idle.k, s.k),
-               CASE WHEN s.last_played IS NULL THEN s.active
-                    ELSE s.last_played > %(inactive_before)s END,
+        SELECT s.player_id, s.rating, 0, COALESCE(idle.k, s.k), {_active_without_a_game("s")},
                CASE WHEN r.kind IS NULL THEN 0 END
         FROM players_ratingstate s
         LEFT JOIN lists_periodresult r

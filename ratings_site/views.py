@@ -77,7 +77,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             # All the checked reports: those not yet ended and those whose players wait too.
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.CHECKED}",
         )
-        # Past the third list after its end: approving only records the refusal.
+        # Past the third list after its end: approving refuses the tournament.
         late = too_late_to_rate(context["reports_to_approve"].rows)
         for tournament in context["reports_to_approve"].rows:
             tournament.too_late = late.get(tournament.pk)

@@ -88,8 +88,9 @@ def test_the_list_written_beside_is_the_one_the_new_states_give(
         assert entry.flag == sex + ("" if state.active else "i")
         expected_change = None if player == period_world.players["Newcomer"].pk else 0
         assert entry.change == results.get(player, expected_change)
-    # The idle player's K, worked out by the publication, is on the list as in his state.
-    assert entries[idle.pk].k is not None and entries[idle.pk].flag == "i"
+    # The idle player's K, worked out by the publication (none was known), is on the list
+    # as in his state: 20, neither new, junior nor 2400 (R&B 2024 7.3.3).
+    assert (entries[idle.pk].k, entries[idle.pk].flag) == (20, "i")
     # The ids are one block, and the sequence goes on past it.
     ids = sorted(e.id for e in entries.values())
     assert ids == list(range(ids[0], ids[0] + len(ids)))
