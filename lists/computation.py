@@ -323,10 +323,12 @@ def compute_period(
     sides = _sides(games, robins.ratings, own)
     figures = SideFigures(len(games))
     year = (previous_list_date or add_months(list_date, -1)).year
-    players = _rated_outcomes(sides, standings, tournaments, (year, listing), figures, owns)
+    years = (year, listing)
+    players, in_columns = _rated_figures(sides, standings, tournaments, years, figures, owns)
     game_figures = _game_figures(games, tournaments, figures, owns, robins.left_out)
     if games_ready is not None:
         games_ready(game_figures)
+    players.extend(_outcomes_in_columns(in_columns, standings, years))
     rated_players = set(sides.players.tolist())
     for player, player_games in unrated.items():
         if player in rated_players or not _owned(owns, player):
@@ -705,20 +707,33 @@ def _unrated_games(
 # -- rated players -------------------------------------------------------------------------
 
 
-def _rated_outcomes(
+class RatedInColumns(NamedTuple):
+    """The owned players rated in columns (``_rated_figures``), whose outcomes wait until
+    the games are written: per player, ascending, his rule set and his period's totals."""
+
+    players: list[Player]
+    rules: list[OverTheBoardRules]
+    games: list[int]
+    scores: list[int]
+    expected: list[int]
+
+
+def _rated_figures(
     sides: Sides,
     standings: Mapping[Player, Standing],
     tournaments: Mapping[Tournament, TournamentFacts],
     years: tuple[int, Listing],
     figures: SideFigures,
     owns: Callable[[Any], Any] | None,
-) -> list[PlayerOutcome]:
-    """The owned rated players' outcomes, and every rated side's figures. A player whose
-    games all fall under one rule set whose P_D depends on the two ratings alone, and who
-    was rated before the period, is rated in columns through the rule set's tables; any
-    other through ``_rated_outcome``, game by game."""
+) -> tuple[list[PlayerOutcome], RatedInColumns]:
+    """Every rated side's figures, and the owned rated players' outcomes: those rated game
+    by game (``_rated_outcome``) at once, the others, rated in columns, as their totals
+    (``_outcomes_in_columns``). A player whose games all fall under one rule set whose P_D
+    depends on the two ratings alone, and who was rated before the period, is rated in
+    columns through the rule set's tables."""
+    in_columns = RatedInColumns([], [], [], [], [])
     if not len(sides.player):
-        return []
+        return [], in_columns
     rule_sets = list({facts.rules.id: facts.rules for facts in tournaments.values()}.values())
     rules_of = [rule_sets.index(facts.rules) for facts in tournaments.values()]
     side_rules = per_game(tournaments, rules_of, sides.tournament)
@@ -730,54 +745,48 @@ def _rated_outcomes(
     # A difference beyond the tables (an unrated opponent's Ru far below the floor, 8.58)
     # is left to the game-by-game path.
     in_tables = np.logical_and.reduceat(np.abs(difference) <= MAX_DIFFERENCE, sides.starts)
-    columnar = one_rule_set & independent[side_rules[sides.starts]] & in_tables
+    rated_before = np.fromiter(
+        (
+            (standing := standings.get(player)) is not None and standing.rating is not None
+            for player in sides.players.tolist()
+        ),
+        dtype=bool,
+        count=len(sides.players),
+    )
+    columnar = one_rule_set & independent[side_rules[sides.starts]] & in_tables & rated_before
     # The sides of such players, through the rule sets' own tables.
     lookup = np.clip(difference + MAX_DIFFERENCE, 0, 2 * MAX_DIFFERENCE)
     expected = _tables(rule_sets, "expectation_by_difference")[side_rules, lookup]
     used = _tables(rule_sets, "difference_used_by_difference")[side_rules, lookup]
-    on_columns = np.repeat(columnar, np.diff(np.r_[sides.starts, len(sides.player)]))
+    counts = np.diff(np.r_[sides.starts, len(sides.player)])
+    on_columns = np.repeat(columnar, counts)
     figures.difference[sides.slot[on_columns]] = used[on_columns]
     figures.expected[sides.slot[on_columns]] = expected[on_columns]
-    counts = np.diff(np.r_[sides.starts, len(sides.player)]).tolist()
-    scores = np.add.reduceat(sides.score.astype(np.int64), sides.starts).tolist()
-    expected_totals = np.add.reduceat(expected.astype(np.int64), sides.starts).tolist()
     owned = (
         np.ones(len(sides.players), dtype=bool)
         if owns is None
         else np.asarray(owns(sides.players), dtype=bool)
     )
-    year, listing = years
+    kept = columnar & owned
+    scores = np.add.reduceat(sides.score.astype(np.int64), sides.starts)
+    expected_totals = np.add.reduceat(expected.astype(np.int64), sides.starts)
+    in_columns = RatedInColumns(
+        players=sides.players[kept].tolist(),
+        rules=[rule_sets[index] for index in side_rules[sides.starts[kept]].tolist()],
+        games=counts[kept].tolist(),
+        scores=scores[kept].tolist(),
+        expected=expected_totals[kept].tolist(),
+    )
     outcomes = []
-    starts = sides.starts.tolist()
-    for group, (player, start, is_columnar, is_owned) in enumerate(
-        zip(sides.players.tolist(), starts, columnar.tolist(), owned.tolist(), strict=True)
+    by_games = np.flatnonzero(~columnar)
+    for player, start, count, is_owned in zip(
+        sides.players[by_games].tolist(),
+        sides.starts[by_games].tolist(),
+        counts[by_games].tolist(),
+        owned[by_games].tolist(),
+        strict=True,
     ):
-        standing = standings.get(player)
-        if is_columnar and standing is not None and standing.rating is not None:
-            if is_owned:
-                rules = rule_sets[side_rules[start]]
-                state = PlayerState(
-                    rating=standing.rating,
-                    games=standing.games,
-                    reached_2400=standing.reached_2400,
-                    birth_year=standing.birth_year,
-                )
-                games_in_period = counts[group]
-                k = rules.k_factor(state, year=year, games_in_period=games_in_period)
-                score, expected_total = scores[group], expected_totals[group]
-                outcomes.append(
-                    _rated_result(
-                        player,
-                        standing,
-                        rules,
-                        (standing.rating, False),
-                        (k, k * (50 * score - expected_total)),
-                        (games_in_period, score, expected_total),
-                        listing,
-                    )
-                )
-            continue
-        end = start + counts[group]
+        end = start + count
         player_sides = (
             list(
                 zip(
@@ -792,9 +801,41 @@ def _rated_outcomes(
         )
         # Every player's sides are rated (a game owned by one part explains both of its
         # sides), but only the owned players' outcomes are kept.
-        outcome = _rated_outcome(player, player_sides, standing, tournaments, years, figures)
+        outcome = _rated_outcome(
+            player, player_sides, standings.get(player), tournaments, years, figures
+        )
         if is_owned:
             outcomes.append(outcome)
+    return outcomes, in_columns
+
+
+def _outcomes_in_columns(
+    rated: RatedInColumns, standings: Mapping[Player, Standing], years: tuple[int, Listing]
+) -> list[PlayerOutcome]:
+    """The outcomes of the players rated in columns: K from the state at the period's start
+    (interpretation 4), K x sum(dR) from the totals, rounded once (interpretation 5)."""
+    year, listing = years
+    outcomes = []
+    for player, rules, games_in_period, score, expected_total in zip(*rated, strict=True):
+        standing = standings[player]
+        state = PlayerState(
+            rating=standing.rating,
+            games=standing.games,
+            reached_2400=standing.reached_2400,
+            birth_year=standing.birth_year,
+        )
+        k = rules.k_factor(state, year=year, games_in_period=games_in_period)
+        outcomes.append(
+            _rated_result(
+                player,
+                standing,
+                rules,
+                (standing.rating, False),
+                (k, k * (50 * score - expected_total)),
+                (games_in_period, score, expected_total),
+                listing,
+            )
+        )
     return outcomes
 
 
