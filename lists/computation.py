@@ -297,8 +297,9 @@ def compute_period(
     is listed with is the one the next period will use: by this list's year and
     ``listing_rules``, the rule set of that period (default: that of his latest event).
 
-    ``games_ready`` is given the games' figures as soon as they are complete, before the
-    first ratings are worked out (the caller may write them meanwhile).
+    ``games_ready`` is given the games' figures as soon as they are complete: before the
+    outcomes of the players rated in columns and the first ratings are worked out (the
+    caller may write them meanwhile; DESIGN-notes 107).
 
     A player rated below the floor of ``listing_rules`` is not on the list (R&B 2024
     6.1.2, interpretation 9): one who played, whatever the floor of his events' rule set;
