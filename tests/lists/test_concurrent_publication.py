@@ -12,17 +12,20 @@ import pytest
 from django.db import connection, transaction
 from django.db.models import ProtectedError
 
-from lists.models import ListEntry, RatingPeriod
+from lists.models import ListEntry
 from lists.services import period_get_or_create, period_publish
 from players.access import Actor
 from players.models import Player, RatingHistory
 from tests.lists.conftest import APRIL
+from tests.threads import holding, in_thread
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's locks"),
     pytest.mark.django_db(transaction=True),
 ]
 ADMIN = Actor(is_administrator=True)
+#: The statement a publication is held at while it writes (the history).
+HISTORY_WRITTEN = "INSERT INTO players_ratinghistory"
 
 
 def test_two_publications_at_once_queue_rather_than_deadlock(
@@ -42,31 +45,21 @@ def test_two_publications_at_once_queue_rather_than_deadlock(
     writing, second_started = threading.Event(), threading.Event()
     errors: list[Exception] = []
 
-    def held_while_writing(execute, sql, params, many, context):
-        if "INSERT INTO players_ratinghistory" in sql and not writing.is_set():
-            writing.set()
-            second_started.wait(timeout=10)
-            time.sleep(0.5)  # the second goes as far as it can meanwhile
-        return execute(sql, params, many, context)
+    def second_meanwhile() -> None:
+        second_started.wait(timeout=10)
+        time.sleep(0.5)  # the second goes as far as it can meanwhile
 
-    def publish(period: RatingPeriod, held: bool) -> None:
-        try:
-            if held:
-                with connection.execute_wrapper(held_while_writing):
-                    period_publish(period=period, actor=ADMIN)
-            else:
-                second_started.set()
-                period_publish(period=period, actor=ADMIN)
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
+    def publish_held() -> None:
+        with connection.execute_wrapper(holding(HISTORY_WRITTEN, writing, second_meanwhile)):
+            period_publish(period=periods[0], actor=ADMIN)
 
-    first = threading.Thread(target=publish, args=(periods[0], True))
-    first.start()
+    def publish_second() -> None:
+        second_started.set()
+        period_publish(period=periods[1], actor=ADMIN)
+
+    first = in_thread(publish_held, errors)
     assert writing.wait(timeout=30)
-    second = threading.Thread(target=publish, args=(periods[1], False))
-    second.start()
+    second = in_thread(publish_second, errors)
     first.join(timeout=60)
     second.join(timeout=60)
     assert errors == []
@@ -88,26 +81,20 @@ def test_a_player_deleted_while_a_list_is_published_is_kept_if_the_list_names_hi
     errors: list[Exception] = []
 
     def publication() -> None:
-        try:
-            with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute("LOCK TABLE lists_listentry IN SHARE ROW EXCLUSIVE MODE")
-                RatingHistory.objects.create(
-                    player=player, category="rapid", list_date=APRIL, rating=1650
-                )
-                ListEntry.objects.create(
-                    period=period, player=player, fide_id=player.fide_id, name=player.name,
-                    federation="NOR", sex="M", rating=1650,
-                )  # fmt: skip
-                written.set()
-                deleting.wait(timeout=10)
-                time.sleep(0.5)  # the deletion is waiting by now
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("LOCK TABLE lists_listentry IN SHARE ROW EXCLUSIVE MODE")
+            RatingHistory.objects.create(
+                player=player, category="rapid", list_date=APRIL, rating=1650
+            )
+            ListEntry.objects.create(
+                period=period, player=player, fide_id=player.fide_id, name=player.name,
+                federation="NOR", sex="M", rating=1650,
+            )  # fmt: skip
+            written.set()
+            deleting.wait(timeout=10)
+            time.sleep(0.5)  # the deletion is waiting by now
 
-    writer = threading.Thread(target=publication)
-    writer.start()
+    writer = in_thread(publication, errors)
     assert written.wait(timeout=30)
     deleting.set()
     with pytest.raises(ProtectedError):
@@ -156,24 +143,17 @@ def test_a_report_approved_while_its_list_is_published_goes_to_the_next_list(
     writing, release = threading.Event(), threading.Event()
     errors: list[Exception] = []
 
-    def held_while_writing(execute, sql, params, many, context):
-        if "INSERT INTO players_ratinghistory" in sql and not writing.is_set():
-            writing.set()
-            release.wait(timeout=10)
-        return execute(sql, params, many, context)
-
     def publish() -> None:
-        with connection.execute_wrapper(held_while_writing):
+        held = holding(HISTORY_WRITTEN, writing, lambda: release.wait(timeout=10))
+        with connection.execute_wrapper(held):
             period_publish(period=period, actor=ADMIN)
 
-    publication = in_a_thread(publish, errors)
-    publication.start()
+    publication = in_thread(publish, errors)
     assert writing.wait(timeout=30)
-    approval = in_a_thread(
+    approval = in_thread(
         lambda: report_approve(actor=ADMIN, report=report, approved_on=dt.date(2025, 3, 21)),
         errors,
     )
-    approval.start()
     approval.join(timeout=1)
     assert approval.is_alive()  # waiting for the publication
     release.set()
@@ -182,18 +162,3 @@ def test_a_report_approved_while_its_list_is_published_goes_to_the_next_list(
     assert errors == []
     late.refresh_from_db()
     assert (late.status, late.list_date) == ("ready", dt.date(2025, 5, 1))
-
-
-def in_a_thread(work, errors: list[Exception]) -> threading.Thread:
-    """``work`` in a thread with a database connection of its own; what it raises is
-    added to ``errors``."""
-
-    def run() -> None:
-        try:
-            work()
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
-
-    return threading.Thread(target=run)

@@ -16,7 +16,7 @@ from lists.services import period_publish
 from players.access import Actor
 from players.models import RatingHistory, RatingState
 from tests.lists.conftest import APRIL
-from tests.lists.test_concurrent_publication import in_a_thread
+from tests.threads import holding, in_thread
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="a second connection"),
@@ -154,8 +154,7 @@ def test_an_empty_partition_left_for_the_period_is_replaced(
             f"FOR VALUES IN ({period.pk})"
         )
     errors: list[Exception] = []
-    publishing = in_a_thread(lambda: period_publish(period=period, actor=ADMIN), errors)
-    publishing.start()
+    publishing = in_thread(lambda: period_publish(period=period, actor=ADMIN), errors)
     publishing.join(timeout=60)
     if publishing.is_alive():  # end the waits, or the test database's teardown waits too
         with connection.cursor() as cursor:
@@ -178,29 +177,22 @@ def test_a_state_written_during_the_publication_waits_for_it(
     reached the states and not the list)."""
     idle = _world(period_world)
     period = compute("rapid", APRIL)
-    holding, released, written = threading.Event(), threading.Event(), threading.Event()
+    held, released, written = threading.Event(), threading.Event(), threading.Event()
     errors: list[Exception] = []
 
-    def held(execute, sql, params, many, context):
-        # Held after the list's connection took its snapshot, before a state is written.
-        if "rating = r.new_rating" in sql and not holding.is_set():
-            holding.set()
-            released.wait(timeout=10)
-        return execute(sql, params, many, context)
-
     def publish() -> None:
-        with connection.execute_wrapper(held):
+        # Held after the list's connection took its snapshot, before a state is written.
+        states_written = holding("rating = r.new_rating", held, lambda: released.wait(timeout=10))
+        with connection.execute_wrapper(states_written):
             period_publish(period=period, actor=ADMIN)
 
     def import_writes() -> None:
         RatingState.objects.filter(player=idle, category="rapid").update(rating=2000)
         written.set()
 
-    publishing = in_a_thread(publish, errors)
-    publishing.start()
-    assert holding.wait(timeout=30)
-    importing = in_a_thread(import_writes, errors)
-    importing.start()
+    publishing = in_thread(publish, errors)
+    assert held.wait(timeout=30)
+    importing = in_thread(import_writes, errors)
     assert not written.wait(timeout=1)  # it waits for the publication
     released.set()
     publishing.join(timeout=60)

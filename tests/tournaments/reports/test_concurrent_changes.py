@@ -17,6 +17,7 @@ from players.models import Player
 from players.services import player_duplicate_remove
 from tests import factories
 from tests.conftest import persona_actor
+from tests.threads import in_thread
 from tournaments.models import ApprovalRequest, Game, PlayerMatch, Tournament, TournamentReport
 from tournaments.registration import approval_decide, tournament_withdraw
 from tournaments.reports import services
@@ -28,20 +29,6 @@ pytestmark = [
 
 #: How long the first of the two holds its transaction open once it has done its work.
 HELD = 1.0
-
-
-def in_thread(target, errors: list[Exception]) -> threading.Thread:
-    def run() -> None:
-        try:
-            target()
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread
 
 
 def held(action, done: threading.Event):
