@@ -14,14 +14,17 @@ reads.
 from __future__ import annotations
 
 import django_filters
-from django import forms
 from django.db.models import Q, QuerySet
-from django.forms.utils import flatatt
 from django.http import QueryDict
-from django.utils.html import format_html, format_html_join
 
 from lists.models import ListEntry, PeriodResult, RatingPeriod
-from players.filters import NarrowingFilterSet, SearchFilter, name_or_fide_id, typed_fide_id
+from players.filters import (
+    NarrowingFilterSet,
+    QuickSelect,
+    SearchFilter,
+    name_or_fide_id,
+    typed_fide_id,
+)
 from players.models import Federation, Player
 from players.name_keys import NameKey, NotAscii, TransliteratedKey, folded_forms, typed_keys
 
@@ -30,24 +33,6 @@ def federation_choices() -> list[tuple[str, str]]:
     return [
         (code, f"{code} {name}") for code, name in Federation.objects.values_list("code", "name")
     ]
-
-
-class QuickSelect(forms.Select):
-    """A select written in one pass. Django renders each ``<option>`` through a template,
-    which for some 200 federations costs more than the list page's two queries."""
-
-    def render(self, name, value, attrs=None, renderer=None) -> str:
-        chosen = "" if value is None else str(value)
-        options = format_html_join(
-            "",
-            '<option value="{}"{}>{}</option>',
-            (
-                (option, " selected" if str(option) == chosen else "", label)
-                for option, label in self.choices
-            ),
-        )
-        attributes = flatatt(self.build_attrs(self.attrs, {**(attrs or {}), "name": name}))
-        return format_html("<select{}>{}</select>", attributes, options)
 
 
 class AgeGroup:

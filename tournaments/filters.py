@@ -1,6 +1,6 @@
 import django_filters
 
-from players.filters import NarrowingFilterSet, SearchFilter
+from players.filters import NarrowingFilterSet, QuickSelect, SearchFilter
 from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament
 from tournaments.querysets import arbiter_of
@@ -14,7 +14,9 @@ class TournamentFilter(NarrowingFilterSet):
         label="Mine only",
         widget=django_filters.widgets.BooleanWidget(),
     )
-    federation = django_filters.ModelChoiceFilter(queryset=Federation.objects.all())
+    federation = django_filters.ModelChoiceFilter(
+        queryset=Federation.objects.all(), widget=QuickSelect
+    )
     start_date = django_filters.DateFromToRangeFilter(
         label="Start between",
         widget=django_filters.widgets.DateRangeWidget(attrs={"type": "date"}),

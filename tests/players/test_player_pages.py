@@ -645,3 +645,20 @@ def test_the_registry_is_in_order_of_names_regardless_of_case(db, client):
     assert shown() == expected
     assert shown(q="a") == expected  # a search sorts what it found the same way
     assert shown(sort="-name") == expected[::-1]
+
+
+def test_the_registry_filters_by_federation_and_keeps_it_chosen(world, player_a):
+    factories.PlayerFactory(name="Zweiter, Bruno", federation=world["fed_b"])
+    fed_a, fed_b = world["fed_a"].pk, world["fed_b"].pk
+    page = persona_client(world, "anonymous").get(f"/players/?federation={fed_b}").content.decode()
+    assert "Zweiter, Bruno" in page and "Schiedsrichter, Otto" not in page
+    assert f'<option value="{fed_b}" selected>' in page and f'<option value="{fed_a}">' in page
+
+
+def test_the_tournaments_filter_by_federation_and_keep_it_chosen(world):
+    factories.TournamentFactory(name="Open of B", federation=world["fed_b"])
+    fed_a, fed_b = world["fed_a"].pk, world["fed_b"].pk
+    client = persona_client(world, "administrator")
+    page = client.get(f"/tournaments/?federation={fed_a}").content.decode()
+    assert world["tournament"].name in page and "Open of B" not in page
+    assert f'<option value="{fed_a}" selected>' in page and f'<option value="{fed_b}">' in page
