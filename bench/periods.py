@@ -87,6 +87,9 @@ SEARCH_GIVEN_FIRST = "Ka Berdor"
 #: A name whose typed "oe" may be an ø or ö written out: its own range of the name index
 #: and the folded one ("Jol..."), each row of that read for its transliterated key.
 SEARCH_WRITTEN_OUT = "Joel"
+#: A word searched anywhere in the registry's names (``players.name_keys.name_key_contains``,
+#: served by the trigram indexes of migration ``players.0014``).
+SEARCH_ANYWHERE = "Berdor"
 #: Query parameters of the list page's filter (lists/filters.py).
 FEDERATION_PARAMETER = "federation"
 SEARCH_PARAMETER = "q"
@@ -974,8 +977,9 @@ def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float,
     """The pages around the month just published, at its scale (no target in the issue;
     printed so that a page that reads the whole month shows): the period page an officer
     works on (first page, a search of the preview, a later page of its tournaments), the
-    registry, the tournaments, and the busiest player's and the biggest tournament's pages;
-    then, once each, the downloads of the preview and of the month's list."""
+    registry (and two searches of it), the tournaments, and the busiest player's and the
+    biggest tournament's pages; then, once each, the downloads of the preview and of the
+    month's list."""
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client, override_settings
@@ -1002,6 +1006,8 @@ def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float,
         (f"period, preview '{SEARCH_PREFIX}'", officer, f"{period}?q={SEARCH_PREFIX}"),
         ("period, tournaments page 300", officer, f"{period}?t-page=300"),
         ("registry", public, "/players/"),
+        (f"registry, name '{SEARCH_ANYWHERE}'", public, f"/players/?q={SEARCH_ANYWHERE}"),
+        (f"registry, name '{SEARCH_WRITTEN_OUT}'", public, f"/players/?q={SEARCH_WRITTEN_OUT}"),
         ("tournaments", public, "/tournaments/"),
         ("busiest player", public, f"/players/{busiest}/"),
         ("the calculations", public, f"/lists/players/{busiest}/"),
