@@ -50,7 +50,8 @@ class SearchFilter(django_filters.CharFilter):
 
 class QuickSelect(forms.Select):
     """A select written in one pass. Django renders each ``<option>`` through a template,
-    which for some 200 federations costs more than the list page's two queries."""
+    which for some 200 federations costs a page more than its queries (the published
+    list's two; the registry's and the tournaments' pages 30-40 ms, DESIGN-notes 108)."""
 
     def render(self, name, value, attrs=None, renderer=None) -> str:
         chosen = "" if value is None else str(value)
