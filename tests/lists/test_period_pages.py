@@ -405,6 +405,29 @@ def test_the_preview_counts_the_players_publication_will_flag_inactive(
     assert dict(states.values_list("player__name", "active")) == {"Idle": False, "Recent": True}
 
 
+def test_the_preview_names_the_first_players_turning_inactive_and_counts_the_rest(
+    world, period_world, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Three idle players turn inactive (standard-2009 7.23a, R&B 2024 6.2.2a); with the
+    page naming one, it names the first by name and counts all three and the two more."""
+    from lists import views_periods
+    from players.models import RatingState
+
+    monkeypatch.setattr(views_periods, "INACTIVE_NAMED", 1)
+    w = period_world
+    idle = [w.player(name, 1900) for name in ("Idle C", "Idle A", "Idle B")]
+    RatingState.objects.filter(player__in=idle).update(last_played=datetime.date(2024, 3, 1))
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    counted = re.search(r'id="turning-inactive"[^>]*><strong>(\d+)</strong>', page).group(1)
+    assert counted == "3"
+    named = page.split('id="turning-inactive-players"', 1)[1].split("</details>", 1)[0]
+    assert ">Idle A</a>; and 2 more." in named and "Idle B" not in named
+
+
 def test_the_periods_page_lists_periods(world, period_world):
     """Dates as the lists write them, ISO (the list date and the closing date, R&B 2024
     6.1.3: three days before)."""
