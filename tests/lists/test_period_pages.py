@@ -378,6 +378,19 @@ def test_a_report_without_a_game_over_the_board_is_not_late_and_is_done_with_thi
     assert (forfeits.status, forfeits.list_date) == ("rated", APRIL)
 
 
+def turning_inactive_on_the_preview(world, period_world, callbacks):
+    """The closed period computed by an administrator: (his client, the period, how many
+    players its page counts as turning inactive, and the part of the page naming them)."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    counted = re.search(r'id="turning-inactive"[^>]*><strong>(\d+)</strong>', page).group(1)
+    named = page.split('id="turning-inactive-players"', 1)[1].split("</details>", 1)[0]
+    return admin, period, counted, named
+
+
 def test_the_preview_counts_the_players_publication_will_flag_inactive(
     world, period_world, django_capture_on_commit_callbacks
 ):
@@ -391,14 +404,10 @@ def test_the_preview_counts_the_players_publication_will_flag_inactive(
     idle, recent = w.player("Idle", 1900), w.player("Recent", 1900)
     RatingState.objects.filter(player=idle).update(last_played=datetime.date(2024, 3, 1))
     RatingState.objects.filter(player=recent).update(last_played=datetime.date(2024, 5, 1))
-    period = closed_period(period_world)
-    admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
-    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
-    counted = re.search(r'id="turning-inactive"[^>]*><strong>(\d+)</strong>', page).group(1)
+    admin, period, counted, named = turning_inactive_on_the_preview(
+        world, period_world, django_capture_on_commit_callbacks
+    )
     assert counted == "1"
-    named = page.split('id="turning-inactive-players"', 1)[1].split("</details>", 1)[0]
     assert f'href="/players/{idle.fide_id}/">Idle</a>' in named and "Recent" not in named
     publish_by_hand(admin, period, django_capture_on_commit_callbacks)
     states = RatingState.objects.filter(player__in=(idle, recent), category="rapid")
@@ -417,14 +426,10 @@ def test_the_preview_names_the_first_players_turning_inactive_and_counts_the_res
     w = period_world
     idle = [w.player(name, 1900) for name in ("Idle C", "Idle A", "Idle B")]
     RatingState.objects.filter(player__in=idle).update(last_played=datetime.date(2024, 3, 1))
-    period = closed_period(period_world)
-    admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
-    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
-    counted = re.search(r'id="turning-inactive"[^>]*><strong>(\d+)</strong>', page).group(1)
+    _, _, counted, named = turning_inactive_on_the_preview(
+        world, period_world, django_capture_on_commit_callbacks
+    )
     assert counted == "3"
-    named = page.split('id="turning-inactive-players"', 1)[1].split("</details>", 1)[0]
     assert ">Idle A</a>; and 2 more." in named and "Idle B" not in named
 
 
