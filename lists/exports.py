@@ -261,12 +261,15 @@ JSON_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
 def write_json(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
-    """A JSON array of one object per player, written object by object."""
+    """A JSON array of one object per player, written object by object. Its one ``title``
+    is the title the list page shows: the open title, else the women's title (a WIM
+    without an open title is a WIM here, not untitled: a review)."""
     yield "["
 
     def element(numbered: tuple[int, Row]) -> str:
         number, row = numbered
-        document = JSON_ENCODER.encode({name: getattr(row, name) for name in JSON_FIELDS})
+        shown = row._replace(title=row.title or row.women_title)
+        document = JSON_ENCODER.encode({name: getattr(shown, name) for name in JSON_FIELDS})
         return ("\n" if number == 0 else ",\n") + document
 
     yield from _chunks(map(element, enumerate(entry_rows(entries))))

@@ -111,16 +111,23 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     period = _published_period(category, year, month)
     entries = published_entries(period).only(*PAGE_COLUMNS)
     filtered = ListEntryFilter(request.GET, queryset=entries, list_year=period.list_date.year)
-    table = ListEntryTable(filtered.qs)
-    if filtered.is_filtering:
-        table.empty_text = "No player on this list matches the search."
-    paginate(
-        request,
-        table,
-        PAGE_SIZE,
-        paginator_class=PublishedListPaginator,
-        count_key=_count_key(period, _search(filtered)),
-    )
+    valid = filtered.is_valid()
+    # A choice the form refuses shows nobody, with its error, as the period's preview does
+    # and as the downloads refuse: not the whole list under the name of the choice.
+    table = ListEntryTable(filtered.qs if valid else entries.none())
+    if not valid:
+        table.empty_text = "Nobody shown: the choice above is not one this list can take."
+        paginate(request, table, PAGE_SIZE)
+    else:
+        if filtered.is_filtering:
+            table.empty_text = "No player on this list matches the search."
+        paginate(
+            request,
+            table,
+            PAGE_SIZE,
+            paginator_class=PublishedListPaginator,
+            count_key=_count_key(period, _search(filtered)),
+        )
     choice = _filter_query(request)
     previous, following = _neighbours(period)
     context = {
@@ -132,7 +139,9 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
         "filtering": filtered.is_filtering,
         "count": table.paginator.count,
         "count_text": f"{table.paginator.count:,}",
-        "downloads": [(fmt, download_url(period, fmt) + choice) for fmt in FORMATS],
+        "downloads": [(fmt, download_url(period, fmt) + choice) for fmt in FORMATS]
+        if valid
+        else [],
         # The same search and filters on the list before or after.
         "neighbour_query": choice,
         "top_lists": _top_lists(request),
@@ -205,7 +214,7 @@ def _count_key(period: RatingPeriod, search: dict[str, str]) -> str:
 
 
 def _search(filtered: ListEntryFilter) -> dict[str, str]:
-    """The filters' valid values: those the search applies."""
+    """The values of a search the form took (``cleaned_data``), for its count's key."""
     filtered.form.is_valid()
     return filtered.form.cleaned_data
 

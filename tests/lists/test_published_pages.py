@@ -457,6 +457,20 @@ def test_a_download_with_a_filter_the_list_does_not_know_says_so(april):
     assert "age: Select a valid choice. zz is not one of the available choices." in text
 
 
+def test_a_filter_the_list_does_not_know_shows_nobody_and_its_error(april):
+    """The page agrees with its downloads (a review: "ZZZ" showed the whole list as "6
+    players match the search" and offered downloads that refused): nobody, the error under
+    the field, no download links. The same search with a valid filter still counts."""
+    page = get(URL, federation="ZZZ", q="carl").content.decode()
+    assert names(get(URL, federation="ZZZ", q="carl")) == []
+    assert "0 players match the search" in page
+    assert "Nobody shown: the choice above is not one this list can take." in page
+    assert "ZZZ is not one of the available choices." in page
+    assert 'id="downloads"' not in page
+    assert names(get(URL, federation="NOR", q="carl")) == ["Carlsen, Magnus", "Carlsson, Anna"]
+    assert "2 players match the search" in get(URL, federation="NOR", q="carl").content.decode()
+
+
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_an_empty_list_downloads_for_everybody(world, persona):
     published()
