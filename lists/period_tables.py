@@ -16,8 +16,10 @@ class PeriodTable(tables.Table):
         verbose_name="List",
         linkify=("lists:period", {"pk": tables.A("pk")}),
     )
-    tournaments_count = CountColumn(verbose_name="Tournaments")
-    games_count = CountColumn(verbose_name="Games")
+    #: The tournaments the period holds now (``periods_with_tournaments_held``), as its page lists
+    #: them: an open period's too, whose stored count waits for a computation (a review).
+    tournaments_held = CountColumn(verbose_name="Tournaments")
+    games_count = tables.Column(verbose_name="Games")
     entries_count = CountColumn(verbose_name="Listed")
     progress = tables.TemplateColumn(
         "{% load humanize %}{{ record.progress_done|intcomma }} / "
@@ -29,7 +31,7 @@ class PeriodTable(tables.Table):
     class Meta:
         model = RatingPeriod
         fields = (
-            "period", "category", "closing_date", "status", "tournaments_count", "games_count",
+            "period", "category", "closing_date", "status", "tournaments_held", "games_count",
             "progress", "published_at", "entries_count",
         )  # fmt: skip
         order_by = ("-period",)
@@ -38,6 +40,10 @@ class PeriodTable(tables.Table):
             "compute_period makes the one of a list date."
         )
         attrs = {"class": "table table-sm table-striped align-middle", "id": "periods"}
+
+    def render_games_count(self, record: RatingPeriod, value: int) -> str:
+        """The games its latest computation rated; none counted before one."""
+        return "—" if record.computed_at is None else f"{value:,}"
 
 
 class PreviewTable(tables.Table):

@@ -7,10 +7,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from lists.models import ListEntry, PeriodGame, PeriodResult, RatingPeriod
 from regulations.rounding import hundredths
+from tournaments.models import Tournament
 
 
 def computed_results(period: RatingPeriod) -> QuerySet[PeriodResult]:
@@ -20,6 +22,19 @@ def computed_results(period: RatingPeriod) -> QuerySet[PeriodResult]:
     return PeriodResult.objects.filter(period=period, run=period.computed_run).select_related(
         "player", "player__federation"
     )
+
+
+def periods_with_tournaments_held() -> QuerySet[RatingPeriod]:
+    """Every period, with ``tournaments_held``: how many tournaments its category and list
+    date hold now, approved for it (its page lists them), whether or not it was computed."""
+    held = (
+        Tournament.objects.filter(category=OuterRef("category"), list_date=OuterRef("list_date"))
+        .order_by()
+        .values("list_date")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return RatingPeriod.objects.annotate(tournaments_held=Coalesce(Subquery(held), 0))
 
 
 def period_cache_key(period: RatingPeriod, what: str) -> str:

@@ -30,7 +30,7 @@ from lists.exports import FETCH_ROWS, csv_chunks
 from lists.filters import PeriodFilter, PreviewFilter
 from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
-from lists.selectors import computed_results, run_summary
+from lists.selectors import computed_results, periods_with_tournaments_held, run_summary
 from players.access import Actor
 from players.models import RatingCategory
 from players.pagination import paginate
@@ -56,7 +56,7 @@ def require_period_access(actor: Actor) -> None:
 @login_required
 def period_list(request: HttpRequest) -> HttpResponse:
     require_period_access(request.actor)
-    filtered = PeriodFilter(request.GET, queryset=RatingPeriod.objects.all())
+    filtered = PeriodFilter(request.GET, queryset=periods_with_tournaments_held())
     table = PeriodTable(filtered.qs)
     if filtered.is_filtering:
         table.empty_text = "No rating period matches the filters."

@@ -575,6 +575,34 @@ def test_the_periods_are_filtered_and_each_links_back_to_them(world, period_worl
     assert ">Initial</a>" not in detail
 
 
+def test_the_periods_count_the_tournaments_an_open_period_holds(world, period_world, compute):
+    """A review: an open period with an approved report read "0 tournaments, 0 games" on
+    the periods page, its own page "Tournaments in this period (1)": the officer could not
+    see which periods have reports waiting. Games are counted by a computation."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)], name="Spring Rapid")
+    w.tournament([(w.player("C", 1800), w.player("D", 1700), 0)], name="Easter Rapid")
+    w.tournament([(w.player("E", 1800), w.player("F", 1700), 1)], category="blitz")
+    period_get_or_create(category="rapid", list_date=APRIL)
+    period_get_or_create(category="standard", list_date=APRIL)
+    admin = persona_client(world, "administrator")
+
+    def row(category: str) -> list[str]:
+        page = admin.get("/lists/periods/", {"category": category}).content.decode()
+        body = page.split('id="periods"', 1)[1].split("<tbody", 1)[1].split("</tr>", 1)[0]
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", body, re.S)
+        return [re.sub(r"<[^>]+>", "", cell).strip() for cell in cells]
+
+    assert row("rapid")[4:6] == ["2", "—"]
+    assert row("standard")[4:6] == ["0", "—"]
+    compute("blitz", APRIL)
+    assert row("blitz")[4:6] == ["1", "1"]
+    by_tournaments = admin.get("/lists/periods/", {"sort": "-tournaments_held"}).content.decode()
+    assert re.findall(r"<td[^>]*>(Rapid|Blitz|Standard)</td>", by_tournaments) == [
+        "Rapid", "Blitz", "Standard"
+    ]  # fmt: skip
+
+
 def test_the_tournaments_of_a_period_come_a_page_at_a_time_and_sort_apart_from_the_preview(
     world, period_world, django_capture_on_commit_callbacks
 ):
