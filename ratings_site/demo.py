@@ -17,6 +17,7 @@ from django.utils import timezone
 from players.access import ADMINISTRATORS_GROUP
 from players.models import Arbiter, Federation, Player, RatingOfficer
 from tournaments.models import Game, PlayerMatch, Tournament
+from tournaments.selectors import rules_for
 
 FEDERATIONS = (
     ("ENG", "England"),
@@ -147,15 +148,19 @@ def demo_data_load() -> DemoSummary:
     )
     tournaments = demo_tournaments(timezone.localdate())
     for tournament in tournaments:
+        # As a registration records it (a review: the demo's tournaments said "Rule set —").
+        rule_set = rules_for(tournament["category"], tournament["start_date"]).id
         defaults = {
             **tournament,
             "federation": federations[tournament["federation"]],
             "chief_arbiter": arbiter,
             "status": Tournament.Status.APPROVED,
+            "rule_set": rule_set,
         }
         # Kept as first loaded: a report may have been uploaded for those dates since.
         if not Tournament.objects.filter(name=tournament["name"]).exists():
             Tournament.objects.create(**defaults)
+        Tournament.objects.filter(name=tournament["name"], rule_set="").update(rule_set=rule_set)
     return DemoSummary(
         federations=len(FEDERATIONS),
         players=len(PLAYERS),

@@ -158,6 +158,12 @@ def test_load_demo_is_idempotent_and_prints_working_credentials(debug_on, client
     april = RatingPeriod.objects.get(category="rapid", list_date="2025-04-01")
     assert april.status == "published" and april.entries.count() == 20
     assert "already published" in output
+    # Each tournament names its rule set, as a registration records it (a review: "—").
+    assert dict(Tournament.objects.values_list("name", "rule_set")) == {
+        "Demo Spring Open": "standard-2009",
+        "Demo Rapid Round Robin": "rapid-blitz-2024",
+        "Demo Rapid Weekend": "rapid-blitz-2024",
+    }
     # Its rated report is a file its games come from (a review: 23 bytes of header,
     # "0 bytes" and no SHA-256 on its page, and "no player lines could be read").
     import hashlib
