@@ -26,7 +26,14 @@ from players.filters import (
     typed_fide_id,
 )
 from players.models import Federation, Player
-from players.name_keys import NameKey, NotAscii, TransliteratedKey, folded_forms, typed_keys
+from players.name_keys import (
+    NameKey,
+    NotAscii,
+    TransliteratedKey,
+    apostrophe_forms,
+    folded_forms,
+    typed_keys,
+)
 
 
 def federation_choices() -> list[tuple[str, str]]:
@@ -127,7 +134,8 @@ class ListEntryFilter(NarrowingFilterSet):
         if (fide_id := typed_fide_id(value)) is not None:
             return queryset.filter(fide_id=fide_id)
         found, written_out = Q(), Q()
-        for typed in typed_keys(word_orders(value), using=queryset.db):
+        orders = [order for form in apostrophe_forms(value) for order in word_orders(form)]
+        for typed in typed_keys(orders, using=queryset.db):
             found |= Q(name_key__begins=typed)
             # "mueller" finds "Müller": a key beginning "MULLER", and among the names of
             # that range outside ASCII (no other has an umlaut to write out) those whose

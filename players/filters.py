@@ -5,7 +5,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 
 from players.models import Federation, Player
-from players.name_keys import name_key_contains
+from players.name_keys import apostrophe_forms, name_key_contains
 
 
 class NarrowingFilterSet(django_filters.FilterSet):
@@ -105,5 +105,8 @@ def name_or_fide_id(value: str, player: str = "") -> Q:
     found = Q()
     # A NUL is no letter of a name, and PostgreSQL refuses it in a string.
     for word in value.replace(",", " ").replace("\x00", " ").split()[:SEARCH_WORDS]:
-        found &= name_key_contains(f"{player}name", word)
+        either = Q()
+        for form in apostrophe_forms(word):
+            either |= name_key_contains(f"{player}name", form)
+        found &= either
     return found

@@ -76,6 +76,19 @@ _TRANSLITERATED = str.maketrans(TRANSLITERATIONS)
 WRITTEN_OUT = frozenset(letters.upper() for letters in TRANSLITERATIONS.values())
 
 
+#: Apostrophes a keyboard or a phone types where names have ASCII's (U+2019 typed in
+#: "O'Brien"): a search holding one looks for the name both ways (``apostrophe_forms``).
+TYPOGRAPHIC_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4", "'"))
+
+
+def apostrophe_forms(typed: str) -> list[str]:
+    """``typed``, and where it holds a typographic apostrophe, ``typed`` with ASCII's as
+    well: the names of the lists are written with "'", and one written with U+2019 is
+    still found as typed."""
+    plain = typed.translate(TYPOGRAPHIC_APOSTROPHES)
+    return [typed] if plain == typed else [typed, plain]
+
+
 def typed_keys(values: list[str], using: str = "default") -> list[str]:
     """The keys of what was typed, worked out as the names' keys in the index were: by the
     database's own function (one query for them all), whose capitals follow the database's

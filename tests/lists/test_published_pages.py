@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import html
 import io
 import json
 import re
@@ -239,6 +240,24 @@ def test_a_name_is_found_without_its_accents(db, query, expected):
     ):  # fmt: skip
         entry(period, name, rating)
     assert names(get(URL, q=query)) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("o'brien", ["O'Brien, Seán"]),
+        ("O\u2019Brien", ["O'Brien, Seán"]),  # as a phone types it (a review found nobody)
+        ("sean o\u2019brien", ["O'Brien, Seán"]),
+        ("o\u2019neill", ["O\u2019Neill, Ann"]),  # a name written so is found as typed
+        ("o'neill", []),  # the list's search is the name's beginning, folded as it was
+        ("obrien", []),
+    ],
+)
+def test_a_typographic_apostrophe_finds_the_names_written_with_ascii_s(db, query, expected):
+    period = published()
+    entry(period, "O'Brien, Seán", 2000)
+    entry(period, "O\u2019Neill, Ann", 1900)
+    assert [html.unescape(name) for name in names(get(URL, q=query))] == expected
 
 
 def test_a_fide_id_finds_exactly_that_player(april):

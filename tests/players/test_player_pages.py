@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -386,6 +387,24 @@ def test_the_registry_finds_a_name_by_its_words_in_any_order(db, client):
     nobody = client.get("/players/", {"q": "kasparov"}).content.decode()
     assert "No player in the registry matches the search." in nobody
     assert "No players in the registry yet." not in nobody
+
+
+def test_the_registry_takes_a_typographic_apostrophe_for_ascii_s(db, client):
+    """A phone types U+2019 in "O'Brien" for the registry's "O'Brien, Sean" (a review
+    found nobody); a name written with U+2019 is still found as typed."""
+    from tests.factories import PlayerFactory
+
+    PlayerFactory(name="O'Brien, Sean")
+    PlayerFactory(name="O\u2019Neill, Ann")
+
+    def found(query: str) -> set[str]:
+        page = html.unescape(client.get("/players/", {"q": query}).content.decode())
+        return {name for name in ("O'Brien, Sean", "O\u2019Neill, Ann") if f">{name}</a>" in page}
+
+    assert (
+        found("o\u2019brien") == found("O'Brien") == found("sean o\u2018brien") == {"O'Brien, Sean"}
+    )
+    assert found("o\u2019neill") == {"O\u2019Neill, Ann"}
 
 
 def test_the_registry_finds_a_name_with_or_without_its_accents(db, client):
