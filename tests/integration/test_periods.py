@@ -199,12 +199,20 @@ def test_two_concurrent_requests_give_one_computation(tmp_path, queue):
     big_world(400)
     period = closed_period()
     outcomes: list[str] = []
-    barrier = threading.Barrier(2)
+    # Both requests are held at their claim, each having found the period closed, and let
+    # go together: only the claim itself can then refuse one (a review found the race
+    # lost by a non-atomic claim in 2 runs of 11 when they were let go at the start).
+    barrier = threading.Barrier(2, timeout=60)
+
+    def at_the_claim(execute, sql, params, many, context):
+        if sql.startswith('UPDATE "lists_ratingperiod"') and '"claim_token" =' in sql:
+            barrier.wait()
+        return execute(sql, params, many, context)
 
     def request() -> None:
-        barrier.wait()
         try:
-            period_compute_request(period=RatingPeriod.objects.get(pk=period.pk), actor=ADMIN)
+            with connection.execute_wrapper(at_the_claim):
+                period_compute_request(period=RatingPeriod.objects.get(pk=period.pk), actor=ADMIN)
             outcomes.append("computing")
         except PeriodRefused as refusal:
             outcomes.append(f"refused: {refusal}")
