@@ -6,8 +6,10 @@ class ListsConfig(AppConfig):
     verbose_name = "Rating lists"
 
     def ready(self) -> None:
-        from lists.selectors import period_published
-        from tournaments.reports.services import LIST_OUT_CHECKS
+        from lists.selectors import period_no_longer_open, period_published
+        from tournaments.reports.services import LIST_OUT_CHECKS, PERIOD_CLOSED_CHECKS
 
         if period_published not in LIST_OUT_CHECKS:
             LIST_OUT_CHECKS.append(period_published)
+        if period_no_longer_open not in PERIOD_CLOSED_CHECKS:
+            PERIOD_CLOSED_CHECKS.append(period_no_longer_open)

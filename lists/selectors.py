@@ -83,6 +83,17 @@ def period_published(category: str, list_date: dt.date) -> bool:
     return published_periods(category).filter(list_date=list_date).exists()
 
 
+def period_no_longer_open(category: str, list_date: dt.date) -> bool:
+    """Whether the period of ``category`` and ``list_date`` exists and is open no more
+    (closed, computed, failed, published): it takes no report approved now
+    (``tournaments.reports.services.PERIOD_CLOSED_CHECKS``, interpretation 8)."""
+    return (
+        RatingPeriod.objects.filter(category=category, list_date=list_date)
+        .exclude(status=RatingPeriod.Status.OPEN)
+        .exists()
+    )
+
+
 def published_entries(period: RatingPeriod) -> QuerySet[ListEntry]:
     return ListEntry.objects.filter(period=period)
 

@@ -29,7 +29,7 @@ from audit.services import audit_record
 from players.access import Actor, require
 from players.locks import rating_list_lock
 from players.models import Federation, Player
-from players.selectors import list_published, player_likely_duplicates
+from players.selectors import list_every_months, list_published, player_likely_duplicates
 from players.services import player_register
 from regulations import EffectiveDate
 from regulations.lists import LATENESS_CLAUSE, ListAssignment, TooLateToRate, rating_list_for
@@ -601,6 +601,23 @@ def list_out(category: str, list_date: dt.date) -> bool:
     )
 
 
+#: How the apps above this one tell a list's period closed before its list is out: the
+#: lists app registers a period no longer open (``lists.apps``).
+PERIOD_CLOSED_CHECKS: list[Callable[[str, dt.date], bool]] = []
+
+
+def period_closed(category: str, list_date: dt.date) -> bool:
+    """Whether the period of the list takes no more reports approved today: its list is
+    out, or it is no longer open (interpretation 8: "whose period was still open when its
+    report was approved"), closed early by a computation asked for before its closing date
+    included. A review: a report approved after such a computation was given the closed
+    list, and its publication moved it on, past the third list after the tournament."""
+    # A period no longer open includes a published one (``LIST_OUT_CHECKS``).
+    return list_published(category, list_date) or any(
+        check(category, list_date) for check in PERIOD_CLOSED_CHECKS
+    )
+
+
 def report_approve(
     *, actor: Actor, report: TournamentReport, approved_on: dt.date | None = None
 ) -> TournamentReport:
@@ -633,7 +650,10 @@ def report_approve(
         # A publication of the category under way finishes first: its list is out then.
         rating_list_lock(tournament.category)
         try:
-            assignment = _rating_list(tournament, approved_on)
+            # A backfill approved as of a day gone by is rated on the list it would have
+            # had then, unless that list is out; an approval today, on a period still open.
+            out = period_closed if approved_on == today else list_out
+            assignment = _rating_list(tournament, approved_on, out=out)
         except TooLateToRate as late:
             refusal = late
         else:
@@ -654,12 +674,15 @@ def _rating_list(
     out: Callable[[str, dt.date], bool] = list_out,
 ) -> ListAssignment:
     """The list a report of ``tournament`` approved on ``approved_on`` is rated on (raises
-    ``TooLateToRate`` after the third list following its end, R&B 2024 8.1). ``schedule``
-    and ``out``: the rule schedule and ``list_out``, where a caller asks for many."""
+    ``TooLateToRate`` after the third list following its end, R&B 2024 8.1), lists every
+    ``LIST_EVERY_MONTHS`` months. ``out``: whether a list's period takes no more reports
+    (``list_out``, ``period_closed``); ``schedule``: the rule schedule, where a caller
+    asks for many."""
     return rating_list_for(
         end_date=tournament.end_date,
         approved_on=approved_on,
         closing_date=rules_for(tournament.category, tournament.start_date, schedule).closing_date,
+        every_months=list_every_months(),
         list_out=partial(out, tournament.category),
         lateness_clause=_lateness_clause(tournament.category),
     )
@@ -674,7 +697,7 @@ def too_late_to_rate(
     schedule is read once and each list's being out asked once, for them all (the
     dashboard lists 25)."""
     today = today or timezone.localdate()
-    schedule, out = rule_schedule(), cache(list_out)
+    schedule, out = rule_schedule(), cache(period_closed)
     late = {}
     for tournament in tournaments:
         try:

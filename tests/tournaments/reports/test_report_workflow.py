@@ -340,6 +340,68 @@ def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
 
 
+def test_a_report_approved_once_its_period_closed_early_goes_to_the_next_list(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Interpretation 8, "whose period was still open when its report was approved": April
+    2025's period was computed before its closing day (compute_period closes it), so a
+    report approved on 20 March goes to 1 May. A review: it was given April's list, which
+    its computation had not rated, and the publication moved it on."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+
+    RatingPeriod.objects.create(
+        category=tournament.category, list_date=dt.date(2025, 4, 1),
+        closing_date=dt.date(2025, 3, 25), status="computed",
+    )  # fmt: skip
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
+
+
+def test_a_report_whose_third_list_closed_early_is_too_late(
+    world, tournament, registry, upload, monkeypatch
+):
+    """The third list after the end (1 June 2025, closing 25 May) closed early: a report
+    approved on 20 May would be rated on July's, and is refused (R&B 2024 8.1; a review:
+    it was given June's list and moved on to July's, a fourth, at its publication)."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+
+    RatingPeriod.objects.create(
+        category=tournament.category, list_date=dt.date(2025, 6, 1),
+        closing_date=dt.date(2025, 5, 25), status="closed",
+    )  # fmt: skip
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 20))
+    report_page = persona_client(world, "officer_a").get(f"/tournaments/{tournament.pk}/reports/1/")
+    assert "after the third list following its end" in report_page.content.decode()
+    persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "refused" and tournament.list_date is None
+
+
+def test_lists_every_two_months_take_the_reports_on_their_own_dates(
+    world, tournament, registry, upload, monkeypatch, settings
+):
+    """A federation that publishes every two months (LIST_EVERY_MONTHS=2: January, March,
+    May...): ended 9 March 2025 and approved on 20 March, the report is rated on 1 May, not
+    on an April list that never comes (a review: it was given April's, no list date, and
+    every later list of the category waited for it)."""
+    from django.utils import timezone
+
+    settings.LIST_EVERY_MONTHS = 2
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
+
+
 def test_a_report_approved_once_a_list_without_entries_is_out_goes_to_the_next_list(
     world, tournament, registry, upload, monkeypatch
 ):
