@@ -210,9 +210,17 @@ def demo_period_load() -> str:
     )
     from players.access import Actor
     from players.models import RatingHistory, RatingState
+    from players.selectors import list_every_months
+    from regulations.lists import is_list_date
     from tournaments.models import TournamentReport
 
     periods_ensure(today=timezone.localdate())
+    if not is_list_date(DEMO_LIST, list_every_months()):
+        # A review: a traceback ("2025-04-01 is not a list date") under two-monthly lists.
+        return (
+            f"No demo list: the demo's lists are monthly (March and April 2025), and this "
+            f"site publishes every {list_every_months()} months (LIST_EVERY_MONTHS)."
+        )
     period = period_get_or_create(category="rapid", list_date=DEMO_LIST)
     if period.status == RatingPeriod.Status.PUBLISHED:
         return f"The {period} is already published."

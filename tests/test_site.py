@@ -144,6 +144,18 @@ def _counts():
     )
 
 
+def test_load_demo_under_two_monthly_lists_says_it_makes_no_list(debug_on, capsys, settings):
+    """Its list of April 2025 is no list date of a site publishing every two months: the
+    rest loads, and it says so (a review: a traceback)."""
+    settings.LIST_EVERY_MONTHS = 2
+    call_command("load_demo")
+    assert "No demo list: the demo's lists are monthly" in capsys.readouterr().out
+    assert _counts()[1] == 20
+    from lists.models import RatingPeriod
+
+    assert not RatingPeriod.objects.filter(status="published").exists()
+
+
 def test_load_demo_is_idempotent_and_prints_working_credentials(debug_on, client, capsys):
     call_command("load_demo")
     first = _counts()
