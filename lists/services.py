@@ -34,7 +34,6 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from audit.models import AuditEntry
 from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
@@ -90,6 +89,7 @@ from players.access import Actor, actor_for, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory, RatingState, RatingStatus
 from players.selectors import list_every_months, list_published
+from players.task_queue import task_queue_refusal, unreachable_message
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
@@ -406,26 +406,38 @@ def earlier_list_waiting(period: RatingPeriod) -> str | None:
 
 
 def period_compute_request(
-    *, period: RatingPeriod, actor: Actor | None = None, actor_label: str = ""
+    *,
+    period: RatingPeriod,
+    actor: Actor | None = None,
+    actor_label: str = "",
+    closing: bool = False,
 ) -> RatingPeriod:
     """Claim the period for a computation and hand it to a worker (a rating officer or an
     administrator; the batch command and Celery beat act with an administrator's
-    authority). Refused while it is open, being computed, or published."""
+    authority). Refused while it is open, being computed, or published. ``closing`` (the
+    batch command): an open period is closed by the claim itself, so that a computation
+    the task queue refuses leaves it open, as it was (a review: closed early for nothing,
+    it took no more reports)."""
     if actor is not None and not (actor.is_administrator or actor.is_officer):
         raise PeriodRefused("Only rating officers and administrators compute a period.")
-    refusal = computation_refusal(period)
+    refusal = computation_refusal(period, closing=closing)
     if refusal:
         raise PeriodRefused(refusal)
-    if not _compute_start(period, actor=actor, actor_label=actor_label):
+    if not _compute_start(period, actor=actor, actor_label=actor_label, closing=closing):
         raise PeriodRefused("Another computation of this period has just started.")
     period.refresh_from_db()
     return period
 
 
 def _compute_start(
-    period: RatingPeriod, *, actor: Actor | None = None, actor_label: str = ""
+    period: RatingPeriod,
+    *,
+    actor: Actor | None = None,
+    actor_label: str = "",
+    closing: bool = False,
 ) -> bool:
-    """Claim, then queue the computation. False when another claim won."""
+    """Claim, then queue the computation. False when another claim won. ``closing``: an
+    open period may be claimed, and is closed by the claim."""
     from lists.tasks import compute_period_task  # tasks import services
 
     token = uuid.uuid4().hex
@@ -433,6 +445,8 @@ def _compute_start(
     claimable = Q(status__in=RatingPeriod.COMPUTABLE) | Q(
         status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()
     )
+    if closing:
+        claimable |= Q(status=Status.OPEN)
     claimed = (
         RatingPeriod.objects.filter(claimable, pk=period.pk)
         .exclude(status=Status.PUBLISHED)
@@ -454,6 +468,13 @@ def _compute_start(
     )
     if not claimed:
         return False
+    if period.status == Status.OPEN:  # closed by the claim (``closing``), as period_close does
+        audit_record(
+            target=period,
+            actor=actor.user if actor and actor.user.is_authenticated else None,
+            actor_label=actor_label,
+            action="closed",
+        )
     audit_record(
         target=period,
         actor=actor.user if actor else None,
@@ -475,20 +496,15 @@ def _compute_start(
 
 
 def _to_worker(send: Callable[[], Any], *, undo: Callable[[], Any], what: str) -> None:
-    """Queue a task once the claim that goes with it has committed. A message broker that
-    does not answer (stopped, unreachable) undoes the claim and refuses, rather than leave
+    """Queue a task once the claim that goes with it has committed. A task queue that does
+    not take it (``task_queue_refusal``) undoes the claim and refuses, rather than leave
     the period claimed for a task nobody will run and the request ending in a server
-    error. Where tasks run in-process there is no broker to miss."""
+    error."""
 
     def queue() -> None:
-        try:
-            send()
-        except BrokerUnreachable as error:
+        if (error := task_queue_refusal(send)) is not None:
             undo()
-            raise PeriodRefused(
-                f"No worker could be reached (the task queue did not answer: {error}); the "
-                f"{what} was not started. Ask again once the task queue is back."
-            ) from error
+            raise PeriodRefused(unreachable_message(error, what)) from error
 
     transaction.on_commit(queue)
 

@@ -15,7 +15,10 @@ def record_worker_heartbeat(token: str) -> str:
     return services.worker_heartbeat_record(token=token).database_vendor
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+#: The period's own rows say how a computation or a publication went; no one reads these
+#: tasks' results, and not storing them spares the request that queues them the result
+#: store (with the broker's Redis down, it retried for 19 s, then failed: a review).
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def compute_period_task(period_id: int, token: str) -> str:
     """Compute a claimed period: whole, or in ``PERIOD_PARTITIONS`` parts by player that
     several workers share; the last part to finish makes the run the computed one."""
@@ -40,7 +43,7 @@ def compute_period_part(period_id: int, token: str, part: int, parts: int) -> st
     return services.period_compute(period_id=period_id, token=token, part=part, parts=parts).status
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def publish_period_task(period_id: int, user_id: int | None, run: int | None = None) -> str:
     """Publish the computed run of a period an administrator asked for (one transaction: a
     worker lost midway leaves nothing written, and the redelivered task publishes it)."""

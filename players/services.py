@@ -6,6 +6,7 @@ import copy
 import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from players.models import (
 )
 from players.querysets import referring_fields, unconstrained_referrers_locked
 from players.selectors import list_every_months
+from players.task_queue import task_queue_refusal, unreachable_message
 from regulations.lists import furthest_list
 
 
@@ -280,6 +282,17 @@ def player_import_queue(
         as_of=as_of,
         started_by=actor.user if actor.is_authenticated else None,
     )
+
+
+def player_import_start(player_import: PlayerImport) -> None:
+    """Hand a queued import to a worker (once its upload has committed). A task queue that
+    does not take it fails the import with the reason, its list kept as received (a
+    review: the page waited for ever, "queued", after a server error)."""
+    from players.tasks import import_player_list  # tasks import services
+
+    error = task_queue_refusal(partial(import_player_list.delay, player_import.pk))
+    if error is not None:
+        _record_failure(player_import, unreachable_message(error, "import"))
 
 
 def player_import_run(*, player_import_id: int, last_attempt: bool = True) -> PlayerImport:

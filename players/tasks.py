@@ -15,6 +15,7 @@ from players.services import player_import_run
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=True,
     max_retries=5,
+    ignore_result=True,  # the import's row says how it went: queued without the result store
 )
 def import_player_list(self, player_import_id: int) -> str:
     """Run a queued list import; returns its final status. A database that stays away
@@ -23,7 +24,12 @@ def import_player_list(self, player_import_id: int) -> str:
     return player_import_run(player_import_id=player_import_id, last_attempt=last_attempt).status
 
 
-@shared_task(autoretry_for=(OSError, smtplib.SMTPException), retry_backoff=True, max_retries=5)
+@shared_task(
+    autoretry_for=(OSError, smtplib.SMTPException),
+    retry_backoff=True,
+    max_retries=5,
+    ignore_result=True,  # nothing reads it: queued without the result store
+)
 def send_account_mail(
     subject: str, body: str, to: str, from_email: str | None = None, html: str | None = None
 ) -> None:

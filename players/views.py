@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
@@ -35,11 +36,11 @@ from players.selectors import (
 from players.services import (
     player_duplicate_remove,
     player_import_queue,
+    player_import_start,
     player_register,
     player_update,
 )
 from players.tables import PlayerImportTable, PlayerTable, RatingHistoryTable
-from players.tasks import import_player_list
 
 PAGE_SIZE = 50
 IMPORTS_SHOWN = 20
@@ -231,7 +232,7 @@ def player_import(request: HttpRequest) -> HttpResponse:
                 list_format=form.cleaned_data["format"],
                 as_of=form.cleaned_data["as_of"],
             )
-            import_player_list.delay_on_commit(queued.pk)
+            transaction.on_commit(partial(player_import_start, queued))
         return redirect("players:import_detail", pk=queued.pk)
     table = PlayerImportTable(player_import_list(actor=actor)[:IMPORTS_SHOWN])
     return render(request, "players/import.html", {"form": form, "table": table})

@@ -4,6 +4,7 @@ import datetime as dt
 import logging
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -17,13 +18,13 @@ from django.shortcuts import render
 from django.template import loader
 from django.urls import Resolver404, reverse
 from django.utils import timezone
-from kombu.exceptions import OperationalError as KombuOperationalError
 
 from lists.models import RatingPeriod
 from players.access import Actor
 from players.pagination import paginate
 from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
+from players.task_queue import task_queue_refusal
 from players.tasks import send_account_mail
 from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
 from tournaments.querysets import arbiter_of
@@ -267,10 +268,9 @@ class QueuedPasswordResetForm(PasswordResetForm):
             if html_email_template_name
             else None
         )
-        try:
-            send_account_mail.delay(subject, body, to_email, from_email, html)
-        except KombuOperationalError:  # no broker: sent here, the request waiting for it
-            logger.warning("password reset mail sent without a worker: the broker is away")
+        queued = partial(send_account_mail.delay, subject, body, to_email, from_email, html)
+        if task_queue_refusal(queued) is not None:  # sent here, the request waiting for it
+            logger.warning("password reset mail sent without a worker: the task queue is away")
             send_account_mail(subject, body, to_email, from_email, html)
 
 

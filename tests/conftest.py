@@ -112,3 +112,34 @@ def manage_py(*args: str) -> subprocess.CompletedProcess[str]:
         env={**os.environ, "DEBUG": "1"},
         check=False,
     )
+
+
+@pytest.fixture
+def broker_away(monkeypatch):
+    """Tasks go to a task queue nobody answers at (a port nothing listens on): its broker
+    and, as settings.py has them, its result store on the same Redis, which fails first
+    for a task whose result is kept (a review: a traceback after 19 s of retries). Refused
+    at once: no retries of the publication."""
+    from ratings_site.celery import app
+
+    away = "redis://127.0.0.1:9/0"
+    monkeypatch.setenv("CELERY_BROKER_URL", away)  # Celery reads it before its settings
+    conf = {
+        "task_always_eager": False,
+        "broker_url": away,
+        "result_backend": away,
+        "task_publish_retry": False,
+        "broker_transport_options": {"max_retries": 0},
+    }
+    saved = {name: app.conf[name] for name in conf}
+
+    def anew() -> None:  # connections and the result store made anew, as in a new process
+        app._after_fork()
+        app._backend_cache = None
+        app._local.__dict__.pop("backend", None)
+
+    app.conf.update(conf)
+    anew()
+    yield
+    app.conf.update(saved)
+    anew()

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from lists.models import ListEntry, RatingPeriod
-from lists.services import periods_tick
+from lists.services import period_get_or_create, periods_tick
 from tests.lists.conftest import APRIL, MAY
 
 
@@ -60,6 +60,7 @@ def test_a_later_list_waits_for_an_earlier_one_with_tournaments_to_rate(period_w
     a, b = w.player("A", 1800), w.player("B", 1700)
     w.tournament([(a, b, 1)], name="April Open")
     w.tournament([(a, b, 0)], start=dt.date(2025, 4, 10), list_date=MAY, name="May Open")
+    period_get_or_create(category="rapid", list_date=MAY)  # created ahead by the scheduler
     with pytest.raises(
         CommandError, match=r"April Open \(2025-03-10\) is approved for the list of 2025-04-01"
     ):
@@ -87,6 +88,7 @@ def test_publishing_before_the_list_date_is_refused_before_anything_is_done(
 
     w = period_world
     w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    period_get_or_create(category="rapid", list_date=APRIL)  # created ahead by the scheduler
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 31))
     with pytest.raises(CommandError, match=r"published on 2025-04-01 or later.*6\.1\.1") as early:
         run("2025-04", "--category", "rapid", "--publish")
@@ -239,14 +241,25 @@ def test_a_period_left_before_a_published_list_blocks_no_later_one(
     before the latest list out can never be published; later lists do not wait for it,
     and beat's round does not compute it."""
     publish(compute("rapid", APRIL))
+    stray = period_get_or_create(category="rapid", list_date=dt.date(2025, 3, 1))
     with pytest.raises(CommandError, match="already published"):
         call_command("compute_period", "2025-03", "--category", "rapid")
-    stray = RatingPeriod.objects.get(category="rapid", list_date=dt.date(2025, 3, 1))
     may = compute("rapid", MAY)
     settings.LISTS_AUTO_PUBLISH = True
     done = periods_tick(today=dt.date(2025, 5, 2))
     assert stray.pk not in done["computing"]
     assert may.pk in done["published"]
+
+
+def test_a_refused_computation_of_a_list_without_a_period_leaves_none(
+    period_world, compute, publish
+):
+    """A review: a mistyped `compute_period 1990-01` was refused, and its period stayed on
+    the officers' periods for good (closed by the scheduler, never to be computed)."""
+    publish(compute("rapid", APRIL))
+    with pytest.raises(CommandError, match="already published"):
+        call_command("compute_period", "1990-01", "--category", "rapid")
+    assert not RatingPeriod.objects.filter(list_date=dt.date(1990, 1, 1)).exists()
 
 
 @pytest.mark.django_db
@@ -298,3 +311,18 @@ def test_the_command_waits_for_a_computation_beat_started_a_moment_before(period
     )
     with pytest.raises(PeriodRefused, match="published"):
         computation_requested(published, actor)
+
+
+@pytest.mark.django_db(transaction=True)  # the claim commits, then its task is queued
+def test_a_task_queue_that_does_not_answer_leaves_the_period_open(period_world, broker_away):
+    """The claim closes an open period; the queue refusing its task, the period is open as
+    it was, taking reports (a review: closed early for nothing, with a traceback when the
+    result store failed first)."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    with pytest.raises(CommandError, match="No worker could be reached") as refused:
+        call_command("compute_period", "2025-04", "--category", "rapid")
+    assert refused.value.returncode == 2
+    period.refresh_from_db()
+    assert (period.status, period.claim_token) == ("open", "")

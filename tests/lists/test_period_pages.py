@@ -799,21 +799,6 @@ def test_a_publication_request_given_up_does_not_publish_a_later_run(
     assert reasons and "computed again after its publication was asked for" in reasons[0]
 
 
-@pytest.fixture
-def broker_away(monkeypatch):
-    """Tasks go to a message broker nobody answers at (a port nothing listens on)."""
-    from ratings_site.celery import app
-
-    away = "redis://127.0.0.1:9/0"
-    monkeypatch.setenv("CELERY_BROKER_URL", away)  # Celery reads it before its settings
-    saved = {name: app.conf[name] for name in ("task_always_eager", "broker_url")}
-    app.conf.update(task_always_eager=False, broker_url=away)
-    app._pool = app.amqp._producer_pool = None  # connections are made anew, to this broker
-    yield
-    app.conf.update(saved)
-    app._pool = app.amqp._producer_pool = None
-
-
 @pytest.mark.django_db(transaction=True)  # each request commits, and then queues its task
 def test_a_task_queue_that_does_not_answer_starts_nothing_and_says_so(
     world, period_world, broker_away

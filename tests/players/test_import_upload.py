@@ -68,6 +68,24 @@ def test_a_file_that_is_not_a_list_fails_with_the_reason(world, django_capture_o
     assert PlayerImport.objects.get().status == "failed"
 
 
+def test_an_import_the_task_queue_does_not_take_fails_with_the_reason(
+    world, django_capture_on_commit_callbacks, broker_away
+):
+    """A review: with the task queue away the upload ended in a server error, and the
+    import waited "queued" for ever. It fails with the reason, its list kept as received
+    for another import."""
+    client = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client)
+    assert response.status_code == 302
+    player_import = PlayerImport.objects.get()
+    assert player_import.status == "failed"
+    assert player_import.file.read() == (DATA / "players_list_foa.txt").read_bytes()
+    page = client.get(response["Location"]).content.decode()
+    assert "Failed" in page and "No worker could be reached" in page
+    assert "the import was not started" in page
+
+
 def test_the_import_page_lists_recent_imports(world):
     PlayerImportFactory(source="february.txt")
     page = persona_client(world, "administrator").get("/players/import/").content.decode()

@@ -3,7 +3,8 @@
 Computes the list of the 1st of that month (DESIGN.md batch interface) through the same
 service as the period page: with a broker the worker computes and this command waits;
 without one the computation runs here. Acts with an administrator's authority: a period
-still open is closed first. Bad input: exit status 2 and one line on stderr.
+still open is closed by the computation's claim (and stays open where none is started).
+Bad input: exit status 2 and one line on stderr.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
@@ -23,7 +25,6 @@ from lists.selectors import computed_results, period_results_json
 from lists.services import (
     PeriodRefused,
     computation_refusal,
-    period_close,
     period_compute_request,
     period_get_or_create,
     period_publish,
@@ -62,16 +63,17 @@ class Command(BatchCommand):
         list_date = list_date_argument(options["month"])
         actor = batch_actor(COMMAND)
         try:
-            period = period_get_or_create(category=options["category"], list_date=list_date)
-            # Refused before closing and computing it: a refused period stays as it was.
-            if refusal := computation_refusal(period, closing=True):
-                raise PeriodRefused(refusal)
-            if options["publish"] and (
-                refusal := publication_refusal(period, timezone.localdate())
-            ):
-                raise PeriodRefused(refusal)
-            period_close(period=period, actor_label=COMMAND)
-            period.refresh_from_db()
+            # Refused before closing and computing it: a refused period stays as it was,
+            # and one created for it is not kept (a review: a mistyped 1990-01 stayed on
+            # the officers' periods for good, closed by the scheduler).
+            with transaction.atomic():
+                period = period_get_or_create(category=options["category"], list_date=list_date)
+                if refusal := computation_refusal(period, closing=True):
+                    raise PeriodRefused(refusal)
+                if options["publish"] and (
+                    refusal := publication_refusal(period, timezone.localdate())
+                ):
+                    raise PeriodRefused(refusal)
             period = computation_requested(period, actor)
             period = wait_until_computed(period, options["timeout"])
             published = False
@@ -102,7 +104,7 @@ def computation_requested(period: RatingPeriod, actor: Actor) -> RatingPeriod:
     a moment ago (its computation running now), that one, which the command then waits
     for."""
     try:
-        return period_compute_request(period=period, actor=actor, actor_label=COMMAND)
+        return period_compute_request(period=period, actor=actor, actor_label=COMMAND, closing=True)
     except PeriodRefused:
         period.refresh_from_db()
         if period.status != RatingPeriod.Status.COMPUTING:
