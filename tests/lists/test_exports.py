@@ -7,7 +7,10 @@ import csv
 import io
 import json
 import os
+import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -247,6 +250,60 @@ def export(*args: str) -> str:
     out = io.StringIO()
     call_command("export_list", *args, stdout=out)
     return out.getvalue()
+
+
+class ClosedPipe(io.StringIO):
+    """A stdout whose reader has gone after the first chunk (``| head``)."""
+
+    def write(self, text: str) -> int:
+        if self.tell():
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(db):
+    """A review: ``export_list ... | head`` ended in a BrokenPipeError traceback. The
+    command stops writing and exits with status 1, saying nothing."""
+    publish_list()
+    with pytest.raises(SystemExit) as ended:
+        call_command(
+            "export_list", "2025-04", "--category", "rapid", "--format", "txt",
+            stdout=ClosedPipe(), stderr=io.StringIO(),
+        )  # fmt: skip
+    assert ended.value.code == 1
+
+
+@pytest.mark.django_db(transaction=True)  # committed: the command's own process reads it
+def test_a_real_pipe_closed_by_head_leaves_no_traceback(db):
+    """The same through a shell's pipe, on a list longer than the pipe holds (PostgreSQL:
+    the command's process reads the test database)."""
+    from django.db import connection
+
+    from tests.integration.test_celery_worker import _test_database_url
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the command's process reads the test database on PostgreSQL only")
+    period = RatingPeriod.objects.create(
+        category="rapid", list_date=APRIL, closing_date=APRIL, status="published"
+    )
+    ListEntry.objects.bulk_create(
+        ListEntry(period=period, player_id=number, fide_id=number, name=f"Player {number}",
+                  federation="NOR", sex="M", rating=1000 + number % 1500)
+        for number in range(1, 5001)
+    )  # fmt: skip
+    command = (
+        f"{sys.executable} manage.py export_list 2025-04 --category rapid --format txt "
+        "| head -c 100"
+    )
+    result = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DEBUG": "1", "DATABASE_URL": _test_database_url()},
+        check=False,
+    )
+    assert (result.returncode, result.stderr, len(result.stdout)) == (1, "", 100)
 
 
 def test_the_command_writes_the_list_to_stdout(rapid_list):

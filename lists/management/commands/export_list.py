@@ -10,9 +10,11 @@ stderr.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,8 +68,23 @@ class Command(BatchCommand):
                 }
                 self.stdout.write(json.dumps(document))
         else:
-            for chunk in chunks:
-                self.stdout.write(chunk, ending="")
+            try:
+                for chunk in chunks:
+                    self.stdout.write(chunk, ending="")
+                self.stdout.flush()
+            except BrokenPipeError:
+                raise self.reader_gone() from None
+
+    def reader_gone(self) -> SystemExit:
+        """Whoever read stdout went away (``export_list ... | head``, a review found a
+        traceback): nothing more is written, and exit status 1, quietly. Python's own
+        flush of stdout at exit would fail again, so stdout is put to /dev/null first, as
+        the Python documentation's note on SIGPIPE does (not when the caller gave a stream
+        of its own, ``call_command(stdout=...)``)."""
+        if self.stdout._out is sys.stdout:
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return SystemExit(1)
 
 
 def published_period(category: str, month: str, list_date: dt.date) -> RatingPeriod:
