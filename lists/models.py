@@ -15,6 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 from players.models import Player, RatingCategory
@@ -38,6 +39,32 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} on {self.database_vendor} ({self.token})"
+
+
+class PeriodQuerySet(models.QuerySet):
+    """A queryset that refuses to change or delete in bulk what a published period holds
+    (issue 4: published lists are immutable, in the model layer), as ``save`` and
+    ``delete`` of one instance do. ``published`` names the rows of a published period."""
+
+    published = Q(status="published")
+
+    def update(self, **kwargs):
+        self._refuse_published("changed")
+        return super().update(**kwargs)
+
+    def delete(self):
+        self._refuse_published("deleted")
+        return super().delete()
+
+    def _refuse_published(self, what: str) -> None:
+        if self.filter(self.published).exists():
+            raise PublishedListIsImmutable(f"What a published period holds cannot be {what}.")
+
+
+class PeriodRowQuerySet(PeriodQuerySet):
+    """The rows of a computed run (results, games): a published period's are its record."""
+
+    published = Q(period__status="published")
 
 
 class RatingPeriod(models.Model):
@@ -100,6 +127,8 @@ class RatingPeriod(models.Model):
     #: Reports approved after the computation, moved to the next list (interpretation 8).
     reports_moved = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PeriodQuerySet.as_manager()
 
     class Meta:
         ordering = ("-list_date", "category")
@@ -200,7 +229,28 @@ class PeriodPart(models.Model):
         return f"part {self.index} of {self.period_id} run {self.run}"
 
 
-class PeriodResult(models.Model):
+class RunRow(models.Model):
+    """A row of a computed run: one of a published period is its record, never changed
+    (issue 4), one by one (``save``, ``delete``) as in bulk (``PeriodRowQuerySet``)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs) -> None:
+        self._refuse_published("changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        self._refuse_published("deleted")
+        return super().delete(*args, **kwargs)
+
+    def _refuse_published(self, what: str) -> None:
+        period = RatingPeriod.objects.filter(pk=self.period_id, status="published")  # type: ignore[attr-defined]
+        if period.exists():
+            raise PublishedListIsImmutable(f"A published period's rows cannot be {what}.")
+
+
+class PeriodResult(RunRow):
     """One player's outcome of a computed run: old -> new rating and how it came about."""
 
     class Kind(models.TextChoices):
@@ -246,6 +296,8 @@ class PeriodResult(models.Model):
     #: The rule clauses behind the figures, and for new players their counted events.
     explanation = models.JSONField(default=dict, blank=True)
 
+    objects = PeriodRowQuerySet.as_manager()
+
     class Meta:
         ordering = ("period", "run", "player")
         constraints = [
@@ -267,7 +319,7 @@ class PeriodResult(models.Model):
         return hundredths(self.change_hundredths)
 
 
-class PeriodGame(models.Model):
+class PeriodGame(RunRow):
     """One rated game of a computed run, from both sides: the ratings used, the rating
     difference after the rule set's cap, P_D (hundredths) and hence dR. A side is null where
     the game does not count for that player (interpretation 6)."""
@@ -304,6 +356,8 @@ class PeriodGame(models.Model):
     black_difference = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
     black_expected = models.PositiveSmallIntegerField(null=True, blank=True)
     clause = models.CharField(max_length=32)
+
+    objects = PeriodRowQuerySet.as_manager()
 
     class Meta:
         ordering = ("period", "run", "game")

@@ -13,7 +13,13 @@ from django.db import connection
 from django.db.models import ProtectedError
 from django.test import Client
 
-from lists.models import ListEntry, PeriodResult, PublishedListIsImmutable, RatingPeriod
+from lists.models import (
+    ListEntry,
+    PeriodGame,
+    PeriodResult,
+    PublishedListIsImmutable,
+    RatingPeriod,
+)
 from lists.selectors import computed_games, computed_results
 from lists.services import (
     PeriodRefused,
@@ -803,6 +809,30 @@ def test_a_published_list_is_immutable(period_world, compute, django_capture_on_
         period.save()
     with pytest.raises(PublishedListIsImmutable):
         RatingPeriod.objects.get(pk=period.pk).delete()
+    # In bulk too, and the run's results and games, which the player pages explain (a
+    # review: by one update, a published period went back to "open", its results changed).
+    with pytest.raises(PublishedListIsImmutable):
+        RatingPeriod.objects.filter(pk=period.pk).update(status="open")
+    with pytest.raises(PublishedListIsImmutable):
+        RatingPeriod.objects.filter(category="rapid").delete()
+    result = PeriodResult.objects.get(period=period, player__name="A")
+    result.new_rating = 2999
+    game = PeriodGame.objects.get(period=period)
+    game.white_expected = 99
+    for change in (
+        result.save,
+        result.delete,
+        game.save,
+        lambda: PeriodResult.objects.filter(period=period).update(new_rating=1),
+        lambda: PeriodGame.objects.filter(period=period).update(white_expected=1),
+        lambda: PeriodResult.objects.filter(player__name="A").delete(),
+        lambda: PeriodGame.objects.all().delete(),
+    ):
+        with pytest.raises(PublishedListIsImmutable):
+            change()
+    assert RatingPeriod.objects.get(pk=period.pk).status == "published"
+    assert PeriodResult.objects.get(period=period, player__name="A").new_rating == 1807
+    assert PeriodGame.objects.get(period=period).white_expected == 64
     fresh = RatingPeriod.objects.get(pk=period.pk)
     with pytest.raises(PeriodRefused, match="published"):
         period_compute_request(period=fresh, actor=ADMIN)

@@ -392,12 +392,13 @@ def test_older_lists_are_on_further_pages(period_world):
     for month in range(1, 14):
         period = RatingPeriod.objects.create(
             category="rapid", list_date=dt.date(2024, month, 1) if month < 13 else MAY,
-            closing_date=dt.date(2024, 1, 1), status="published", computed_run=1,
+            closing_date=dt.date(2024, 1, 1), status="computed", computed_run=1,
         )  # fmt: skip
         PeriodResult.objects.create(
             period=period, run=1, player=a, kind="rated", rules="rapid-blitz-2024",
             old_rating=1800, new_rating=1800, k=20,
         )  # fmt: skip
+    RatingPeriod.objects.update(status="published")  # then published, never changed again
     first = calculations(a)
     assert first.count('class="card mb-4 period-result"') == 12
     assert "Rapid list of 2025-05-01" in first and "Rapid list of 2024-01-01" not in first
