@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -129,6 +130,9 @@ def test_the_txt_list_has_fides_columns(rapid_list):
     assert carlsen.startswith("1503014        Carlsen, Magnus")
     rating = header.index("RRtng")
     assert carlsen[rating:].split() == ["2830", "11", "10", "1990"]
+    # The flag column, whole: our readers give back only "i" (the activity), not "w".
+    flag = header.index("Flag")
+    assert [line[flag:].strip() for line in lines] == [e.flag for e in in_list_order()]
 
 
 def test_a_short_txt_list_keeps_fides_own_widths(db):
@@ -144,6 +148,8 @@ def test_the_xml_list_reads_back_through_the_fide_xml_reader(rapid_list):
     assert text.startswith('<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n<player>')
     assert "<rapid_rating>2830</rapid_rating>" in text
     assert_records_match(list(read_xml(io.BytesIO(text.encode()))), "rapid")
+    # The flags, whole ("w" too, which the reader does not give back).
+    assert re.findall(r"<flag>([^<]*)</flag>", text) == [e.flag for e in in_list_order()]
 
 
 def test_a_standard_xml_list_uses_fides_rating_games_and_k_elements(db):
