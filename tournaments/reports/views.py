@@ -34,6 +34,7 @@ from tournaments.reports.forms import (
 from tournaments.reports.tables import FindingTable, ReportTable
 
 
+@login_required  # signed out: to sign in, not a 404 (a review)
 def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
     """The upload form; a stored version goes straight to its findings."""
     tournament = get_object_or_404(Tournament.objects.restrict(request.actor), pk=pk)
@@ -173,6 +174,7 @@ def report_download(request: HttpRequest, pk: int, version: int) -> FileResponse
     )
 
 
+@login_required  # signed out: to sign in, not a 404 (a review)
 @require_POST
 def report_approve(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
@@ -192,6 +194,7 @@ def _match_for(request: HttpRequest, pk: int, version: int, start_rank: int):
     return get_object_or_404(report.matches.select_related("report"), start_rank=start_rank)
 
 
+@login_required  # signed out: to sign in, not a 404 (a review)
 @require_POST
 def player_match_resolve(
     request: HttpRequest, pk: int, version: int, start_rank: int
@@ -213,6 +216,7 @@ def player_match_resolve(
     return _back_to_line(pk, version, start_rank if done else None)
 
 
+@login_required  # signed out: to sign in, not a 404 (a review)
 @require_POST
 def player_match_register(
     request: HttpRequest, pk: int, version: int, start_rank: int
@@ -239,6 +243,7 @@ def player_match_register(
 LINES_REGISTERED_AT_ONCE = 200
 
 
+@login_required  # signed out: to sign in, not a 404 (a review)
 def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     """The report's lines without a FIDE ID on one page, registered as new players at once
     (officers): a junior event may bring forty. The sex and birth year the report gives
@@ -315,6 +320,7 @@ def _registered_message(registered: list) -> str:
     )
 
 
+@login_required  # signed out: to sign in, not a 404 (a review)
 @require_POST
 def player_match_reopen(
     request: HttpRequest, pk: int, version: int, start_rank: int
