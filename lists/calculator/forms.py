@@ -82,7 +82,7 @@ def is_whole(value: Decimal) -> bool:
 def parse_result(text: str) -> int:
     """The player's result in half points (0, 1 or 2) from ``1``, ``0.5``, ``½``, ``=``,
     ``1-0`` and the like; ``ValueError`` with the reason otherwise."""
-    token = text.strip().lower()
+    token = "".join(text.split()).lower()  # "1 - 0" is "1-0"
     if token in FORFEITS:
         raise ValueError("a forfeit is not rated (DESIGN.md interpretation 6); leave it out")
     if token in RESULT_WORDS:
@@ -117,7 +117,7 @@ def parse_opponent_line(number: int, line: str) -> Opponent:
     if len(tokens) < 2:
         raise ValueError("write the opponent's rating and your result, e.g. “2100 1”")
     return Opponent(
-        line=number, rating=parse_rating(tokens[0]), score_halves=parse_result("".join(tokens[1:]))
+        line=number, rating=parse_rating(tokens[0]), score_halves=parse_result(" ".join(tokens[1:]))
     )
 
 

@@ -358,12 +358,14 @@ def test_results_may_be_written_in_the_usual_ways(client, line, score):
 
 def test_a_bad_line_is_named_by_its_number(client):
     """Blank lines are skipped but counted, so the numbers match what the user sees."""
-    response = calculate(client, rule_set="standard-2009", rating="2000",
-                         opponents="2100 1\n\nabc\n1900 2\n12000 1\n1900 +")  # fmt: skip
+    lines = "2100 1\n\nabc\n1900 2\n12000 1\n1900 +\n2100 1 extra"
+    response = calculate(client, rule_set="standard-2009", rating="2000", opponents=lines)
     errors = response.context["form"].errors["opponents"]
-    assert [error.split(" ")[1] for error in errors] == ["3", "4", "5", "6"]
+    assert [error.split(" ")[1] for error in errors] == ["3", "4", "5", "6", "7"]
     page = response.content.decode()
     assert "Line 4 (“1900 2”): “2” is not a result" in page
+    # What was typed, quoted as typed (a review: "“1extra” is not a result").
+    assert "Line 7 (“2100 1 extra”): “1 extra” is not a result" in page
     assert "from 0 to 9999" in page  # line 5: PlayerState's four digits
     assert "forfeit is not rated" in page  # line 6: DESIGN.md interpretation 6
     assert 'id="summary"' not in page
