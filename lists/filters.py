@@ -74,13 +74,17 @@ MOST_WORDS_TURNED = 4
 def word_orders(value: str) -> list[str]:
     """The typed words as typed, then turned round word by word, so that given names typed
     first still find the surname that the list puts first ("magnus carlsen" and "juan
-    gonzalez perez" find "Carlsen, Magnus" and "Gonzalez Perez, Juan"). Each is looked up
-    by its beginning, so only the last word typed may be cut short ("carlsen m", not
-    "magnus c")."""
+    gonzalez perez" find "Carlsen, Magnus" and "Gonzalez Perez, Juan"), and each with its
+    first two words joined by a hyphen ("gonzalez perez" finds "Gonzalez-Perez, Juan").
+    Each is looked up by its beginning, so only the last word typed may be cut short
+    ("carlsen m", not "magnus c")."""
     words = value.replace(",", " ").split()
     if not 1 < len(words) <= MOST_WORDS_TURNED:
         return [value]
-    return [value] + [" ".join(words[turn:] + words[:turn]) for turn in range(1, len(words))]
+    orders = [value] + [" ".join(words[turn:] + words[:turn]) for turn in range(1, len(words))]
+    # "dupont lefevre" finds "Dupont-Lefèvre, Zoë": the first two words typed may be a
+    # double surname, which names join with a hyphen (a review found nobody).
+    return orders + [order.replace(" ", "-", 1) for order in orders]
 
 
 def federation_in_capitals(data: QueryDict | None) -> QueryDict | None:

@@ -260,6 +260,24 @@ def test_a_typographic_apostrophe_finds_the_names_written_with_ascii_s(db, query
     assert [html.unescape(name) for name in names(get(URL, q=query))] == expected
 
 
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("dupont lefevre", ["Dupont-Lefèvre, Zoë"]),  # a review found nobody
+        ("Dupont Lefèvre z", ["Dupont-Lefèvre, Zoë"]),
+        ("dupont-lefevre", ["Dupont-Lefèvre, Zoë"]),
+        ("dupont", ["Dupont-Lefèvre, Zoë", "Dupont, Anne"]),
+        ("zoe dupont lefevre", ["Dupont-Lefèvre, Zoë"]),
+        ("dupont anne", ["Dupont, Anne"]),
+    ],
+)
+def test_a_double_surname_is_found_with_or_without_its_hyphen(db, query, expected):
+    period = published()
+    entry(period, "Dupont-Lefèvre, Zoë", 2000)
+    entry(period, "Dupont, Anne", 1900)
+    assert names(get(URL, q=query)) == expected
+
+
 def test_a_fide_id_finds_exactly_that_player(april):
     hou = ListEntry.objects.get(name="Hou, Yifan")
     assert names(get(URL, q=str(hou.fide_id))) == ["Hou, Yifan"]
