@@ -340,28 +340,6 @@ def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
 
 
-def test_a_report_approved_once_its_period_closed_early_goes_to_the_next_list(
-    world, tournament, registry, upload, monkeypatch
-):
-    """Interpretation 8, "whose period was still open when its report was approved": April
-    2025's period was computed before its closing day (compute_period closes it), so a
-    report approved on 20 March goes to 1 May. A review: it was given April's list, which
-    its computation had not rated, and the publication moved it on."""
-    from django.utils import timezone
-
-    from lists.models import RatingPeriod
-
-    RatingPeriod.objects.create(
-        category=tournament.category, list_date=dt.date(2025, 4, 1),
-        closing_date=dt.date(2025, 3, 25), status="computed",
-    )  # fmt: skip
-    upload("arbiter", tournament, trf(four_players()))
-    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
-    persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
-    tournament.refresh_from_db()
-    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
-
-
 def test_a_report_whose_third_list_closed_early_is_too_late(
     world, tournament, registry, upload, monkeypatch
 ):
@@ -402,20 +380,23 @@ def test_lists_every_two_months_take_the_reports_on_their_own_dates(
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
 
 
-def test_a_report_approved_once_a_list_without_entries_is_out_goes_to_the_next_list(
-    world, tournament, registry, upload, monkeypatch
+@pytest.mark.parametrize("status", ["published", "computed", "closed"])
+def test_a_report_approved_once_its_period_is_no_longer_open_goes_to_the_next_list(
+    world, tournament, registry, upload, monkeypatch, status
 ):
-    """Interpretation 8, as above, where April's list was published with no entries (no
-    rated player in the category yet), so without a history row to show it is out: the
-    published period says so, and the report goes to 1 May rather than to a list that
-    will never rate it (and would hold up May's computation)."""
+    """Interpretation 8, as above, "whose period was still open when its report was
+    approved": April's list published with no entries (no rated player in the category
+    yet), so without a history row to show it is out; or its period computed, or closed,
+    before its closing day (compute_period closes it). The report goes to 1 May rather
+    than to a list that will never rate it (a review: given April's list, which its
+    computation had not rated, it was moved on at the publication)."""
     from django.utils import timezone
 
     from lists.models import RatingPeriod
 
     RatingPeriod.objects.create(
         category=tournament.category, list_date=dt.date(2025, 4, 1),
-        closing_date=dt.date(2025, 3, 25), status=RatingPeriod.Status.PUBLISHED,
+        closing_date=dt.date(2025, 3, 25), status=status,
     )  # fmt: skip
     upload("arbiter", tournament, trf(four_players()))
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
