@@ -235,6 +235,10 @@ def demo_period_load() -> str:
                 "games": 45,
                 "status": "rated",
                 "list_date": DEMO_LIST_BEFORE,
+                # Rated games counted on March's list, as an import of it records them: so
+                # that twelve months without one make the player inactive (interpretation
+                # 9; a review found the demo's players active for ever).
+                "last_played": DEMO_LIST_BEFORE,
             },
         )
         RatingHistory.objects.update_or_create(

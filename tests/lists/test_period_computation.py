@@ -248,6 +248,32 @@ def test_a_player_without_a_rated_game_for_twelve_months_is_listed_inactive(
     assert flags[dt.date(2026, 3, 1)]["Idle"] is True
 
 
+def test_the_demos_players_turn_inactive_a_year_after_their_last_list_with_games(
+    db, debug_on, compute, publish, django_capture_on_commit_callbacks
+):
+    """Interpretation 9 on the demo (a review: its players never turned inactive, their
+    last game unknown). The twelve who did not play the April 2025 round robin last had
+    games on March 2025's list: inactive on March 2026's; the eight who played it are
+    still active on March 2026's, inactive from April 2026's."""
+    from django.core.management import call_command
+
+    call_command("load_demo")
+    weekend = Tournament.objects.get(name="Demo Rapid Weekend")
+    played = set(Game.objects.filter(report__tournament=weekend).values_list("white", flat=True))
+    played |= set(Game.objects.filter(report__tournament=weekend).values_list("black", flat=True))
+    assert len(played) == 8
+    flags = {}
+    for month in (dt.date(2026, 3, 1), dt.date(2026, 4, 1)):
+        period = publish(compute("rapid", month))
+        flags[month] = dict(
+            ListEntry.objects.filter(period=period).values_list("player_id", "active")
+        )
+        assert len(flags[month]) == 20
+    march, april = flags[dt.date(2026, 3, 1)], flags[dt.date(2026, 4, 1)]
+    assert {player for player, active in march.items() if active} == played
+    assert not any(april.values())
+
+
 def test_a_standard_rating_is_used_for_a_player_unrated_in_rapid(
     period_world, compute, django_capture_on_commit_callbacks
 ):
