@@ -972,13 +972,13 @@ def _rated_result(
 
 
 def list_floor(rules: OverTheBoardRules, listing: Listing) -> int:
-    """The lowest rating a player rated by ``rules`` is listed with: their floor, or the
-    list's where it is higher (R&B 2024 6.1.2: "each player whose rating is at least 1400
-    as of the current list"; a list of 2024 after events rated by the rules before it,
-    whose floor was 1000)."""
-    if listing.rules is None:
-        return rules.floor
-    return max(rules.floor, listing.rules.floor)
+    """The lowest rating a player rated by ``rules`` is listed with: the floor of the list's
+    rule set, higher or lower than theirs (R&B 2024 6.1.2: "each player whose rating is at
+    least 1400 as of the current list", after events rated by the rules before 2024, floor
+    1000; July 2009's list, floor 1200 (standard-2009 0.6), after events of the 1994 rules,
+    floor 1801: a review found the higher of the two kept). Theirs where the listing names
+    none. A first rating still meets its own rule set's floor (``initial_rating``)."""
+    return rules.floor if listing.rules is None else listing.rules.floor
 
 
 def _below_floor_outcome(

@@ -454,6 +454,42 @@ def test_the_first_list_under_a_higher_floor_leaves_off_every_player_below_it(
     assert "below this list&#x27;s floor of 1400" in page
 
 
+def test_events_of_1994_are_listed_by_the_floor_of_the_list_they_are_rated_on(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """Both tournaments start before July 2009: rated by standard-1994 (K 25 under 30
+    games, 10.54; D = 0, a loss: -12.5, 1797.5 rounded to 1798, 10.56). On June 2009's list,
+    of the 1994 rules, 1798 is below their 1801 (10.32; DESIGN-notes 12): May delisted.
+    July 2009's list is of the 2009 rules, whose floor is 1200 (standard-2009 0.6): June is
+    listed at 1798 (a review: the higher of the two floors delisted him too)."""
+    w = period_world
+    may, june, july = dt.date(2009, 5, 1), dt.date(2009, 6, 1), dt.date(2009, 7, 1)
+    players = {
+        name: w.player(name, 1810, category="standard", games=10, list_date=may)
+        for name in ("May", "MayWinner", "June", "JuneWinner")
+    }
+    w.tournament(
+        [(players["MayWinner"], players["May"], 1)],
+        category="standard", start=dt.date(2009, 5, 10), list_date=june,
+    )  # fmt: skip
+    w.tournament(
+        [(players["JuneWinner"], players["June"], 1)],
+        category="standard", start=dt.date(2009, 6, 5), list_date=july,
+    )  # fmt: skip
+    first = compute("standard", june)
+    results = results_by_name(first)
+    assert (results["May"].kind, results["May"].new_rating) == ("delisted", 1798)
+    assert "below the floor of 1801" in results["May"].explanation["delisted"]
+    publish(first)
+    second = compute("standard", july)
+    results = results_by_name(second)
+    assert (results["June"].kind, results["June"].rules) == ("rated", "standard-1994")
+    assert results["June"].new_rating == 1798
+    publish(second)
+    listed = dict(ListEntry.objects.filter(period=second).values_list("name", "rating"))
+    assert listed == {"MayWinner": 1823, "June": 1798, "JuneWinner": 1823}
+
+
 def test_under_a_higher_floor_a_player_without_a_rated_game_is_delisted_as_he_was(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):
