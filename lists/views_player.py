@@ -481,6 +481,10 @@ class CrossRow:
     result: PeriodResult | None = None
     #: Once rated, for a player rated before it with none of its games rated: why.
     unrated_note: str = ""
+    #: Not yet rated on the tournament's list: the first rating a later list gave him, and
+    #: whether the tournament counted in it ("counted", "disregarded" or "").
+    first_rating: PeriodResult | None = None
+    first_rating_event: str = ""
 
     @property
     def score(self) -> str:
@@ -636,7 +640,42 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
         row = by_player[player_id]
         if row.k is not None:
             row.change_hundredths = row.k * total
+    _later_first_ratings(tournament, period, by_player)
     return period
+
+
+def _later_first_ratings(
+    tournament: Tournament, period: RatingPeriod, by_player: dict[int, CrossRow]
+) -> None:
+    """For the players not yet rated on ``period``'s list, the first rating a later list
+    gave them, pooling this tournament's results or not (standard-2009 8.1, R&B 2024
+    6.1.4; disregarded: standard-2009 6.1, R&B 2024 7.2.2). A review found "not yet rated"
+    shown for good. The explanation names the events by their end date."""
+    waiting = [pk for pk, row in by_player.items() if row.result and row.result.kind == "pending"]
+    if not waiting:
+        return
+    later = (
+        PeriodResult.objects.filter(
+            player_id__in=waiting,
+            kind=PeriodResult.Kind.INITIAL,
+            period__category=period.category,
+            period__status=RatingPeriod.Status.PUBLISHED,
+            period__list_date__gt=period.list_date,
+            run=F("period__computed_run"),
+        )
+        .select_related("period")
+        .order_by("period__list_date")
+    )
+    ended = tournament.end_date.isoformat()
+    for result in later:
+        row = by_player[result.player_id]
+        if row.first_rating is not None:
+            continue
+        row.first_rating = result
+        for event_kind in ("counted", "disregarded"):
+            if any(e.get("end_date") == ended for e in result.explanation.get(event_kind, ())):
+                row.first_rating_event = event_kind
+                break
 
 
 def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:

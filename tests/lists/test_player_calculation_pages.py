@@ -612,6 +612,43 @@ def test_the_crosstable_says_why_a_rated_players_games_were_not_rated(
     assert 'title="Not rated: the opponent is unrated (DESIGN.md interpretation 6)"' in page
 
 
+@pytest.mark.parametrize(
+    ("april_games", "event"),
+    [
+        # R&B 2024 6.1.4: 1.5 of 3 against 1600, pooled with May's 3 games into 1650.
+        ([(0, 1), (1, 0), (2, 0.5)], "this event counted"),
+        # R&B 2024 7.2.2: a zero first event is disregarded; May's 3 games alone, 1657.
+        ([(0, 0), (1, 0)], "this event disregarded"),
+    ],
+)
+def test_the_crosstable_of_a_first_event_shows_the_first_rating_a_later_list_gave(
+    period_world, compute, publish, django_capture_on_commit_callbacks, april_games, event
+):
+    """A review: April's crosstable said "not yet rated" of Newcomer for good, though May's
+    list rated him. Once May's list is out, his row names that first rating, its list, and
+    whether this event counted in it (the events are told apart by their end date)."""
+    w = period_world
+    new = w.player("Newcomer")
+    opponents = [w.player(f"Opp{i}", 1600) for i in range(8)]
+    april_event = w.tournament([(new, opponents[i], points) for i, points in april_games])
+    publish(compute("rapid", APRIL))
+    url = f"/lists/tournaments/{april_event.pk}/"
+    assert {row[1]: row for row in rows_of(get(url), "crosstable")[1:]}["Newcomer"][-1] == (
+        "not yet rated"
+    )
+    w.tournament(
+        [(new, opponents[3], 0.5), (opponents[4], new, 1), (new, opponents[5], 1),
+         (new, opponents[6], 0.5), (opponents[7], new, 0.5)],
+        start=dt.date(2025, 4, 10), list_date=MAY,
+    )  # fmt: skip
+    may = publish(compute("rapid", MAY))
+    rating = PeriodResult.objects.get(period=may, run=may.computed_run, player=new).new_rating
+    page = get(url)
+    row = {row[1]: row for row in rows_of(page, "crosstable")[1:]}["Newcomer"]
+    assert row[-1] == f"first rating {rating} on the list of 2025-05-01, {event}"
+    assert f'href="/lists/players/{new.fide_id}/#period-rapid-2025-05"' in page
+
+
 def test_the_crosstable_names_6_1_for_games_against_a_player_left_out(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):
