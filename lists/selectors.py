@@ -78,18 +78,23 @@ def published_periods(category: str | None = None) -> QuerySet[RatingPeriod]:
 
 
 def period_published(category: str, list_date: dt.date) -> bool:
-    """Whether the period of ``category`` and ``list_date`` is published: its list is out,
-    even one without entries (``tournaments.reports.services.LIST_OUT_CHECKS``)."""
-    return published_periods(category).filter(list_date=list_date).exists()
+    """Whether the period of ``category`` and ``list_date``, or a later one, is published:
+    its list is out, even one without entries, or it can come out no more
+    (``tournaments.reports.services.LIST_OUT_CHECKS``; interpretation 4)."""
+    return published_periods(category).filter(list_date__gte=list_date).exists()
 
 
 def period_no_longer_open(category: str, list_date: dt.date) -> bool:
     """Whether the period of ``category`` and ``list_date`` exists and is open no more
-    (closed, computed, failed, published): it takes no report approved now
-    (``tournaments.reports.services.PERIOD_CLOSED_CHECKS``, interpretation 8)."""
+    (closed, computed, failed, published), or a later list is published: it takes no report
+    approved now (``tournaments.reports.services.PERIOD_CLOSED_CHECKS``, interpretations 4
+    and 8)."""
+    status = RatingPeriod.Status
+    no_longer_open = Q(list_date=list_date) & ~Q(status=status.OPEN)
+    later_published = Q(list_date__gt=list_date, status=status.PUBLISHED)
     return (
-        RatingPeriod.objects.filter(category=category, list_date=list_date)
-        .exclude(status=RatingPeriod.Status.OPEN)
+        RatingPeriod.objects.filter(category=category)
+        .filter(no_longer_open | later_published)
         .exists()
     )
 

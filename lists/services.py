@@ -88,7 +88,7 @@ from lists.selectors import published_periods
 from players.access import Actor, actor_for, require_administrator
 from players.locks import rating_list_lock
 from players.models import RatingCategory, RatingHistory, RatingState, RatingStatus
-from players.selectors import list_every_months, list_published
+from players.selectors import list_dates_out, list_every_months, list_published
 from players.task_queue import task_queue_refusal, unreachable_message
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
@@ -292,6 +292,8 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
         return "The period is being computed; its progress is shown on the period's page."
     if later := later_list_published(period):
         return f"The {later} is already published; an earlier list cannot be computed now."
+    if imported := list_imported(period):
+        return imported
     return earlier_list_waiting(period)
 
 
@@ -299,6 +301,21 @@ def later_list_published(period: RatingPeriod) -> RatingPeriod | None:
     """A published list of the category after ``period``'s: its ratings start from this
     one's, which can then be neither computed nor published (DESIGN-notes 54)."""
     return published_periods(period.category).filter(list_date__gt=period.list_date).first()
+
+
+def list_imported(period: RatingPeriod) -> str | None:
+    """Why ``period``, not published, can be neither computed nor published: an imported
+    list of its category dated on or after its own is out (the players' ratings are that
+    list's already, interpretation 4; a review found February's list published after
+    March's import and everyone's current rating put back to February's). None if none is."""
+    imported = list_dates_out(period.category).filter(list_date__gte=period.list_date).first()
+    if imported is None:
+        return None
+    return (
+        f"The {period.get_category_display().lower()} list of {imported:%Y-%m-%d} was imported "
+        "and is out: a list dated on or before it is neither computed nor published here; "
+        "what it would rate goes into a later period."
+    )
 
 
 #: Where the regulations say a list is in force from its date: "effective between the
@@ -318,16 +335,22 @@ def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
     and not before the list's date."""
     if later := later_list_published(period):
         return f"The {later} is already published; an earlier list cannot be published after it."
-    # Periods before the latest list out can no longer be published: they do not wait.
-    out = (
+    if imported := list_imported(period):
+        return imported
+    # Periods before the latest list out (published, or imported) can no longer be
+    # published: they do not wait.
+    published = (
         published_periods(period.category)
         .filter(list_date__lt=period.list_date)
         .order_by("-list_date")
+        .values_list("list_date", flat=True)
         .first()
     )
+    out_before = list_dates_out(period.category).filter(list_date__lt=period.list_date).first()
+    out = max(published or dt.date.min, out_before or dt.date.min)
     earlier = (
         RatingPeriod.objects.filter(category=period.category, list_date__lt=period.list_date)
-        .filter(list_date__gt=out.list_date if out else dt.date.min)
+        .filter(list_date__gt=out)
         .exclude(status=Status.PUBLISHED)
         .order_by("list_date")
         .first()
@@ -399,6 +422,14 @@ def earlier_list_waiting(period: RatingPeriod) -> str | None:
     )
     if waiting is None:
         return None
+    out = list_dates_out(period.category).filter(list_date__gte=waiting.list_date).first()
+    if out is not None:
+        # Approved before a later list was imported: its own list can come out no more.
+        return (
+            f"{waiting} is approved for the list of {waiting.list_date}, which can come out "
+            f"no more (the list of {out} is out): an administrator gives it a later list "
+            "(its list date, in the admin) before this one is computed."
+        )
     return (
         f"{waiting} is approved for the list of {waiting.list_date} and not rated yet: that "
         "list's ratings are this period's start, so it comes first."

@@ -34,6 +34,19 @@ def list_published(category: str, list_date: dt.date) -> bool:
     return RatingHistory.objects.filter(category=category, list_date=list_date).exists()
 
 
+def list_dates_out(category: str) -> QuerySet[RatingHistory, dt.date]:
+    """The dates of the lists of ``category`` that are out, latest first: published here or
+    imported (both write the players' history). Lists go out in order (DESIGN.md
+    interpretation 4): none dated on or before the latest is computed or published here,
+    nor takes a report (a review: publishing February's after March's import made
+    February's ratings everyone's current ones)."""
+    return (
+        RatingHistory.objects.filter(category=category)
+        .order_by("-list_date")
+        .values_list("list_date", flat=True)
+    )
+
+
 #: How many groups of likely duplicates one page shows.
 DUPLICATE_GROUPS_SHOWN = 200
 

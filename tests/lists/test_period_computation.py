@@ -671,18 +671,33 @@ def test_publication_writes_list_states_and_history_and_marks_tournaments_rated(
     assert tournament.status == Tournament.Status.RATED
 
 
-def test_a_list_replaces_history_already_written_for_its_date(
-    period_world, compute, django_capture_on_commit_callbacks
+def test_a_list_imported_on_or_after_the_periods_date_refuses_it(
+    period_world, compute, publish, django_capture_on_commit_callbacks
 ):
-    """An import wrote A's row of the April list before April's list is published: the
-    published list's rows replace it and are added for everybody else."""
+    """Lists go out in order (interpretation 4): FIDE's rapid list of May was imported, so
+    the players' ratings are May's already. April's period, computed from them, would
+    publish May's ratings as April's and put everyone's current rating back to April (a
+    review). It is neither computed nor published, and says why; June's, after the
+    import, is computed and published though April's never was."""
     w = period_world
     a, b = w.player("A", 1800), w.player("B", 1700)
-    RatingHistory.objects.create(player=a, category="rapid", list_date=APRIL, rating=1790)
     w.tournament([(a, b, 1)])
-    period_publish(period=compute("rapid", APRIL), actor=ADMIN)
-    april = RatingHistory.objects.filter(category="rapid", list_date=APRIL)
-    assert dict(april.values_list("player__name", "rating")) == {"A": 1807, "B": 1693}
+    period = compute("rapid", APRIL)
+    assert period.status == "computed"
+    RatingHistory.objects.create(player=a, category="rapid", list_date=MAY, rating=1790)
+    with pytest.raises(PeriodRefused, match="rapid list of 2025-05-01 was imported"):
+        period_publish(period=period, actor=ADMIN)
+    with pytest.raises(PeriodRefused, match="rapid list of 2025-05-01 was imported"):
+        compute("rapid", MAY)
+    assert RatingState.objects.get(player=a, category="rapid").rating == 1800
+    assert not RatingHistory.objects.filter(list_date=APRIL).exists()
+    # April's tournament waits for a list that can come out no more: June's says so.
+    june = dt.date(2025, 6, 1)
+    with pytest.raises(PeriodRefused, match="which can come out no more"):
+        compute("rapid", june)
+    Tournament.objects.update(list_date=june)
+    assert publish(compute("rapid", june)).status == "published"
+    assert RatingState.objects.get(player=a, category="rapid").list_date == june
 
 
 def test_history_written_while_the_list_is_published_does_not_fail_it(

@@ -29,7 +29,7 @@ from audit.services import audit_record
 from players.access import Actor, require
 from players.locks import rating_list_lock
 from players.models import Federation, Player
-from players.selectors import list_every_months, list_published, player_likely_duplicates
+from players.selectors import list_dates_out, list_every_months, player_likely_duplicates
 from players.services import player_register
 from regulations import EffectiveDate
 from regulations.lists import LATENESS_CLAUSE, ListAssignment, TooLateToRate, rating_list_for
@@ -586,7 +586,7 @@ def report_lines_move(actor: Actor, duplicate: Player, kept: Player, locked: set
 # -- approval -------------------------------------------------------------------------------
 
 
-#: Other ways than its history rows (``list_published``) in which a list is out, from the
+#: Other ways than its history rows (``list_dates_out``) in which a list is out, from the
 #: apps above this one: the lists app registers a published period, whose list may have no
 #: entries, so no history (``lists.apps``). Kept here so that tournaments import no app
 #: above them.
@@ -594,9 +594,10 @@ LIST_OUT_CHECKS: list[Callable[[str, dt.date], bool]] = []
 
 
 def list_out(category: str, list_date: dt.date) -> bool:
-    """Whether the list of ``category`` and ``list_date`` is out, and so its period takes
-    no more reports (DESIGN.md interpretation 8)."""
-    return list_published(category, list_date) or any(
+    """Whether the list of ``category`` and ``list_date`` is out, or a later one is (an
+    imported list included: lists go out in order, interpretation 4), and so its period
+    takes no more reports (DESIGN.md interpretation 8)."""
+    return list_dates_out(category).filter(list_date__gte=list_date).exists() or any(
         check(category, list_date) for check in LIST_OUT_CHECKS
     )
 
@@ -612,8 +613,9 @@ def period_closed(category: str, list_date: dt.date) -> bool:
     report was approved"), closed early by a computation asked for before its closing date
     included. A review: a report approved after such a computation was given the closed
     list, and its publication moved it on, past the third list after the tournament."""
-    # A period no longer open includes a published one (``LIST_OUT_CHECKS``).
-    return list_published(category, list_date) or any(
+    # A period no longer open includes a published one, and one a later published list
+    # leaves behind (as ``LIST_OUT_CHECKS`` finds them).
+    return list_dates_out(category).filter(list_date__gte=list_date).exists() or any(
         check(category, list_date) for check in PERIOD_CLOSED_CHECKS
     )
 

@@ -405,6 +405,36 @@ def test_a_report_approved_once_its_period_is_no_longer_open_goes_to_the_next_li
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
 
 
+@pytest.mark.parametrize("out", ["imported", "published"])
+def test_a_report_for_a_list_before_one_already_out_goes_after_it(
+    world, tournament, registry, upload, monkeypatch, out
+):
+    """Lists go out in order (interpretation 4): with May's list out, imported from FIDE or
+    published here without entries, April's can come out no more, and a report approved on
+    20 March goes to June's list, the third after the end (R&B 2024 8.1), not to April's,
+    which would never rate it (a review)."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+    from players.models import Player, RatingHistory
+
+    may = dt.date(2025, 5, 1)
+    if out == "imported":
+        RatingHistory.objects.create(
+            player=Player.objects.first(), category="standard", list_date=may, rating=2000
+        )
+    else:
+        RatingPeriod.objects.create(
+            category="standard", list_date=may, closing_date=dt.date(2025, 4, 24),
+            status="published",
+        )  # fmt: skip
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    persona_client(world, "officer_a").post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 6, 1)
+
+
 def test_a_report_of_a_tournament_not_ended_yet_is_not_approved(
     world, tournament, registry, upload, monkeypatch
 ):
