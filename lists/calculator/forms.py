@@ -19,6 +19,13 @@ from regulations.types import Category, Score, half_points
 DEFAULT_RULE_SET = "rapid-blitz-2024"
 DEFAULT_GAMES = 30
 MAX_OPPONENTS = 100
+#: Characters of the opponents box, and bad lines reported: a public form reads no more
+#: (a review: a 2.4 MB box of bad lines took 71 s and came back as a 186 MB page).
+MAX_OPPONENTS_CHARACTERS = MAX_OPPONENTS * 40
+BAD_LINES_SHOWN = 10
+#: A result written as a number: 1, 0, 0.5, .5, 1/2 and the like. Nothing longer reaches
+#: ``Fraction``, which writes out an exponent in full (a review: "1e999999999" never ended).
+RESULT_NUMBER = re.compile(r"\d{0,2}(?:[./]\d{1,2})?")
 #: PlayerState refuses other ratings: four digits at most (TRF16 001 columns 49-52).
 MIN_RATING, MAX_RATING = 0, 9999
 
@@ -88,6 +95,8 @@ def parse_result(text: str) -> int:
     if token in RESULT_WORDS:
         return int(RESULT_WORDS[token])
     try:
+        if not RESULT_NUMBER.fullmatch(token):
+            raise ValueError(token)
         halves = half_points(Fraction(token))
     except (ValueError, ZeroDivisionError):
         raise ValueError(f"“{text}” is not a result: use 1, 0.5 (½, =) or 0") from None
@@ -128,10 +137,26 @@ class OpponentsField(forms.CharField):
 
     def to_python(self, value: Any) -> tuple[Opponent, ...]:  # type: ignore[override]
         text = super().to_python(value)
+        if len(text) > MAX_OPPONENTS_CHARACTERS:
+            raise forms.ValidationError(
+                "At most %(max)s opponents, one a line: this is %(length)s characters long.",
+                code="too_long",
+                params={"max": MAX_OPPONENTS, "length": f"{len(text):,}"},
+            )
         opponents, errors = [], []
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
+            if len(errors) == BAD_LINES_SHOWN:
+                errors.append(
+                    forms.ValidationError(
+                        "Line %(number)s and those after it are not read: correct the lines "
+                        "above first.",
+                        code="bad_lines",
+                        params={"number": number},
+                    )
+                )
+                break
             try:
                 opponents.append(parse_opponent_line(number, line))
             except ValueError as error:

@@ -377,6 +377,30 @@ def test_at_most_100_opponents(client):
     assert "At most 100 opponents, not 101." in response.content.decode()
 
 
+def test_a_result_written_as_a_huge_number_is_refused_unread(client):
+    """A review: "1e999999999" went to Python's Fraction, which writes the exponent out in
+    full: the request never ended. Only short numbers are read as results."""
+    response = calculate(client, rule_set="standard-2009", rating="2000",
+                         opponents="2000 1e999999999")  # fmt: skip
+    assert "“1e999999999” is not a result" in response.content.decode()
+
+
+def test_a_box_longer_than_a_hundred_opponents_is_refused_unread(client):
+    """A review: 2.4 MB of bad lines took 71 s and came back as a 186 MB page, one error
+    a line. A box longer than a hundred opponents' lines is refused whole; of one within
+    it, the first ten bad lines are named and the rest left unread."""
+    response = calculate(client, rule_set="standard-2009", rating="2000",
+                         opponents="x\n" * 3000)  # fmt: skip
+    page = response.content.decode()
+    assert "At most 100 opponents, one a line: this is 5,999 characters long." in page
+    assert "Line 1 " not in page
+    response = calculate(client, rule_set="standard-2009", rating="2000",
+                         opponents="x\n" * 50)  # fmt: skip
+    errors = response.context["form"].errors["opponents"]
+    assert len(errors) == 11 and errors[9].startswith("Line 10 (“x”)")
+    assert errors[10] == ("Line 11 and those after it are not read: correct the lines above first.")
+
+
 def test_over_the_board_ratings_are_whole_numbers(client):
     response = calculate(client, rule_set="rapid-blitz-2024", rating="1800.5",
                          opponents="1800 1\n1700.25 0")  # fmt: skip
