@@ -30,6 +30,7 @@ from regulations import RULE_SETS
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
 from tournaments.models import Game, Tournament, TournamentReport
+from tournaments.reports.selectors import ratings_in_force
 from tournaments.selectors import rule_schedule
 from tournaments.trf import parse
 from tournaments.trf.codes import DEFAULT_HALVES
@@ -621,6 +622,7 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
         by_player[result.player_id].result = result
         by_player[result.player_id].k = result.k
     dr: dict[int, int] = defaultdict(int)
+    seen: set[int] = set()
     for game in rated:
         sides = (
             (game.white_id, game.white_rating, game.white_expected, game.white_score),
@@ -630,6 +632,7 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
             row = by_player.get(player_id)
             if row is None:
                 continue
+            seen.add(player_id)
             if rating is not None:
                 row.rating = rating
             if expected is not None:
@@ -641,7 +644,20 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
         if row.k is not None:
             row.change_hundredths = row.k * total
     _later_first_ratings(tournament, period, by_player)
+    _ratings_without_a_game(tournament, {pk: by_player[pk] for pk in set(by_player) - seen})
     return period
+
+
+def _ratings_without_a_game(tournament: Tournament, rows: dict[int, CrossRow]) -> None:
+    """The rating in force at the tournament's start (interpretation 2) of the players who
+    played no game over the board in it (byes, forfeits): none of its games tells it, and a
+    review found a rated player shown as "unrated"."""
+    if not rows:
+        return
+    players = {pk: row.player for pk, row in rows.items()}
+    in_force = ratings_in_force(players, {tournament.category}, tournament.start_date)
+    for pk, row in rows.items():
+        row.rating = in_force.get((pk, tournament.category), (None, ""))[0]
 
 
 def _later_first_ratings(

@@ -524,7 +524,9 @@ def test_the_crosstable_shows_each_players_change_once_published(
     assert f'href="/lists/players/{a.fide_id}/#period-rapid-2025-04"' in page
 
 
-def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(period_world, tmp_path):
+def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(
+    period_world, tmp_path, compute, publish, django_capture_on_commit_callbacks
+):
     """Only games played over the board are rated (interpretation 6), but the standings are
     the report's: R1 A beats B; R2 B wins by forfeit against C, A has a half-point bye; C
     had a full-point bye in R1. A 1½, then C and B on 1, in the order the TRF ranks them
@@ -555,6 +557,11 @@ def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(period_world, 
         ["3", "B", "1b0", "2w+", "1"],
     ]
     assert "Not yet rated" in get(f"/lists/tournaments/{tournament.pk}/")
+    # Rated: C, with a bye and a forfeit only, is shown with his rating in force at the
+    # start (interpretation 2), not "unrated" (a review).
+    publish(compute("rapid", APRIL))
+    rows = rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
+    assert [row[4] for row in rows[1:]] == ["1800", "1600", "1700"]
 
 
 @pytest.fixture

@@ -183,7 +183,7 @@ def registry_players(
     categories = {category}
     if rules_id in STANDARD_RATING_COUNTS:
         categories.add("standard")
-    ratings = _ratings_in_force(players, categories, on)
+    ratings = ratings_in_force(players, categories, on)
     known = {}
     for pk, player in players.items():
         rating, label = ratings.get((pk, category), (None, ""))
@@ -202,10 +202,11 @@ def registry_players(
     return known
 
 
-def _ratings_in_force(
+def ratings_in_force(
     players: dict[int, Player], categories: set[str], on: dt.date
 ) -> dict[tuple[int, str], tuple[int | None, str]]:
-    """(player, category) -> (rating, 'the standard list of 2025-03-01'). History rows and
+    """(player, category) -> (rating, 'the standard list of 2025-03-01'): the rating in force
+    on ``on`` (interpretation 2), None where unrated. History rows and
     the current state compete by list date; a state without a list date counts only when
     nothing dated does."""
     found: dict[tuple[int, str], tuple[dt.date, int | None]] = {}
