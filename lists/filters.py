@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Q, QuerySet
-from django.http import QueryDict
 
 from lists.models import ListEntry, PeriodResult, RatingPeriod
 from players.filters import (
     NarrowingFilterSet,
     QuickSelect,
     SearchFilter,
+    federation_in_capitals,
     name_or_fide_id,
     typed_fide_id,
 )
@@ -85,16 +85,6 @@ def word_orders(value: str) -> list[str]:
     # "dupont lefevre" finds "Dupont-Lefèvre, Zoë": the first two words typed may be a
     # double surname, which names join with a hyphen (a review found nobody).
     return orders + [order.replace(" ", "-", 1) for order in orders]
-
-
-def federation_in_capitals(data: QueryDict | None) -> QueryDict | None:
-    """The query with its federation in capitals: "nor" is NOR, as names are found in any
-    case."""
-    federation = data.get("federation") if data else None
-    if isinstance(federation, str) and federation:
-        data = data.copy()
-        data["federation"] = federation.strip().upper()
-    return data
 
 
 class ListEntryFilter(NarrowingFilterSet):

@@ -111,16 +111,16 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     period = _published_period(category, year, month)
     entries = published_entries(period).only(*PAGE_COLUMNS)
     filtered = ListEntryFilter(request.GET, queryset=entries, list_year=period.list_date.year)
-    valid = filtered.is_valid()
     # A choice the form refuses shows nobody, with its error, as the period's preview does
     # and as the downloads refuse: not the whole list under the name of the choice.
-    table = ListEntryTable(filtered.qs if valid else entries.none())
+    valid = filtered.is_valid()
+    table = ListEntryTable(filtered.matching())
+    table.empty_text = (
+        filtered.empty_text("No player on this list matches the search.") or table.empty_text
+    )
     if not valid:
-        table.empty_text = "Nobody shown: the choice above is not one this list can take."
         paginate(request, table, PAGE_SIZE)
     else:
-        if filtered.is_filtering:
-            table.empty_text = "No player on this list matches the search."
         paginate(
             request,
             table,

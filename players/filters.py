@@ -1,7 +1,8 @@
 import django_filters
 from django import forms
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.forms.utils import flatatt
+from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 
 from players.models import Federation, Player
@@ -18,6 +19,19 @@ class NarrowingFilterSet(django_filters.FilterSet):
         a filter the form refused (and shows the error of) still matched nothing."""
         return self.is_bound and any(_given(self.form[name].value()) for name in self.filters)
 
+    def matching(self) -> QuerySet:
+        """What the filters let through; nobody where the form refused a value (its error
+        shown above): not the whole list under the name of the choice (a review found the
+        registry listing everybody under "federation=ZZZ")."""
+        return self.qs if self.is_valid() else self.queryset.none()
+
+    def empty_text(self, nothing_matched: str) -> str | None:
+        """What an empty page says: that the form refused a value, that nothing matched the
+        search (``nothing_matched``), or None (the table's own: there is nothing)."""
+        if not self.is_valid():
+            return REFUSED_TEXT
+        return nothing_matched if self.is_filtering else None
+
     def refusal(self) -> str:
         """What the form refused, field by field ("federation: Select a valid choice..."),
         or "" when it took everything: a download refuses rather than hand out more than
@@ -25,6 +39,20 @@ class NarrowingFilterSet(django_filters.FilterSet):
         if self.is_valid():
             return ""
         return "; ".join(f"{name}: {' '.join(errors)}" for name, errors in self.form.errors.items())
+
+
+#: An empty page under a value the filter form refused.
+REFUSED_TEXT = "Nobody shown: the choice above is not one this list can take."
+
+
+def federation_in_capitals(data: QueryDict | None) -> QueryDict | None:
+    """The query with its federation in capitals: "nor" is NOR, as names are found in any
+    case."""
+    federation = data.get("federation") if data else None
+    if isinstance(federation, str) and federation:
+        data = data.copy()
+        data["federation"] = federation.strip().upper()
+    return data
 
 
 def _given(value: object) -> bool:
@@ -67,17 +95,29 @@ class QuickSelect(forms.Select):
         return format_html("<select{}>{}</select>", attributes, options)
 
 
+class FederationFilter(django_filters.ModelChoiceFilter):
+    """A federation chosen by its code (``?federation=NOR``, as the published lists take
+    it; with ``federation_in_capitals``, in any case)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("queryset", Federation.objects.all())
+        kwargs.setdefault("to_field_name", "code")
+        kwargs.setdefault("widget", QuickSelect)
+        super().__init__(*args, **kwargs)
+
+
 class PlayerFilter(NarrowingFilterSet):
     """Search by name or FIDE ID; filter by federation, title and sex."""
 
     q = SearchFilter(method="search", label="Name or FIDE ID")
-    federation = django_filters.ModelChoiceFilter(
-        queryset=Federation.objects.all(), widget=QuickSelect
-    )
+    federation = FederationFilter()
 
     class Meta:
         model = Player
         fields = ("q", "federation", "title", "sex")
+
+    def __init__(self, data=None, *args, **kwargs) -> None:
+        super().__init__(federation_in_capitals(data), *args, **kwargs)
 
     def search(self, queryset, name, value):
         return queryset.filter(name_or_fide_id(value))

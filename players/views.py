@@ -76,9 +76,10 @@ def player_list(request: HttpRequest) -> HttpResponse:
         "federation"
     )
     filtered = PlayerFilter(request.GET, queryset=players)
-    table = PlayerTable(filtered.qs, searched=bool(filtered.form["q"].value()))
-    if filtered.is_filtering:
-        table.empty_text = "No player in the registry matches the search."
+    table = PlayerTable(filtered.matching(), searched=bool(filtered.form["q"].value()))
+    table.empty_text = (
+        filtered.empty_text("No player in the registry matches the search.") or table.empty_text
+    )
     paginate(request, table, PAGE_SIZE)
     return render(request, "players/list.html", {"filter": filtered, "table": table})
 

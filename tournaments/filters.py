@@ -1,7 +1,11 @@
 import django_filters
 
-from players.filters import NarrowingFilterSet, QuickSelect, SearchFilter
-from players.models import Federation
+from players.filters import (
+    FederationFilter,
+    NarrowingFilterSet,
+    SearchFilter,
+    federation_in_capitals,
+)
 from tournaments.models import ApprovalRequest, Tournament
 from tournaments.querysets import arbiter_of
 
@@ -14,9 +18,7 @@ class TournamentFilter(NarrowingFilterSet):
         label="Mine only",
         widget=django_filters.widgets.BooleanWidget(),
     )
-    federation = django_filters.ModelChoiceFilter(
-        queryset=Federation.objects.all(), widget=QuickSelect
-    )
+    federation = FederationFilter()
     start_date = django_filters.DateFromToRangeFilter(
         label="Start between",
         widget=django_filters.widgets.DateRangeWidget(attrs={"type": "date"}),
@@ -26,8 +28,8 @@ class TournamentFilter(NarrowingFilterSet):
         model = Tournament
         fields = ("name", "federation", "category", "system", "status", "start_date")
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, **kwargs) -> None:
+        super().__init__(federation_in_capitals(data), *args, **kwargs)
         actor = getattr(self.request, "actor", None)
         if not (actor and actor.is_arbiter):
             # Meaningless to anyone who arbitrates nothing (a review: the public saw it).

@@ -29,9 +29,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     """Tournaments the visitor may see: searchable, filterable, sortable, paginated."""
     tournaments = Tournament.objects.restrict(request.actor).select_related("federation")
     filtered = TournamentFilter(request.GET, queryset=tournaments, request=request)
-    table = TournamentTable(filtered.qs)
-    if filtered.is_filtering:
-        table.empty_text = "No tournament matches the search."
+    table = TournamentTable(filtered.matching())
+    table.empty_text = filtered.empty_text("No tournament matches the search.") or table.empty_text
     paginate(request, table, PAGE_SIZE)
     context = {
         "filter": filtered,

@@ -667,17 +667,29 @@ def test_the_registry_is_in_order_of_names_regardless_of_case(db, client):
 
 
 def test_the_registry_filters_by_federation_and_keeps_it_chosen(world, player_a):
+    """By the federation's code, in any case, as the published lists take it (a review: by
+    its database id)."""
     factories.PlayerFactory(name="Zweiter, Bruno", federation=world["fed_b"])
-    fed_a, fed_b = world["fed_a"].pk, world["fed_b"].pk
-    page = persona_client(world, "anonymous").get(f"/players/?federation={fed_b}").content.decode()
+    fed_a, fed_b = world["fed_a"].code, world["fed_b"].code
+    client = persona_client(world, "anonymous")
+    page = client.get(f"/players/?federation={fed_b.lower()}").content.decode()
     assert "Zweiter, Bruno" in page and "Schiedsrichter, Otto" not in page
     assert f'<option value="{fed_b}" selected>' in page and f'<option value="{fed_a}">' in page
 
 
+@pytest.mark.parametrize("query", ["federation=ZZZ", "title=XX", "sex=Q"])
+def test_the_registry_shows_nobody_under_a_filter_it_refuses(world, player_a, query):
+    """A review: the error above the table, and every player below it, as if chosen."""
+    page = persona_client(world, "anonymous").get(f"/players/?{query}").content.decode()
+    assert "Select a valid choice" in page and player_a.name not in page
+    assert "Nobody shown: the choice above is not one this list can take." in page
+
+
 def test_the_tournaments_filter_by_federation_and_keep_it_chosen(world):
     factories.TournamentFactory(name="Open of B", federation=world["fed_b"])
-    fed_a, fed_b = world["fed_a"].pk, world["fed_b"].pk
+    fed_a, fed_b = world["fed_a"].code, world["fed_b"].code
     client = persona_client(world, "administrator")
     page = client.get(f"/tournaments/?federation={fed_a}").content.decode()
+    assert "Select a valid choice" in client.get("/tournaments/?federation=1").content.decode()
     assert world["tournament"].name in page and "Open of B" not in page
     assert f'<option value="{fed_a}" selected>' in page and f'<option value="{fed_b}">' in page
