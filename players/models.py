@@ -133,6 +133,18 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
 
+    @property
+    def shown_title(self) -> str:
+        """The title a list shows for him: the open title, else the women's title (a WIM
+        without an open title is a WIM, not untitled)."""
+        return self.title or self.women_title
+
+    def titles(self) -> list[str]:
+        """Every title he holds, as his page names them: open, women's, FOA, others."""
+        shown = [self.get_title_display() if self.title else "", self.women_title]
+        shown += [f"FOA {self.foa_title}" if self.foa_title else "", self.other_titles]
+        return [title for title in shown if title]
+
     def clean(self) -> None:
         """What a record entered by hand must hold (registration, an edit; a FIDE list is
         taken as FIDE wrote it): a name with letters in it, a birth date and year neither

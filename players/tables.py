@@ -1,4 +1,5 @@
 import django_tables2 as tables
+from django.utils.html import format_html
 
 from players.models import Player, PlayerImport, RatingHistory
 from players.selectors import registry_order
@@ -6,6 +7,9 @@ from players.selectors import registry_order
 
 class PlayerTable(tables.Table):
     name = tables.Column(linkify=("players:detail", {"fide_id": tables.A("fide_id")}))
+    #: As the published list shows it: the open title, the women's title beside it or
+    #: alone (a review: a WIM without an open title was "—").
+    title = tables.Column(empty_values=(), verbose_name="Title")
     federation = tables.Column(
         accessor="federation__code", order_by=("federation__code",), verbose_name="Federation"
     )
@@ -17,6 +21,15 @@ class PlayerTable(tables.Table):
     def __init__(self, *args, searched: bool = False, **kwargs) -> None:
         self.searched = searched  # read by order_name, which the table calls as it starts
         super().__init__(*args, **kwargs)
+
+    def render_title(self, record: Player) -> str:
+        if not record.title:
+            return record.women_title or "—"
+        if record.women_title and record.women_title != record.title:
+            return format_html(
+                '{} <span class="text-body-secondary">{}</span>', record.title, record.women_title
+            )
+        return record.title
 
     def order_name(self, queryset, is_descending: bool):
         """By name regardless of case, then FIDE ID (``registry_order``)."""

@@ -677,6 +677,32 @@ def test_the_registry_filters_by_federation_and_keeps_it_chosen(world, player_a)
     assert f'<option value="{fed_b}" selected>' in page and f'<option value="{fed_a}">' in page
 
 
+def test_a_womens_title_without_an_open_title_is_shown_as_her_title(world):
+    """A WIM without an open title is a WIM, as the published list shows her (a review: "—"
+    in the registry's Title column, "— · WIM" and no badge on her page)."""
+    wim = factories.PlayerFactory(name="Wim, Wilma", sex="F", title="", women_title="WIM")
+    wgm = factories.PlayerFactory(name="Both, Berta", sex="F", title="IM", women_title="WGM")
+    client = persona_client(world, "anonymous")
+    rows = {
+        cells[1]: cells[2]
+        for cells in (
+            re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+            for row in re.findall(
+                r"<tr[^>]*>(.*?)</tr>", client.get("/players/").content.decode(), re.S
+            )
+        )
+        if len(cells) > 2
+    }
+    assert "WIM" in rows[f'<a href="/players/{wim.fide_id}/">Wim, Wilma</a>']
+    both = rows[f'<a href="/players/{wgm.fide_id}/">Both, Berta</a>']
+    assert "IM" in both and "WGM" in both
+    page = client.get(f"/players/{wim.fide_id}/").content.decode()
+    assert '<span class="badge text-bg-secondary me-2">WIM</span>' in page
+    assert re.search(r'id="titles">\s*WIM\s*</dd>', page)
+    page = client.get(f"/players/{wgm.fide_id}/").content.decode()
+    assert re.search(r'id="titles">\s*International Master · WGM\s*</dd>', page)
+
+
 @pytest.mark.parametrize("query", ["federation=ZZZ", "title=XX", "sex=Q"])
 def test_the_registry_shows_nobody_under_a_filter_it_refuses(world, player_a, query):
     """A review: the error above the table, and every player below it, as if chosen."""
