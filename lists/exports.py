@@ -315,6 +315,11 @@ def export_list(period: RatingPeriod, fmt: str) -> Iterator[str]:
 
 def export_filename(period: RatingPeriod, fmt: str, chosen: Iterable[tuple[str, str]] = ()) -> str:
     """``rapid-2025-04.txt``; a part of the list chosen by filters says which part:
-    ``rapid-2025-04-federation-nor-sex-f.txt``."""
-    parts = [f"{name}-{slugify(value)}" for name, value in chosen if slugify(value)]
+    ``rapid-2025-04-federation-nor-sex-f.txt``, and a value with nothing a filename keeps
+    ("日本") by its name alone: ``rapid-2025-04-q.txt``, not the whole list's name."""
+    parts = [
+        f"{name}-{slugify(value)}" if slugify(value) else name
+        for name, value in chosen
+        if value.strip()
+    ]
     return "-".join([f"{period.category}-{period.list_date:%Y-%m}", *parts]) + f".{fmt}"

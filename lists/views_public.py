@@ -173,7 +173,7 @@ def published_download(
     """The list as a file, streamed: the whole list, or the players the page's search and
     filters chose (the same query parameters)."""
     if fmt not in FORMATS:
-        raise Http404("No such list format: TXT, CSV, JSON or XML.")
+        raise Http404("No such list format: txt, csv, json or xml, in lower case.")
     period = _published_period(category, year, month)
     filtered = ListEntryFilter(
         request.GET, queryset=published_entries(period), list_year=period.list_date.year
@@ -195,7 +195,7 @@ def _published_period(category: str, year: int, month: int) -> RatingPeriod:
     """The published list of a category and month, or a 404 (an unpublished list is not
     there for anybody)."""
     if category not in RatingCategory.values:
-        raise Http404("No such category: standard, rapid or blitz.")
+        raise Http404("No such category: standard, rapid or blitz, in lower case.")
     try:
         list_date = dt.date(year, month, 1)
     except (ValueError, OverflowError):  # month 13, or a year of twenty digits

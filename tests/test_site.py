@@ -342,7 +342,7 @@ def test_a_page_not_found_says_why_where_the_page_wrote_a_reason(db, client):
     assert "URLPattern" not in nowhere.content.decode()
     spoofed = client.get("/lists/Your%20account%20is%20locked/2025-04/")
     assert "Your account is locked" not in spoofed.content.decode()
-    assert "No such category: standard, rapid or blitz." in spoofed.content.decode()
+    assert "No such category: standard, rapid or blitz, in lower case." in spoofed.content.decode()
     missing_player = client.get("/players/99999999/")
     assert missing_player.status_code == 404
     assert "matches the given query" not in missing_player.content.decode()

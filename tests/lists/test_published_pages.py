@@ -459,6 +459,10 @@ def test_a_download_with_the_pages_filters_holds_only_those_players(april):
         'filename="rapid-2025-04-federation-ger-status-inactive.txt"'
         in (both["Content-Disposition"])
     )
+    # A search a filename cannot spell is named, not left out (a review: the whole list's
+    # name for the part a search chose).
+    searched = get(f"{URL}download.csv", q="日本")
+    assert searched["Content-Disposition"] == 'attachment; filename="rapid-2025-04-q.csv"'
 
 
 @pytest.mark.parametrize("typed", ["²", "1²", "9" * 30])
