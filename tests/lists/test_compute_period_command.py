@@ -116,6 +116,8 @@ def test_the_plain_output_counts_the_list_and_the_results_apart(period_world):
     [
         (("2025-4x", "--category", "rapid"), "not a month"),
         (("2025-4", "--category", "rapid"), "not a month"),
+        # A review: an OverflowError traceback, the calendar's arithmetic out of range.
+        (("0001-01", "--category", "standard"), "0001-01: no list of that year"),
         (("2025-04", "--category", "bullet"), "No category 'bullet'"),
     ],
 )
@@ -311,6 +313,21 @@ def test_the_command_waits_for_a_computation_beat_started_a_moment_before(period
     )
     with pytest.raises(PeriodRefused, match="published"):
         computation_requested(published, actor)
+
+
+def test_the_command_waits_for_a_computation_under_way(period_world, settings):
+    """A review: run while beat's computation of the period was under way, the command
+    stopped at once with "The period is being computed" (exit 2). It waits for it, here
+    until its timeout of 0 s (no worker is there to finish it)."""
+    from django.utils import timezone
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    RatingPeriod.objects.create(
+        category="rapid", list_date=APRIL, closing_date=dt.date(2025, 3, 29),
+        status="computing", claim_token="beat", heartbeat_at=timezone.now(),
+    )  # fmt: skip
+    with pytest.raises(CommandError, match="still computing after 0 s"):
+        call_command("compute_period", "2025-04", "--category", "rapid", "--timeout", "0")
 
 
 @pytest.mark.django_db(transaction=True)  # the claim commits, then its task is queued

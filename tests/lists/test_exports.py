@@ -348,6 +348,7 @@ def test_the_command_exports_an_empty_published_list(db):
     [
         (["2025-13", "--category", "rapid", "--format", "txt"], "2025-13: not a month"),
         (["April", "--category", "rapid", "--format", "txt"], "April: not a month"),
+        (["0001-01", "--category", "rapid", "--format", "txt"], "no list of that year"),
         (["2025-04", "--category", "bullet", "--format", "txt"], "unknown category 'bullet'"),
         (["2025-04", "--category", "rapid", "--format", "pdf"], "unknown format 'pdf'"),
         (["2025-05", "--category", "rapid", "--format", "txt"], "there is no rapid list"),
@@ -364,6 +365,21 @@ def test_bad_input_is_refused_with_status_2_and_one_line(rapid_list, tmp_path, a
     assert refused.value.returncode == 2
     assert message in str(refused.value) and "\n" not in str(refused.value)
     assert not path.exists()
+
+
+@pytest.mark.parametrize(("fmt", "refused"), [("txt", True), ("json", False)])
+def test_json_without_a_path_is_refused_unless_the_list_is_json(rapid_list, fmt, refused):
+    """--json prints one JSON document (DESIGN.md's batch interface); without -o stdout is
+    the list itself, a JSON document only as --format json (a review: the TXT list came
+    out, exit 0)."""
+    if not refused:
+        assert isinstance(
+            json.loads(export("2025-04", "--category", "rapid", "--format", fmt, "--json")), list
+        )
+        return
+    with pytest.raises(CommandError, match="without -o stdout is the list itself") as error:
+        export("2025-04", "--category", "rapid", "--format", fmt, "--json")
+    assert error.value.returncode == 2
 
 
 def test_an_unwritable_path_is_bad_input(rapid_list, tmp_path):

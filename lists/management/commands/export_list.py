@@ -55,6 +55,12 @@ class Command(BatchCommand):
         period = published_period(category, month, list_date)
         if options["output"] == "":
             raise bad_input("-o: no path given (leave -o out to write to stdout)")
+        if options["json"] and not options["output"] and fmt != "json":
+            # Without -o stdout is the list; it is one JSON document only as --format json.
+            raise bad_input(
+                "--json prints what -o PATH received; without -o stdout is the list itself "
+                "(--format json for a JSON document)"
+            )
         chunks = export_list(period, fmt)
         if options["output"]:
             write_file(options["output"], chunks)
