@@ -166,8 +166,14 @@ class RatingPeriod(models.Model):
 
     @property
     def progress_percent(self) -> int:
+        if self.status in (self.Status.COMPUTED, self.Status.PUBLISHED):
+            return 100
+        if self.partitions > 1:
+            # The players of the parts still rating are not known yet: by parts finished
+            # (a review: 100 % once the first of two had written its players).
+            return self.partitions_done * 100 // self.partitions
         if not self.progress_total:
-            return 100 if self.status in (self.Status.COMPUTED, self.Status.PUBLISHED) else 0
+            return 0
         return min(100, self.progress_done * 100 // self.progress_total)
 
     @property

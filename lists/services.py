@@ -854,15 +854,15 @@ def _part_finish(period: RatingPeriod, token: str, share: Part) -> RatingPeriod:
     return locked
 
 
-def period_parts_start(*, period_id: int, token: str) -> None:
-    """Before the parts of a split computation are sent out: the run started once for all
-    of them (``_run_start``). Refused when it has started: a redelivered task must not
+def period_parts_start(*, period_id: int, token: str, parts: int) -> None:
+    """Before the ``parts`` of a split computation are sent out: the run started once for
+    all of them (``_run_start``). Refused when it has started: a redelivered task must not
     send the parts out again while they write. A failure marks the period failed."""
     period = _claimed(period_id, token)
     if PeriodTournament.objects.filter(period=period, run=period.run).exists():
         raise PeriodRefused(f"The parts of {period} have been sent out already.")
     try:
-        _run_start(period)
+        _run_start(period, parts)
     except Exception as error:
         RatingPeriod.objects.filter(pk=period.pk, claim_token=token).update(
             status=Status.FAILED, failure_reason=f"{type(error).__name__}: {error}"
@@ -871,15 +871,15 @@ def period_parts_start(*, period_id: int, token: str) -> None:
 
 
 @transaction.atomic
-def _run_start(period: RatingPeriod) -> None:
+def _run_start(period: RatingPeriod, parts: int = 1) -> None:
     """Rows a killed attempt of this run left behind deleted, and the tournaments the run
     rates fixed before any part reads a game: none rates a tournament another part did not
     see, and publication marks rated only what was rated (one approved later moves to the
-    next list)."""
+    next list). The run's progress counts its ``parts``."""
     _run_rows_delete(period, period.run)
     run_tables_create(period.pk, period.run)
     RatingPeriod.objects.filter(pk=period.pk).update(
-        progress_done=0, progress_total=0, partitions_done=0
+        progress_done=0, progress_total=0, partitions=parts, partitions_done=0
     )
     bulk_insert(
         PeriodTournament,

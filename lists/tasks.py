@@ -29,7 +29,7 @@ def compute_period_task(period_id: int, token: str) -> str:
         except services.PeriodRefused:
             return "superseded"  # a later claim took the period over (a redelivered task)
     try:
-        services.period_parts_start(period_id=period_id, token=token)
+        services.period_parts_start(period_id=period_id, token=token, parts=parts)
     except services.PeriodRefused:
         return "superseded"
     chord(compute_period_part.s(period_id, token, part, parts) for part in range(parts))(

@@ -396,7 +396,7 @@ def claimed_in_two_parts(period_world, compute, capture, settings) -> tuple:
     with capture(execute=False):  # claimed; no worker yet
         period_compute_request(period=april, actor=ADMIN)
     period = RatingPeriod.objects.get(pk=april.pk)
-    services.period_parts_start(period_id=period.pk, token=period.claim_token)
+    services.period_parts_start(period_id=period.pk, token=period.claim_token, parts=2)
     return period, period.claim_token, whole
 
 
@@ -413,7 +413,7 @@ def test_a_part_delivered_again_replaces_what_its_killed_attempt_wrote(
         period_world, compute, django_capture_on_commit_callbacks, settings
     )
     with pytest.raises(services.PeriodRefused, match="sent out already"):
-        services.period_parts_start(period_id=period.pk, token=token)
+        services.period_parts_start(period_id=period.pk, token=token, parts=2)
 
     def killed(*args, **kwargs):
         raise Killed
@@ -453,6 +453,9 @@ def test_a_part_delivered_again_after_it_finished_finishes_once(
     monkeypatch.undo()
     assert (period.status, period.partitions_done) == ("computing", 1)
     assert (period.progress_done, period.progress_total) == (owned, owned)
+    # Half done, as the progress bar says (a review: 100 %, "4 of 4 players").
+    assert (period.partitions, period.progress_percent) == (2, 50)
+    assert "1 of 2 parts finished" in period.progress_stage
     assert list(PeriodResult.objects.filter(period=period, run=period.run).values_list("pk")) == (
         rows
     )
