@@ -279,7 +279,13 @@ def period_publish(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.period_publish_request(period=period, actor=request.actor)
     except services.PeriodRefused as refusal:
-        messages.error(request, str(refusal))
+        period.refresh_from_db()
+        if period.is_published or period.is_being_published:
+            # A second click (or a colleague's) on the same list: what it asked is done or
+            # under way, no error beside the first one's success (a review).
+            messages.info(request, f"The {period} is {_publication_state(period)}.")
+        else:
+            messages.error(request, str(refusal))
         return redirect("lists:period", pk=period.pk)
     period.refresh_from_db()
     if period.is_published:
@@ -291,6 +297,10 @@ def period_publish(request: HttpRequest, pk: int) -> HttpResponse:
             request, f"The {period} is being published; this page follows the publication."
         )
     return redirect("lists:period", pk=period.pk)
+
+
+def _publication_state(period: RatingPeriod) -> str:
+    return "published already" if period.is_published else "being published already"
 
 
 def publication_summary(period: RatingPeriod) -> str:
