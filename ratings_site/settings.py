@@ -125,7 +125,9 @@ PASSWORD_RESET_BY_MAIL = DEBUG or (_mail_server_given and bool(SITE_URL))
 # --- Internationalisation ---------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = "UTC"
+#: The federation's own: "today" for closing dates, approvals and list dates is its day,
+#: not London's (a review). Any IANA name, e.g. Europe/Oslo.
+TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 #: ISO dates everywhere (ratings_site/formats/en/formats.py).
 FORMAT_MODULE_PATH = ["ratings_site.formats"]

@@ -42,6 +42,7 @@ SETTINGS_VARIABLES = (
     "DEFAULT_FROM_EMAIL",
     "EMAIL_TIMEOUT",
     "SITE_URL",
+    "TIME_ZONE",
     "DJANGO_SETTINGS_MODULE",
 )
 A_SECRET = "a-long-random-secret-for-these-tests-only-0123456789abcdefghij"
@@ -241,6 +242,25 @@ def test_production_static_files_collect_into_hashed_compressed_copies(tmp_path)
     url = completed.stdout.strip()
     assert re.fullmatch(r"/static/vendor/bootstrap/css/bootstrap\.min\.[0-9a-f]{12}\.css", url)
     assert (tmp_path / url.removeprefix("/static/")).with_suffix(".css.gz").exists()
+
+
+@pytest.mark.parametrize(
+    ("env", "zone"), [({}, "UTC"), ({"TIME_ZONE": "Europe/Oslo"}, "Europe/Oslo")]
+)
+def test_the_federations_time_zone_decides_its_day(env, zone):
+    """Closing dates and approvals go by the federation's day (a review: UTC's, always):
+    the site and beat's schedule both take TIME_ZONE."""
+    script = (
+        "import django, json; django.setup()\n"
+        "from django.conf import settings\n"
+        "from django.utils import timezone\n"
+        "from ratings_site.celery import app\n"
+        "print(json.dumps([settings.TIME_ZONE, str(app.conf.timezone),"
+        " str(timezone.get_current_timezone())]))\n"
+    )
+    completed = run_python(["-c", script], SECRET_KEY=A_SECRET, **env)
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout) == [zone, zone, zone]
 
 
 def test_every_variable_the_settings_read_is_in_env_example_and_in_these_tests():
