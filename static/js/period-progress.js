@@ -10,6 +10,12 @@
     let data;
     try {
       const response = await fetch(section.dataset.progressUrl, { headers: { Accept: "application/json" } });
+      if (response.redirected || response.status === 403 || response.status === 404) {
+        // Signed out meanwhile (the sign-in expired), or the period is no longer there for
+        // this user: the page itself says so, where polling went on for ever (a review).
+        window.location.reload();
+        return;
+      }
       data = await response.json();
     } catch (error) {
       setTimeout(poll, 2000);

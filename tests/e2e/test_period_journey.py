@@ -103,6 +103,27 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     assert all(re.fullmatch(r"\d{4}-\d{2}", label) for label in ticks if label), ticks
 
 
+def test_a_page_following_a_computation_goes_to_the_sign_in_once_signed_out(
+    browser_page, live_server
+):
+    """A review: the page kept polling every two seconds, for ever, once its user's sign-in
+    had ended (the progress answered with the sign-in page). It now turns to that page."""
+    from django.contrib.sessions.models import Session
+
+    norway = factories.FederationFactory(code="NOR", name="Norway")
+    factories.RatingOfficerFactory(user__username="officer", federation=norway)
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    RatingPeriod.objects.filter(pk=period.pk).update(
+        status="computing", progress_done=0, progress_total=0, heartbeat_at=timezone.now()
+    )
+    page, base = browser_page, live_server.url
+    sign_in(page, base, "officer")
+    page.goto(f"{base}/lists/periods/{period.pk}/")
+    assert "Reading the games" in page.inner_text("#progress-text")
+    Session.objects.all().delete()
+    page.wait_for_url(re.compile(r"/accounts/login/\?next="))
+
+
 @pytest.mark.parametrize("width", [1280, 1024])
 def test_the_administrators_menu_fits_the_window(browser_page, live_server, width):
     """The longest menu, the administrator's, on one line at 1280 pixels without the page
