@@ -27,6 +27,7 @@ from django.utils.text import slugify
 
 from lists.models import ListEntry, RatingPeriod
 from lists.selectors import published_entries
+from players.models import shown_title
 
 #: Rows fetched from the database per round trip.
 FETCH_ROWS = 2000
@@ -262,13 +263,12 @@ JSON_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 def write_json(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
     """A JSON array of one object per player, written object by object. Its one ``title``
-    is the title the list page shows: the open title, else the women's title (a WIM
-    without an open title is a WIM here, not untitled: a review)."""
+    is the title the list page shows (``players.models.shown_title``)."""
     yield "["
 
     def element(numbered: tuple[int, Row]) -> str:
         number, row = numbered
-        shown = row._replace(title=row.title or row.women_title)
+        shown = row._replace(title=shown_title(row.title, row.women_title))
         document = JSON_ENCODER.encode({name: getattr(shown, name) for name in JSON_FIELDS})
         return ("\n" if number == 0 else ",\n") + document
 

@@ -61,6 +61,12 @@ class DisabilityAssociation(models.TextChoices):
 FIRST_BIRTH_YEAR = 1800
 
 
+def shown_title(title: str, women_title: str) -> str:
+    """The one title a list shows for a player: the open title, else the women's title (a
+    WIM without an open title is a WIM, not untitled)."""
+    return title or women_title
+
+
 class Player(models.Model):
     """A player in the registry, identified by the FIDE ID."""
 
@@ -135,9 +141,8 @@ class Player(models.Model):
 
     @property
     def shown_title(self) -> str:
-        """The title a list shows for him: the open title, else the women's title (a WIM
-        without an open title is a WIM, not untitled)."""
-        return self.title or self.women_title
+        """The one title a list shows for him (``shown_title``)."""
+        return shown_title(self.title, self.women_title)
 
     def titles(self) -> list[str]:
         """Every title he holds, as his page names them: open, women's, FOA, others."""
