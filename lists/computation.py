@@ -46,8 +46,6 @@ NO_RATING = -1
 #: No figure (a side the game does not count for) in a column of differences or P_D.
 NO_FIGURE = np.iinfo(np.int32).min
 
-#: The clause that adopts a standard rating in a rapid or blitz event.
-ADOPTION_CLAUSE = "R&B 2024 7.2.1"
 #: The clause that leaves out a round robin's games against an unrated player's first
 #: event of zero or half a point.
 FIRST_EVENT_CLAUSE = "standard-2009 6.1"
@@ -831,7 +829,7 @@ def _outcomes_in_columns(
                 player,
                 standing,
                 rules,
-                (standing.rating, False),
+                (standing.rating, None),
                 (k, k * (50 * score - expected_total)),
                 (games_in_period, score, expected_total),
                 listing,
@@ -893,8 +891,10 @@ def _rated_outcome(
     games_in_period = len(sides)
     change_hundredths = expected_total = score_total = 0
     k_used = 0
+    k_by_rule_set: list[dict[str, Any]] = []
     for rules, (group_sides, group_slots) in groups.items():
         k_used = rules.k_factor(state, year=year, games_in_period=games_in_period)
+        k_by_rule_set.append({"rules": rules.id, "k": k_used, "k_clause": rules.k_clause})
         group_differences = rules.differences_used(group_sides)  # type: ignore[arg-type]
         group_expected = expected_scores_hundredths(group_differences)
         for slot, difference, p_d in zip(
@@ -911,11 +911,11 @@ def _rated_outcome(
         player,
         standing,
         tournaments[sides[last][3]].rules,
-        (base, adopted),
+        (base, tournaments[sides[first][3]].rules.adoption_clause if adopted else None),
         (k_used, change_hundredths),
         (games_in_period, score_total, expected_total),
         listing,
-        rule_sets=sorted(group.id for group in groups) if len(groups) > 1 else None,
+        k_by_rule_set=k_by_rule_set if len(groups) > 1 else None,
     )
 
 
@@ -923,29 +923,34 @@ def _rated_result(
     player: Player,
     standing: Standing,
     rules: OverTheBoardRules,
-    rating: tuple[int, bool],
+    rating: tuple[int, str | None],
     change: tuple[int, int],
     totals: tuple[int, int, int],
     listing: Listing,
-    rule_sets: list[str] | None = None,
+    k_by_rule_set: list[dict[str, Any]] | None = None,
 ) -> PlayerOutcome:
-    """A rated player's outcome: ``rating`` (the rating the change adds to, and whether it
-    is a standard rating adopted, R&B 2024 7.2.1), ``change`` (K used, K x sum(dR) in
+    """A rated player's outcome: ``rating`` (the rating the change adds to, and where it
+    is a standard rating adopted, the clause that adopts it: R&B 2024 7.2.1, pre-2024
+    7.21), ``change`` (K used, K x sum(dR) in
     hundredths) and ``totals`` (games, half points, expected hundredths) rounded once by
-    ``rules`` (interpretation 5); below its floor, delisted (interpretation 9)."""
-    base, adopted = rating
+    ``rules`` (interpretation 5); below its floor, delisted (interpretation 9). A period
+    spanning two rule sets gives ``k_by_rule_set``, the K of each with its clause: its games
+    are rated each by their own rules, and ``k_used`` is the last rule set's."""
+    base, adoption_clause = rating
+    adopted = adoption_clause is not None
     k_used, change_hundredths = change
     games_in_period, score_total, expected_total = totals
     change_rounded, new_rating = rules.settle(base, change_hundredths)
     kind = "adopted" if adopted else "rated"
     explanation = _rated_explanation(rules)
     floor = list_floor(rules, listing)
-    if rule_sets or adopted or new_rating < floor:
+    if k_by_rule_set or adopted or new_rating < floor:
         explanation = dict(explanation)
-    if rule_sets:
-        explanation["rule_sets"] = rule_sets
+    if k_by_rule_set:
+        explanation["rule_sets"] = sorted(group["rules"] for group in k_by_rule_set)
+        explanation["k_by_rule_set"] = k_by_rule_set
     if adopted:
-        explanation["adopted"] = f"standard rating {base} used ({ADOPTION_CLAUSE})"
+        explanation["adopted"] = f"standard rating {base} used ({adoption_clause})"
     if new_rating < floor:
         kind = "delisted"
         explanation["delisted"] = (
@@ -1147,10 +1152,11 @@ def _initial_outcome(
     if initial.rating is not None and initial.rating < (floor := list_floor(rules, listing)):
         # R&B 2024 6.1.4 "The rating must be at least 1400", 6.1.2: events rated by the
         # rules before 2024 (floor 1000) pooled into a rating for a list of 2024 (a review).
+        clause = (listing.rules or rules).initial_floor_clause
         initial = replace(
             initial,
             rating=None,
-            reason=f"{initial.rating} is below this list's floor of {floor} ({FLOOR_CLAUSE})",
+            reason=f"{initial.rating} is below this list's floor of {floor} ({clause})",
         )
     if initial.rating is None:
         explanation["reason"] = initial.reason

@@ -318,6 +318,15 @@ class PeriodResult(RunRow):
     def __str__(self) -> str:
         return f"{self.player_id}: {self.old_rating} -> {self.new_rating}"
 
+    def k_under(self, rule_set: str) -> int | None:
+        """The K his games under ``rule_set`` were rated with: a period spanning two rule
+        sets rates each one's games by its own K (``k_by_rule_set``), ``k`` being the
+        last one's (a review found the last K shown for every tournament)."""
+        for group in (self.explanation or {}).get("k_by_rule_set", ()):
+            if group["rules"] == rule_set:
+                return group["k"]
+        return self.k
+
     @property
     def change(self):
         from regulations.rounding import hundredths

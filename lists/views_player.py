@@ -26,7 +26,7 @@ from lists.period_inputs import tournament_facts
 from players.access import Actor
 from players.models import Player
 from players.pagination import FixedPagePaginator
-from regulations import RULE_SETS
+from regulations import RULE_SETS, OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
 from tournaments.models import Game, Tournament, TournamentReport
@@ -62,11 +62,21 @@ FIRST_EVENT_LEFT_OUT = (
 )
 
 
-def not_rated_note(clause: str) -> str:
+DELISTED_SINCE = (
+    "not rated for this player: delisted since the tournament began, so unrated; the "
+    "result waits towards a first rating (DESIGN.md interpretation 9)"
+)
+
+
+def not_rated_note(clause: str, *, opponent_rated: bool) -> str:
     """Why a game did not count for a player rated in it: his opponent was unrated
     (interpretation 6), or left out of a round robin with his first event (standard-2009
-    6.1: the game carries that clause)."""
-    return FIRST_EVENT_LEFT_OUT if clause == FIRST_EVENT_CLAUSE else UNRATED_OPPONENT
+    6.1: the game carries that clause); against a rated opponent, he was delisted since
+    the start (interpretation 9: his opponent still counts him, a review found him told
+    his opponent was unrated)."""
+    if clause == FIRST_EVENT_CLAUSE:
+        return FIRST_EVENT_LEFT_OUT
+    return DELISTED_SINCE if opponent_rated else UNRATED_OPPONENT
 
 
 # -- formatting ------------------------------------------------------------------------------
@@ -122,10 +132,20 @@ class GameLine:
     #: A standard-2009 round robin, where games between unrated players count towards
     #: their first ratings (8.58, interpretation 7); elsewhere they are not rated.
     unrated_games_count: bool = False
+    #: The rule set of the tournament; his published rating before the period.
+    rules: OverTheBoardRules | None = None
+    rating_now: int | None = None
 
     @classmethod
     def of(
-        cls, row: PeriodGame, player_id: int, k: int | None, unrated_games_count: bool = False
+        cls,
+        row: PeriodGame,
+        player_id: int,
+        k: int | None,
+        unrated_games_count: bool = False,
+        *,
+        rules: OverTheBoardRules | None = None,
+        rating_now: int | None = None,
     ) -> GameLine:
         white = row.white_id == player_id
         return cls(
@@ -140,7 +160,37 @@ class GameLine:
             k=k,
             clause=row.clause,
             unrated_games_count=unrated_games_count,
+            rules=rules,
+            rating_now=rating_now,
         )
+
+    @property
+    def rated_since(self) -> bool:
+        """Unrated at the start, he is rated with his current rating (standard-2009 8.4,
+        R&B 2024 7.2.5): the game shows no rating of his, D is from his current one (a
+        review found D shown without the rating it came from)."""
+        return self.counted and self.rating is None and self.rating_now is not None
+
+    @property
+    def rating_used(self) -> int | None:
+        return self.rating_now if self.rated_since else self.rating
+
+    @property
+    def opponent_rated_at_end(self) -> bool:
+        """Counted against an unrated opponent: a round robin's, his rating determined at
+        the end of the event (standard-2009 8.52, 8.58)."""
+        return self.counted and self.opponent_rating is None
+
+    @property
+    def opponent_ru(self) -> int | None:
+        """That rating, read back from D where the cap did not change it (8.54)."""
+        if not self.opponent_rated_at_end or self.rules is None:
+            return None
+        if self.rating_used is None or self.difference is None:
+            return None
+        if abs(self.difference) >= self.rules.difference_cap:
+            return None
+        return self.rating_used - int(self.difference)
 
     @property
     def counted(self) -> bool:
@@ -183,7 +233,7 @@ class GameLine:
         if self.counted:
             return ""
         if self.clause == FIRST_EVENT_CLAUSE or self.rating is not None:
-            return not_rated_note(self.clause)
+            return not_rated_note(self.clause, opponent_rated=self.opponent_rating is not None)
         if self.opponent_rating is None and not self.unrated_games_count:
             return BOTH_UNRATED
         return TOWARDS_FIRST_RATING
@@ -386,17 +436,16 @@ def player_period_blocks(
     schedule = rule_schedule()
     for (period_id, _), tournament_rows in by_tournament.items():
         block = blocks[period_id]
-        k = block.result.k
         tournament = tournament_rows[0].tournament
         facts = tournament_facts(tournament, schedule)
+        k = block.result.k_under(facts.rules.id)
         between_unrated = facts.rated_by_8_58
-        block.tournaments.append(
-            TournamentBlock(
-                tournament=tournament,
-                k=k,
-                lines=[GameLine.of(row, player.pk, k, between_unrated) for row in tournament_rows],
-            )
-        )
+        now = block.result.old_rating
+        lines = [
+            GameLine.of(row, player.pk, k, between_unrated, rules=facts.rules, rating_now=now)
+            for row in tournament_rows
+        ]
+        block.tournaments.append(TournamentBlock(tournament=tournament, k=k, lines=lines))
     return list(blocks.values())
 
 
@@ -486,6 +535,9 @@ class CrossRow:
     #: whether the tournament counted in it ("counted", "disregarded" or "").
     first_rating: PeriodResult | None = None
     first_rating_event: str = ""
+    #: Unrated at the start, rated with his current rating (standard-2009 8.4, R&B 2024
+    #: 7.2.5): the clause, ``rating`` then being that current rating.
+    rated_since_clause: str = ""
 
     @property
     def score(self) -> str:
@@ -618,9 +670,10 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
     results = PeriodResult.objects.filter(
         period=period, run=period.computed_run, player_id__in=list(by_player)
     )
+    rules = tournament_facts(tournament).rules
     for result in results:
         by_player[result.player_id].result = result
-        by_player[result.player_id].k = result.k
+        by_player[result.player_id].k = result.k_under(rules.id)
     dr: dict[int, int] = defaultdict(int)
     seen: set[int] = set()
     for game in rated:
@@ -628,7 +681,7 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
             (game.white_id, game.white_rating, game.white_expected, game.white_score),
             (game.black_id, game.black_rating, game.black_expected, 2 - game.white_score),
         )
-        for player_id, rating, expected, halves in sides:
+        for index, (player_id, rating, expected, halves) in enumerate(sides):
             row = by_player.get(player_id)
             if row is None:
                 continue
@@ -638,11 +691,16 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
             if expected is not None:
                 dr[player_id] += 50 * halves - expected
             elif rating is not None and row.unrated_note != FIRST_EVENT_LEFT_OUT:
-                row.unrated_note = not_rated_note(game.clause)
+                opponent_rating = sides[1 - index][1]
+                row.unrated_note = not_rated_note(
+                    game.clause, opponent_rated=opponent_rating is not None
+                )
     for player_id, total in dr.items():
         row = by_player[player_id]
         if row.k is not None:
             row.change_hundredths = row.k * total
+        if row.rating is None and row.result is not None and row.result.old_rating is not None:
+            row.rating, row.rated_since_clause = row.result.old_rating, rules.rated_since_clause
     _later_first_ratings(tournament, period, by_player)
     _ratings_without_a_game(tournament, {pk: by_player[pk] for pk in set(by_player) - seen})
     return period

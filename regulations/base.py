@@ -152,6 +152,14 @@ class OverTheBoardRules:
     association_clause: ClassVar[str] = ""
     initial_pooling_months: ClassVar[int]
     initial_clause: ClassVar[str]
+    #: The clause that publishes a first rating only at or above the floor.
+    initial_floor_clause: ClassVar[str]
+    #: The clause that rates a player unrated at a tournament's start and rated before it
+    #: is rated with his current rating (standard-2009 8.4, R&B 2024 7.2.5).
+    rated_since_clause: ClassVar[str]
+    #: The clause that rates a player unrated in the category by his standard rating, if
+    #: the rule set has one (R&B 2024 7.2.1, pre-2024 7.21).
+    adoption_clause: ClassVar[str] = ""
     #: Whether the first-event test goes on to the next event once the first is
     #: disregarded (standard-2009 6.1: a later 0 or 1/2 counts only after a performance
     #: above the floor; DESIGN-notes 7), or stops at the first (R&B 2024 7.2.2: "Otherwise,
@@ -402,7 +410,9 @@ class OverTheBoardRules:
             return outcome(None, f"{games} of the {needed} games needed ({clause})")
         rating = self.pooled_rating(counted)
         if rating < self.floor:
-            return outcome(None, f"{rating} is below the floor of {self.floor}")
+            return outcome(
+                None, f"{rating} is below the floor of {self.floor} ({self.initial_floor_clause})"
+            )
         return outcome(rating)
 
     def event_performance(self, event: EventResult) -> int | None:

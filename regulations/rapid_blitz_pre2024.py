@@ -32,6 +32,9 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     initial_minimum_games = 5  # DESIGN.md: excerpt-silent parameter
     initial_pooling_months = 26  # DESIGN.md: excerpt-silent parameter
     initial_clause = "R&B pre-2024 7.22 (5 games: DESIGN.md)"
+    initial_floor_clause = "R&B pre-2024 (floor 1000: DESIGN.md)"
+    rated_since_clause = "R&B pre-2024 7.25"
+    adoption_clause = "R&B pre-2024 7.21"
     first_event_test_repeats = False  # 7.22: only the first event's zero
     #: 7.24: Ru = Ra + 20 for each half point scored over 50%.
     points_per_half_point: ClassVar[int] = 20

@@ -56,6 +56,8 @@ class Standard1994(StandardChecks, OverTheBoardRules):
     initial_minimum_games = 9
     initial_pooling_months = 24
     initial_clause = "standard-1994 10.3 (9 games, two years: as standard-2009 7.14)"
+    initial_floor_clause = "standard-1994 10.32"
+    rated_since_clause = "standard-1994 10.4"
     #: 10.23: Ru = Rc + 12.5 for each half point scored over 50%.
     points_per_half_point: ClassVar[Fraction] = Fraction(25, 2)
 

@@ -172,6 +172,8 @@ class Standard2009(StandardChecks, OverTheBoardRules):
     initial_minimum_games = 9  # 7.14a/b
     initial_pooling_months = 24  # 7.14c
     initial_clause = "standard-2009 7.14"
+    initial_floor_clause = "standard-2009 7.14d"
+    rated_since_clause = "standard-2009 8.4"
     association_clause = "standard-2009 7.14g"
     #: 8.23: Ru = Ra + 15 for each half point scored over 50%.
     points_per_half_point: ClassVar[int] = 15

@@ -286,6 +286,30 @@ def test_a_standard_rating_is_used_for_a_player_unrated_in_rapid(
     assert results["Adopted"].kind == "adopted"
     assert (results["Adopted"].k, results["Adopted"].new_rating) == (40, 2020)
     assert results["Rapid"].new_rating == 1990
+    assert results["Adopted"].explanation["adopted"] == (
+        "standard rating 2000 used (R&B 2024 7.2.1)"
+    )
+
+
+def test_a_standard_rating_used_before_2024_cites_the_rules_before_2024(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """R&B pre-2024 7.21: "If an unrated player has a standard rating at the beginning of
+    a rapid or blitz tournament, their standard rating is used". An event of December 2023
+    is rated by those rules, and his explanation cites them, not R&B 2024 7.2.1 (a review).
+    K 20 (7.32): he wins at D = 0, +0.5 x 20 = +10 -> 2010."""
+    w = period_world
+    november, january = dt.date(2023, 11, 1), dt.date(2024, 1, 1)
+    adopted = w.player("Adopted", standard=2000, list_date=november)
+    rapid = w.player("Rapid", 2000, list_date=november)
+    w.tournament([(adopted, rapid, 1)], start=dt.date(2023, 12, 10), list_date=january)
+    result = results_by_name(compute("rapid", january))["Adopted"]
+    assert (result.kind, result.rules, result.new_rating) == (
+        "adopted",
+        "rapid-blitz-pre2024",
+        2010,
+    )
+    assert result.explanation["adopted"] == "standard rating 2000 used (R&B pre-2024 7.21)"
 
 
 def test_each_game_is_rated_on_the_list_in_force_at_its_tournaments_start(
@@ -530,7 +554,9 @@ def test_a_first_rating_below_the_lists_floor_is_none_yet(
     w.tournament([(n, o, 0.5) for o in opponents], start=dt.date(2023, 12, 10), list_date=january)
     result = results_by_name(compute("rapid", january))["N"]
     assert (result.kind, result.new_rating) == ("pending", None)
-    assert "1300 is below this list's floor of 1400" in result.explanation["reason"]
+    assert result.explanation["reason"] == (
+        "1300 is below this list's floor of 1400 (R&B 2024 6.1.4)"
+    )
 
 
 def test_a_new_player_is_rated_once_his_pooled_games_reach_five(

@@ -19,9 +19,14 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 
 from lists.models import PeriodResult, RatingPeriod
+from lists.views_player import DELISTED_SINCE
 from tests.conftest import persona_client
 from tests.lists.conftest import APRIL, MAY
-from tests.lists.test_period_round_robins import half_a_point_round_robin
+from tests.lists.test_period_round_robins import (
+    half_a_point_round_robin,
+    players_of_8_58,
+    round_robin_games,
+)
 from tournaments.models import Tournament
 
 TIMES = "\N{MULTIPLICATION SIGN}"
@@ -169,6 +174,124 @@ def test_each_tournament_has_its_subtotal_and_the_period_is_rounded_once(
     summary = text_of(page, section_id(period))
     assert "1800 → 1812" in summary and f"K {TIMES} ΣdR = +12.40, rounded +12" in summary
     assert "2 rated, score 1.5, expected ΣPD 0.88" in summary
+
+
+def test_a_period_spanning_two_rule_sets_shows_each_tournaments_own_k(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """February 2024's rapid list rates December's event by the rules before 2024 and
+    January's by R&B 2024 (DESIGN.md rule sets: by the tournament's start). P, 2000 with 10
+    rated games, beats a 2000 in each (D = 0, P_D 0.50): K 20 before 2024 (pre-2024 7.32),
+    +0.50 x 20 = +10.00; K 40 as a new player in 2024 (R&B 2024 7.3.3: fewer than 30
+    games), +0.50 x 40 = +20.00. The period: +30.00, rounded once +30 (7.3.4): 2030. A
+    review found both tournaments shown with K 40, subtotals summing to +40.00."""
+    w = period_world
+    december_list, february = dt.date(2023, 12, 1), dt.date(2024, 2, 1)
+    p = w.player("P", 2000, games=10, list_date=december_list)
+    o1 = w.player("O1", 2000, list_date=december_list)
+    o2 = w.player("O2", 2000, list_date=december_list)
+    december = w.tournament(
+        [(p, o1, 1)], name="December Rapid", start=dt.date(2023, 12, 27), list_date=february
+    )
+    later = w.tournament(
+        [(p, o2, 1)], name="January Rapid", start=dt.date(2024, 1, 10), list_date=february
+    )
+    period = publish(compute("rapid", february))
+
+    page = calculations(p)
+    summary = text_of(page, section_id(period))
+    assert "2000 → 2030" in summary
+    assert f"K {TIMES} ΣdR = +30.00, rounded +30 (R&B 2024 7.3.4)" in summary
+    assert (
+        "20 for the games under rapid-blitz-pre2024 (R&B pre-2024 7.32), "
+        "40 for the games under rapid-blitz-2024 (R&B 2024 7.3.3)"
+    ) in summary
+    subtotals = [rows_of(page, games_id(period, t))[-1] for t in (december, later)]
+    assert [(row[0], row[-1]) for row in subtotals] == [
+        (f"December Rapid: K 20 {TIMES} ΣdR", "+10.00"),
+        (f"January Rapid: K 40 {TIMES} ΣdR", "+20.00"),
+    ]
+    assert "D per R&B pre-2024 7.31" in text_of(page, games_id(period, december))
+    assert "D per R&B 2024 7.3.1" in text_of(page, games_id(period, later))
+    rows = rows_of(get(f"/lists/tournaments/{december.pk}/"), "crosstable")
+    assert [(row[1], row[-2], row[-1]) for row in rows[1:]] == [
+        ("P", "20", "+10.00"),
+        ("O1", "20", "-10.00"),
+    ]
+
+
+def test_a_player_delisted_since_the_start_is_told_so_not_that_his_opponent_is_unrated(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """Interpretation 9: X (1405, 10 games, K 40) loses at D = 0 on the April list: 1385,
+    below the floor of 1400 (R&B 2024 6.2.1), delisted. T2 started on 28 March, when X was
+    1405, and is rated on the May list: his win there waits as a new player's result,
+    while Opp (1605) counts him as he was at the start. A review found X's page telling
+    him his opponent was unrated."""
+    w = period_world
+    x, mid, opp = w.player("X", 1405, games=10), w.player("Mid", 1405), w.player("Opp", 1605)
+    w.tournament([(mid, x, 1)])
+    later = w.tournament(
+        [(x, opp, 1)], start=dt.date(2025, 3, 28), end=dt.date(2025, 4, 20), list_date=MAY
+    )
+    publish(compute("rapid", APRIL))
+    may = publish(compute("rapid", MAY))
+
+    _, game = rows_of(calculations(x), games_id(may, later))
+    assert game[:6] == ["1", "Opp", str(opp.fide_id), "White", "1405", "1605"]
+    assert game[6] == "1" + DELISTED_SINCE
+    _, game, _ = rows_of(calculations(opp), games_id(may, later))
+    assert game[4:] == ["1605", "1405", "+200", "0.76", "0", "-0.76", "-15.20"]
+
+
+def test_a_player_rated_since_the_start_is_shown_the_rating_his_d_comes_from(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """R&B 2024 7.2.5: N's first rating, 1657, is on the April list; T2 started on 28 March,
+    when he was unrated, and is rated on May's: he is rated with his current rating, 1657.
+    D = 1657 - 1600 = +57 -> P_D 0.58 (7.1), a win: +0.42 x K 40 (7.3.3, new) = +16.80.
+    A review found the row showing him unrated beside D = +57."""
+    w = period_world
+    n = w.player("N")
+    opponents = [w.player(f"O{i}", 1600) for i in range(8)]
+    w.tournament([(n, opponents[i], 0.5) for i in range(5)], start=dt.date(2025, 3, 5))
+    later = w.tournament(
+        [(n, opponents[5 + i], 1) for i in range(3)],
+        start=dt.date(2025, 3, 28),
+        end=dt.date(2025, 4, 20),
+        list_date=MAY,
+    )
+    publish(compute("rapid", APRIL))
+    may = publish(compute("rapid", MAY))
+
+    _, first, *_ = rows_of(calculations(n), games_id(may, later))
+    assert first[4:] == [
+        "1657 (unrated at the start, rated now: R&B 2024 7.2.5)",
+        "1600", "+57", "0.58", "1", "+0.42", "+16.80",
+    ]  # fmt: skip
+    rows = rows_of(get(f"/lists/tournaments/{later.pk}/"), "crosstable")
+    assert [row[4] for row in rows[1:] if row[1] == "N"] == ["1657 (rated since)"]
+
+
+def test_a_round_robin_opponent_rated_at_the_end_is_shown_with_his_ru(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """standard-2009 8.52 and 8.58's worked round robin: A (2600) plays C and I, unrated,
+    whose final Ru are 2423 and 1998: D = +177 against C; against I, 602 is counted as 400
+    (8.54). A review found D shown beside an opponent marked "unrated"."""
+    w = period_world
+    players = players_of_8_58(w)
+    tournament = w.tournament(
+        round_robin_games(players, [8, 7, 7, 6, 6, 4, 3, 2, 1, 1]),
+        category="standard",
+        system=Tournament.System.ROUND_ROBIN,
+    )
+    period = publish(compute("standard", APRIL))
+    a = next(p for p in players if p.name == "A")
+    rows = {row[1]: row for row in rows_of(calculations(a), games_id(period, tournament))[1:-1]}
+    ru = "(unrated, rated at the end of the event: standard-2009 8.52)"
+    assert rows["C"][4:7] == ["2600", f"Ru 2423 {ru}", "+177"]
+    assert rows["I"][4:7] == ["2600", f"Ru 400 or more below {ru}", "+400"]
 
 
 def test_a_game_against_an_unrated_opponent_is_shown_as_not_rated(
@@ -582,9 +705,11 @@ def test_the_crosstable_marks_a_standard_rating_used_in_rapid(
     adopted, rapid = w.player("Adopted", standard=2000), w.player("Rapid", 2000)
     tournament = w.tournament([(adopted, rapid, 1)])
     publish(compute("rapid", APRIL))
-    rows = rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
+    page = get(f"/lists/tournaments/{tournament.pk}/")
+    rows = rows_of(page, "crosstable")
     by_name = {row[1]: row for row in rows[1:]}
     assert by_name["Adopted"][4] == "2000 (standard)"
+    assert 'title="Unrated in the category: standard rating 2000 used (R&amp;B 2024 7.2.1)"' in page
     assert by_name["Rapid"][4] == "2000" and "(standard)" not in by_name["Rapid"]
 
 

@@ -122,7 +122,7 @@ def test_2024_initial_rating_below_1400_is_not_published():
     event = EventResult.against([1400] * 5, 1, dt.date(2026, 10, 1))
     outcome = RB2024.initial_rating([event], on=LIST)
     assert outcome.rating is None
-    assert outcome.reason == "1284 is below the floor of 1400"
+    assert outcome.reason == "1284 is below the floor of 1400 (R&B 2024 6.1.4)"
 
 
 def test_2024_zero_in_the_first_event_is_disregarded_but_not_later():

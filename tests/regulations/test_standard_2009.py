@@ -321,7 +321,7 @@ def test_a_rating_below_the_floor_is_not_published():
     ]
     outcome = RULES.initial_rating(events, on=LIST)
     assert outcome.rating is None
-    assert "below the floor of 1200" in outcome.reason
+    assert "below the floor of 1200 (standard-2009 7.14d)" in outcome.reason
 
 
 def test_round_robin_event_below_half_uses_n_over_n_plus_one():
