@@ -1108,6 +1108,13 @@ def main() -> None:
         help="with --parts: the Redis database the computation's tasks go through (emptied)",
     )
     args = parser.parse_args()
+    if "bench" not in urlsplit(args.database_url).path:
+        # It drops and re-creates the database it is given: never one that holds a
+        # federation's ratings (a review found BENCH_DATABASE_URL=.../postgres dropped).
+        parser.error(
+            "the benchmark drops and re-creates its database: name one with 'bench' in its "
+            f"name, not {urlsplit(args.database_url).path.lstrip('/') or 'none'!r}"
+        )
 
     started = time.perf_counter()
     database_recreate(args.database_url)

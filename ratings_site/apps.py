@@ -1,4 +1,13 @@
+from django.apps import AppConfig
 from django.contrib.admin.apps import AdminConfig
+
+
+class SiteConfig(AppConfig):
+    """The site: settings, URLs, home page and the demo data (``load_demo``), above every
+    app (DESIGN.md's dependency direction)."""
+
+    name = "ratings_site"
+    label = "ratings_site"
 
 
 class SiteAdminConfig(AdminConfig):

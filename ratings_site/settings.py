@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "players",
     "tournaments",
     "lists",
+    # The site itself, for its one command (load_demo): it builds on every app.
+    "ratings_site.apps.SiteConfig",
 ]
 
 MIDDLEWARE = [

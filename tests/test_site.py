@@ -129,10 +129,28 @@ def test_login_with_a_wrong_password_shows_an_error(client):
 
 
 def test_load_demo_refuses_to_run_with_debug_off():
-    with pytest.raises(CommandError, match="DEBUG=1"):
+    """Refused as any batch command refuses bad input: status 2 (DESIGN.md, the batch
+    interface; a review found status 1)."""
+    with pytest.raises(CommandError, match="DEBUG=1") as refused:
         call_command("load_demo")
 
+    assert refused.value.returncode == 2
     assert get_user_model().objects.count() == 0
+
+
+def test_load_demo_prints_its_summary_as_json(debug_on, capsys):
+    """Every batch command takes --json (DESIGN.md); a review found load_demo without it."""
+    import json
+
+    call_command("load_demo", "--json")
+    document = json.loads(capsys.readouterr().out)
+    assert (document["federations"], document["players"], document["tournaments"]) == (6, 20, 3)
+    assert sorted(user["username"] for user in document["users"]) == [
+        "admin",
+        "arbiter",
+        "officer",
+    ]
+    assert document["list"].startswith("The Rapid list of 2025-04-01 is ")
 
 
 def _counts():

@@ -1,13 +1,15 @@
 """Load the demonstration data set (idempotent). Development only."""
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+import json
 
+from django.conf import settings
+
+from players.management.batch import BatchCommand, bad_input
 from ratings_site.demo import demo_data_load, demo_period_load
 from tournaments.models import Tournament
 
 
-class Command(BaseCommand):
+class Command(BatchCommand):
     help = (
         "Load a small demonstration data set: federations, players, tournaments and the "
         "users admin, officer and arbiter with published passwords. Safe to run again."
@@ -19,19 +21,34 @@ class Command(BaseCommand):
             action="store_true",
             help="Run even with DEBUG off. Never on a production database.",
         )
+        parser.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     def handle(self, *args, **options):
         if not settings.DEBUG and not options["force"]:
-            raise CommandError(
+            raise bad_input(
                 "load_demo creates users with published passwords; it runs only with DEBUG=1 "
                 "(or --force on a database that is not production)."
             )
         summary = demo_data_load()
         published = demo_period_load()  # adds the rated tournament of April's list
+        tournaments = Tournament.objects.count()
+        if options["json"]:
+            document = {
+                "federations": summary.federations,
+                "players": summary.players,
+                "tournaments": tournaments,
+                "list": published,
+                "users": [
+                    {"username": u.username, "password": u.password, "role": u.role}
+                    for u in summary.users
+                ],
+            }
+            self.stdout.write(json.dumps(document, indent=2))
+            return
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data loaded: {summary.federations} federations, "
-                f"{summary.players} players, {Tournament.objects.count()} tournaments."
+                f"{summary.players} players, {tournaments} tournaments."
             )
         )
         self.stdout.write(published)

@@ -1,0 +1,40 @@
+"""DESIGN.md, "Architecture (one direction of dependency, top to bottom)": the site builds
+on the apps, ``lists`` on ``tournaments`` and ``players``, ``tournaments`` on ``players``;
+``audit`` (the trail every app writes) and ``regulations`` are below them all. A review
+found ``players`` importing ``tournaments`` through its demo command."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Bottom to top: a package may import those at or below it.
+LAYERS = ("regulations", "audit", "players", "tournaments", "lists", "ratings_site")
+
+
+def imported_packages(path: Path) -> set[str]:
+    """The first-party packages a module imports, at its top or inside a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        found |= {name.split(".")[0] for name in names} & set(LAYERS)
+    return found
+
+
+@pytest.mark.parametrize("package", LAYERS)
+def test_a_package_imports_nothing_above_it(package):
+    above = set(LAYERS[LAYERS.index(package) + 1 :])
+    wrong = {
+        str(path.relative_to(ROOT)): sorted(imported_packages(path) & above)
+        for path in (ROOT / package).rglob("*.py")
+        if imported_packages(path) & above
+    }
+    assert wrong == {}
