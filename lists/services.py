@@ -427,8 +427,8 @@ def earlier_list_waiting(period: RatingPeriod) -> str | None:
         # Approved before a later list was imported: its own list can come out no more.
         return (
             f"{waiting} is approved for the list of {waiting.list_date}, which can come out "
-            f"no more (the list of {out} is out): an administrator gives it a later list "
-            "(its list date, in the admin) before this one is computed."
+            f"no more (the list of {out} is out): its rating officer moves it to the next "
+            "list on its page before this one is computed."
         )
     return (
         f"{waiting} is approved for the list of {waiting.list_date} and not rated yet: that "

@@ -52,6 +52,21 @@ def first_list_closing_on_or_after(
     return candidate
 
 
+def next_open_list(
+    day: dt.date,
+    closing_date: ClosingDate,
+    every_months: int = 1,
+    list_out: Callable[[dt.date], bool] | None = None,
+    until: dt.date | None = None,
+) -> dt.date:
+    """The first list closing on or after ``day`` whose period still takes reports
+    (``list_out`` false for it), looked for up to ``until`` (interpretation 8)."""
+    chosen = first_list_closing_on_or_after(day, closing_date, every_months)
+    while list_out is not None and (until is None or chosen <= until) and list_out(chosen):
+        chosen = next_list_date(chosen + dt.timedelta(days=1), every_months)
+    return chosen
+
+
 #: The coming lists whose periods exist ahead of time; no list further ahead is made or
 #: imported (a slip of the pen, once out, would bar the lists before it).
 LISTS_AHEAD = 3
@@ -92,9 +107,9 @@ def rating_list_for(
     last_allowed = first
     for _ in range(LISTS_ALLOWED - 1):
         last_allowed = next_list_date(last_allowed + dt.timedelta(days=1), every_months)
-    chosen = first_list_closing_on_or_after(max(end_date, approved_on), closing_date, every_months)
-    while list_out is not None and chosen <= last_allowed and list_out(chosen):
-        chosen = next_list_date(chosen + dt.timedelta(days=1), every_months)
+    chosen = next_open_list(
+        max(end_date, approved_on), closing_date, every_months, list_out, until=last_allowed
+    )
     if chosen > last_allowed:
         raise TooLateToRate(
             lateness_clause,

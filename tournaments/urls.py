@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/withdraw/", views.tournament_withdraw, name="withdraw"),
     path("<int:pk>/correct/", views.tournament_correct, name="correct"),
+    path("<int:pk>/move-list/", views.tournament_list_change, name="move_list"),
     path("approvals/", views.approval_list, name="approvals"),
     path("approvals/<int:pk>/", views.approval_detail, name="approval"),
     path("approvals/<int:pk>/approve/", views.approval_approve, name="approval-approve"),

@@ -20,6 +20,7 @@ from tournaments.forms import (
     WithdrawalForm,
 )
 from tournaments.models import ApprovalRequest, Tournament
+from tournaments.reports.services import list_gone, tournament_list_move
 from tournaments.tables import ApprovalTable, TournamentTable
 
 PAGE_SIZE = 50
@@ -63,8 +64,29 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             else None
         ),
         "correctable": private and registration.may_correct_as(request.actor, tournament),
+        # Its list can come out no more: its officer gives it the next one.
+        "list_gone": (
+            request.actor.officer_for(tournament.federation_id) and list_gone(tournament)
+        ),
     }
     return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+@require_POST
+def tournament_list_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move a tournament whose list can come out no more to the next list open
+    (``tournament_list_move``)."""
+    tournament = get_object_or_404(Tournament.objects.restrict(request.actor), pk=pk)
+    try:
+        tournament = tournament_list_move(actor=request.actor, tournament=tournament)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, f"{tournament.name} is now to be rated on the list of {tournament.list_date}."
+        )
+    return redirect("tournaments:detail", pk=pk)
 
 
 @login_required

@@ -26,13 +26,19 @@ from django.utils import timezone
 from django.utils.text import get_valid_filename
 
 from audit.services import audit_record
-from players.access import Actor, require
+from players.access import Actor, require, require_officer_for
 from players.locks import rating_list_lock
 from players.models import Federation, Player
 from players.selectors import list_dates_out, list_every_months, player_likely_duplicates
 from players.services import player_register
 from regulations import EffectiveDate
-from regulations.lists import LATENESS_CLAUSE, ListAssignment, TooLateToRate, rating_list_for
+from regulations.lists import (
+    LATENESS_CLAUSE,
+    ListAssignment,
+    TooLateToRate,
+    next_open_list,
+    rating_list_for,
+)
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.selectors import (
     UNRESOLVED,
@@ -666,6 +672,54 @@ def report_approve(
         tournament=tournament, status=Status.REFUSED, actor=actor, reason=str(refusal)
     )
     raise ReportRefused(str(refusal))
+
+
+def list_gone(tournament: Tournament) -> bool:
+    """Whether ``tournament`` waits for a list that can come out no more: approved for it,
+    not rated, and that list or a later one is out (imported from FIDE after the approval:
+    lists go out in order). Every later list of the category waits for it
+    (``lists.services.earlier_list_waiting``)."""
+    return (
+        tournament.status == Status.READY
+        and tournament.list_date is not None
+        and list_dates_out(tournament.category).filter(list_date__gte=tournament.list_date).exists()
+    )
+
+
+def tournament_list_move(*, actor: Actor, tournament: Tournament) -> Tournament:
+    """Give a tournament whose list can come out no more (``list_gone``) the next list whose
+    period still takes reports (the federation's rating officer or an administrator). The
+    third list after its end does not bar it (R&B 2024 8.1): its report was approved in
+    time, and it is the list's import that moved it on (DESIGN-notes 111). A review found
+    only the admin's list-date field for it, while every later list waited."""
+    require_officer_for(
+        actor,
+        tournament.federation_id,
+        "Only the federation's rating officer moves a tournament to another list.",
+    )
+    with transaction.atomic():
+        rating_list_lock(tournament.category)
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not list_gone(tournament):
+            raise ReportRefused(
+                f"{tournament} is not waiting for a list that can no longer come out; it "
+                "keeps its list."
+            )
+        old = tournament.list_date
+        tournament.list_date = next_open_list(
+            max(tournament.end_date, timezone.localdate()),
+            rules_for(tournament.category, tournament.start_date).closing_date,
+            list_every_months(),
+            partial(period_closed, tournament.category),
+        )
+        tournament.save(update_fields=["list_date"])
+        audit_record(
+            target=tournament,
+            actor=actor.user,
+            action="moved to a later list",
+            changes={"list_date": [str(old), str(tournament.list_date)]},
+        )
+    return tournament
 
 
 def _rating_list(
