@@ -10,6 +10,7 @@ app_name = "lists"
 urlpatterns = [
     # published lists: everybody
     path("", views_public.list_index, name="index"),
+    path("rules/", views_public.rules_page, name="rules"),
     path("<str:category>/<int:year>-<int:month>/", views_public.published_list, name="published"),
     path(
         "<str:category>/<int:year>-<int:month>/download.<str:fmt>",

@@ -28,6 +28,7 @@ from django.utils.http import urlencode
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
 from lists.models import ListEntry, PeriodResult, RatingPeriod
+from lists.readings import EXCERPT_SILENT, INTERPRETATIONS
 from lists.selectors import period_cache_key, published_entries, published_periods, run_summary
 from lists.tables import (
     ListEntryTable,
@@ -37,6 +38,8 @@ from lists.tables import (
 )
 from players.models import RatingCategory
 from players.pagination import paginate
+from regulations import RULE_SETS
+from tournaments.selectors import rule_schedule
 
 PAGE_SIZE = 50
 #: The columns the list page shows (a list entry has no wide column, but a million rows).
@@ -84,6 +87,31 @@ def list_index(request: HttpRequest) -> HttpResponse:
         table = PublishedListTable(shown, prefix=f"{category}-") if shown else None
         sections.append((category, label, table))
     return render(request, "lists/index.html", {"sections": sections})
+
+
+def rules_page(request: HttpRequest) -> HttpResponse:
+    """How ratings are computed here, for everybody: which rule set rates a tournament of
+    each category from which start date (standard-2009 0.1, R&B 2024 0.1: by the
+    tournament's start), and the readings followed where the regulations are silent, which
+    the explanations cite by number (DESIGN.md's interpretations)."""
+    schedule = sorted(rule_schedule(), key=lambda e: (e.category.value, e.effective_from))
+    rows = []
+    for entry, following in zip(schedule, [*schedule[1:], None], strict=True):
+        if entry.effective_from != dt.date.min:
+            starting = f"from {entry.effective_from}"
+        elif following is not None and following.category == entry.category:
+            starting = f"before {following.effective_from}"
+        else:
+            starting = "any date"
+        rows.append(
+            {
+                "category": entry.category.value.replace("-", " "),
+                "rule_set": RULE_SETS[entry.rule_set],
+                "starting": starting,
+            }
+        )
+    context = {"rows": rows, "readings": INTERPRETATIONS, "excerpt_silent": EXCERPT_SILENT}
+    return render(request, "lists/rules.html", context)
 
 
 def _entry_counts(periods: list[RatingPeriod]) -> dict[int, int]:

@@ -239,7 +239,7 @@ def test_a_player_delisted_since_the_start_is_told_so_not_that_his_opponent_is_u
 
     _, game = rows_of(calculations(x), games_id(may, later))
     assert game[:6] == ["1", "Opp", str(opp.fide_id), "White", "1405", "1605"]
-    assert game[6] == "1" + DELISTED_SINCE
+    assert game[6] == "1" + DELISTED_SINCE.replace("DESIGN.md interpretation", "interpretation")
     _, game, _ = rows_of(calculations(opp), games_id(may, later))
     assert game[4:] == ["1605", "1405", "+200", "0.76", "0", "-0.76", "-15.20"]
 
@@ -303,10 +303,13 @@ def test_a_game_against_an_unrated_opponent_is_shown_as_not_rated(
     a, b, new = w.player("A", 1800), w.player("B", 1700), w.player("New")
     tournament = w.tournament([(a, b, 1), (new, a, 1)])
     period = publish(compute("rapid", APRIL))
-    _, rated, unrated, subtotal = rows_of(calculations(a), games_id(period, tournament))
+    page = calculations(a)
+    _, rated, unrated, subtotal = rows_of(page, games_id(period, tournament))
     assert rated[-1] == "+7.20" and subtotal[-1] == "+7.20"
     assert unrated[:6] == ["2", "New", str(new.fide_id), "Black", "1800", "unrated"]
-    assert "not rated: the opponent is unrated (DESIGN.md interpretation 6)" in unrated[-1]
+    assert "not rated: the opponent is unrated (interpretation 6)" in unrated[-1]
+    # The public cannot read DESIGN.md: the citation links to the page stating it.
+    assert 'href="/lists/rules/#interpretation-6">interpretation 6</a>' in page
 
 
 def test_a_game_between_two_unrated_players_is_shown_as_not_rated(
@@ -321,7 +324,7 @@ def test_a_game_between_two_unrated_players_is_shown_as_not_rated(
     period = publish(compute("rapid", APRIL))
     games = rows_of(calculations(first), games_id(period, tournament))
     between = next(row for row in games if "Second" in row)
-    assert "not rated: both players are unrated (DESIGN.md interpretation 6)" in between[-1]
+    assert "not rated: both players are unrated (interpretation 6)" in between[-1]
     against_rated = next(row for row in games if "Rated" in row)
     assert "towards a first rating" in against_rated[-1]
 
@@ -741,7 +744,7 @@ def test_the_crosstable_says_why_a_rated_players_games_were_not_rated(
     by_name = {row[1]: row for row in rows_of(page, "crosstable")[1:]}
     assert by_name["Rated"][4] == "2000" and by_name["Rated"][-1] == "no game rated"
     assert by_name["New"][-1] == "not yet rated"
-    assert 'title="Not rated: the opponent is unrated (DESIGN.md interpretation 6)"' in page
+    assert 'title="Not rated: the opponent is unrated (interpretation 6)"' in page
 
 
 @pytest.mark.parametrize(
@@ -815,3 +818,36 @@ def test_the_tournament_page_links_to_its_crosstable(approved):
     tournament = approved
     page = get(f"/tournaments/{tournament.pk}/")
     assert f'href="/lists/tournaments/{tournament.pk}/"' in page
+
+
+def test_the_readings_the_explanations_cite_are_on_a_public_page(period_world):
+    """The explanations cite the federation's readings by number ("interpretation 6"); the
+    public has the regulations, not DESIGN.md. The page states each reading under its
+    number, and the rule set in force for each category by start date (standard-2009 0.1,
+    R&B 2024 0.1), with its floor (standard-2009 0.6: 1200; R&B 2024 6.1.2: 1400)."""
+    page = get("/lists/rules/")
+    for number in range(1, 11):
+        assert f'id="interpretation-{number}"' in page
+    assert "are never rated and count nowhere" in text_of(page, "readings")
+    rows = rows_of(page, "rule-set-schedule")
+    standard = [row for row in rows if row and row[0] == "standard"]
+    assert [(row[2], row[3]) for row in standard] == [
+        ("before 2009-07-01", "1801"),
+        ("from 2009-07-01", "1200"),
+    ]
+    shown = {(row[0], row[2], row[3]) for row in rows if row}
+    assert {("rapid", "before 2024-01-01", "1000"), ("rapid", "from 2024-01-01", "1400")} <= shown
+
+
+def test_the_readings_page_states_design_md_interpretations_word_for_word():
+    """The page quotes the binding text; a reading changed in DESIGN.md and not here (or
+    the reverse) fails."""
+    import pathlib
+
+    from lists.readings import INTERPRETATIONS
+
+    design = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "DESIGN.md"
+    section = design.read_text().split("## Interpretations", 1)[1].split("\n## ", 1)[0]
+    numbered = re.findall(r"^(\d+)\. (.*?)(?=^\d+\. |\Z)", section, re.S | re.M)
+    stated = {int(number): " ".join(text.split()) for number, text in numbered}
+    assert {r.number: r.text for r in INTERPRETATIONS} == stated
