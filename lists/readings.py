@@ -17,9 +17,10 @@ class Reading(NamedTuple):
 INTERPRETATIONS: tuple[Reading, ...] = (
     Reading(1, "Tables are exact",
             "Tables are exact. P_D is looked up by integer |D|; p is rounded to two "
-            "decimals, halves up, computed exactly. Averages are kept exact and only the resulting rating is "
-            "rounded, except in standard-2009 round robins, where Ra and Rc(new) are whole "
-            "numbers (halves up) at each step, as the 8.58 worked example does."),
+            "decimals, halves up, computed exactly. Averages are kept exact and only the "
+            "resulting rating is rounded, except in standard-2009 round robins, where Ra and "
+            "Rc(new) are whole numbers (halves up) at each step, as the 8.58 worked example "
+            "does."),
     Reading(2, "The rating in a game",
             "A rated player's rating in a game is the published rating of the list in force "
             "at the tournament's start. The TRF's rating column is checked against the "
