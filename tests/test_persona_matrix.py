@@ -59,6 +59,7 @@ PATHS = {
     "tournaments:detail": lambda s: f"/tournaments/{s['t'].pk}/",
     "tournaments:withdraw": lambda s: f"/tournaments/{s['t'].pk}/withdraw/",
     "tournaments:correct": lambda s: f"/tournaments/{s['t'].pk}/correct/",
+    "tournaments:move_list": lambda s: f"/tournaments/{s['t'].pk}/move-list/",
     "tournaments:approvals": lambda s: "/tournaments/approvals/",
     "tournaments:approval": lambda s: f"/tournaments/approvals/{s['approval'].pk}/",
     "tournaments:approval-approve": lambda s: f"/tournaments/approvals/{s['approval'].pk}/approve/",
@@ -82,6 +83,7 @@ PATHS = {
     ),
     "calculator:index": lambda s: "/calculator/",
     "lists:index": lambda s: "/lists/",
+    "lists:rules": lambda s: "/lists/rules/",
     "lists:published": lambda s: "/lists/rapid/2025-04/",
     "lists:download": lambda s: "/lists/rapid/2025-04/download.csv",
     "lists:player_calculations": lambda s: f"/lists/players/{s['player'].fide_id}/",
@@ -139,6 +141,9 @@ EXPECTED = {
     # an empty POST is the form again with its field errors (400)
     "tournaments:correct": ([302, 200, 200, 404, 200], [302, 400, 400, 404, 400]),
     "tournaments:register": ([302, 200, 200, 200, 200], [302, 200, 200, 200, 200]),
+    # its officers and administrators are sent back to the tournament, told it keeps its
+    # list (it waits for no list gone); arbiters and other federations' officers may not
+    "tournaments:move_list": ([302, 405, 405, 405, 405], [302, 403, 302, 403, 302]),
     "tournaments:approvals": ([302, 403, 403, 403, 200], None),
     "tournaments:approval": ([302, 404, 403, 404, 200], None),
     # an empty POST is refused with the missing reason (400) for the administrator
@@ -159,6 +164,7 @@ EXPECTED = {
     # the public calculator: an empty POST redisplays the form with its errors
     "calculator:index": ([200] * 5, [200] * 5),
     "lists:index": ([200] * 5, None),
+    "lists:rules": ([200] * 5, None),
     # the scene's rapid list of April 2025 is published (with no entries)
     "lists:published": ([200] * 5, None),
     "lists:download": ([200] * 5, None),
