@@ -6,6 +6,7 @@ found ``players`` importing ``tournaments`` through its demo command."""
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,18 +16,30 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("regulations", "audit", "players", "tournaments", "lists", "ratings_site")
 
 
-def imported_packages(path: Path) -> set[str]:
-    """The first-party packages a module imports, at its top or inside a function."""
+def imported_modules(path: Path) -> set[str]:
+    """The top-level modules a module imports, at its top or inside a function."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
+            found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-        else:
-            continue
-        found |= {name.split(".")[0] for name in names} & set(LAYERS)
+            found.add(node.module.split(".")[0])
     return found
+
+
+def imported_packages(path: Path) -> set[str]:
+    """The first-party packages among them."""
+    return imported_modules(path) & set(LAYERS)
+
+
+def test_regulations_imports_only_the_standard_library():
+    """DESIGN.md: regulations/ is pure Python; no Django, no third-party package."""
+    wrong = {
+        path.name: sorted(imported - set(sys.stdlib_module_names) - {"regulations"})
+        for path in (ROOT / "regulations").glob("*.py")
+        if (imported := imported_modules(path)) - set(sys.stdlib_module_names) - {"regulations"}
+    }
+    assert wrong == {}
 
 
 @pytest.mark.parametrize("package", LAYERS)
