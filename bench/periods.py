@@ -6,7 +6,8 @@
                             [--checksums]
 
 Builds, with a fixed seed and PostgreSQL's COPY (not timed), a database of its own
-(``ratings_bench`` on the server of ``--database-url``, dropped and re-created): 190
+(the one ``--database-url`` names, default ``ratings_bench``, refused without "bench" in
+its name: it is dropped and re-created): 190
 federations, 400,000 players (juniors, women, titles), the rapid list of 2026-04-01 for 85%
 of them (``RatingState`` and ``RatingHistory``; the rest are new players, some with a
 standard rating), and 30,000 rapid tournaments of April 2026, ready for the list of
@@ -660,6 +661,13 @@ def _peak_mb(pid: int) -> float:
     return 0.0
 
 
+def broker_in_use(url: str) -> bool:
+    """Whether the Redis database ``url`` names may hold a site's tasks: the one
+    CELERY_BROKER_URL names, or database 0 (Redis's default, where brokers usually are)."""
+    database = urlsplit(url).path.lstrip("/") or "0"
+    return url == os.environ.get("CELERY_BROKER_URL") or database == "0"
+
+
 def broker_empty(url: str) -> None:
     import redis
 
@@ -1108,6 +1116,13 @@ def main() -> None:
         help="with --parts: the Redis database the computation's tasks go through (emptied)",
     )
     args = parser.parse_args()
+    if args.parts > 1 and broker_in_use(args.broker_url):
+        # --parts empties the Redis database it is given: never the site's task queue.
+        parser.error(
+            f"the benchmark empties the Redis database {args.broker_url!r}, which "
+            "CELERY_BROKER_URL names or which is database 0: give it one of its own "
+            "(default redis://127.0.0.1:6379/15)"
+        )
     if "bench" not in urlsplit(args.database_url).path:
         # It drops and re-creates the database it is given: never one that holds a
         # federation's ratings (a review found BENCH_DATABASE_URL=.../postgres dropped).

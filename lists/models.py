@@ -322,9 +322,13 @@ class PeriodResult(RunRow):
         """The K his games under ``rule_set`` were rated with: a period spanning two rule
         sets rates each one's games by its own K (``k_by_rule_set``), ``k`` being the
         last one's (a review found the last K shown for every tournament)."""
-        for group in (self.explanation or {}).get("k_by_rule_set", ()):
+        explanation = self.explanation or {}
+        for group in explanation.get("k_by_rule_set", ()):
             if group["rules"] == rule_set:
                 return group["k"]
+        if "rule_sets" in explanation and rule_set != self.rules:
+            # Written before each rule set's K was kept: not known, rather than wrong.
+            return None
         return self.k
 
     @property

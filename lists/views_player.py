@@ -182,15 +182,20 @@ class GameLine:
         return self.counted and self.opponent_rating is None
 
     @property
-    def opponent_ru(self) -> int | None:
-        """That rating, read back from D where the cap did not change it (8.54)."""
+    def opponent_ru(self) -> str:
+        """That rating, read back from D where the cap did not change it (8.54); where it
+        did, the bound it gives ("1600 or below": D = +400, "2400 or above": D = -400).
+        Empty where the game was not counted against an unrated opponent."""
         if not self.opponent_rated_at_end or self.rules is None:
-            return None
+            return ""
         if self.rating_used is None or self.difference is None:
-            return None
-        if abs(self.difference) >= self.rules.difference_cap:
-            return None
-        return self.rating_used - int(self.difference)
+            return ""
+        cap = self.rules.difference_cap
+        if abs(self.difference) < cap:
+            return str(self.rating_used - int(self.difference))
+        if self.difference > 0:
+            return f"{self.rating_used - cap} or below"
+        return f"{self.rating_used + cap} or above"
 
     @property
     def counted(self) -> bool:
@@ -233,7 +238,10 @@ class GameLine:
         if self.counted:
             return ""
         if self.clause == FIRST_EVENT_CLAUSE or self.rating is not None:
-            return not_rated_note(self.clause, opponent_rated=self.opponent_rating is not None)
+            # In a standard-2009 round robin a game against an unrated opponent counts
+            # (8.58): not counted, it is his own side that is unrated (a review).
+            opponent_counts = self.opponent_rating is not None or self.unrated_games_count
+            return not_rated_note(self.clause, opponent_rated=opponent_counts)
         if self.opponent_rating is None and not self.unrated_games_count:
             return BOTH_UNRATED
         return TOWARDS_FIRST_RATING

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
@@ -291,7 +292,32 @@ def test_a_round_robin_opponent_rated_at_the_end_is_shown_with_his_ru(
     rows = {row[1]: row for row in rows_of(calculations(a), games_id(period, tournament))[1:-1]}
     ru = "(unrated, rated at the end of the event: standard-2009 8.52)"
     assert rows["C"][4:7] == ["2600", f"Ru 2423 {ru}", "+177"]
-    assert rows["I"][4:7] == ["2600", f"Ru 400 or more below {ru}", "+400"]
+    assert rows["I"][4:7] == ["2600", f"Ru 2200 or below {ru}", "+400"]
+    # J (2300) lost to C (2423): D = -123; G (2300) is 400 or more below nobody unrated.
+    j = next(p for p in players if p.name == "J")
+    rows = {row[1]: row for row in rows_of(calculations(j), games_id(period, tournament))[1:-1]}
+    assert rows["C"][4:7] == ["2300", f"Ru 2423 {ru}", "-123"]
+
+
+def test_an_unrated_opponent_400_or_more_above_is_shown_with_the_bound_on_his_ru(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """standard-2009 8.54: L (1300) plays U, unrated, in a round robin: U's Ru is more than
+    400 above L, so D is -400 and only the bound shows, "1700 or above" (a review found
+    "400 or more below" there). Ra = Rar - dpa x n/(n+1) with Rar = (2000 + 2000 + 1300)/3,
+    U wins all three."""
+    w = period_world
+    a, b = w.player("A", 2000, category="standard"), w.player("B", 2000, category="standard")
+    low, u = w.player("L", 1300, category="standard"), w.player("U", category="standard")
+    tournament = w.tournament(
+        [(u, a, 1), (u, b, 1), (u, low, 1), (a, b, 0.5), (a, low, 1), (b, low, 1)],
+        category="standard",
+        system=Tournament.System.ROUND_ROBIN,
+    )
+    period = publish(compute("standard", APRIL))
+    rows = {row[1]: row for row in rows_of(calculations(low), games_id(period, tournament))[1:-1]}
+    ru = "(unrated, rated at the end of the event: standard-2009 8.52)"
+    assert rows["U"][4:7] == ["1300", f"Ru 1700 or above {ru}", "-400"]
 
 
 def test_a_game_against_an_unrated_opponent_is_shown_as_not_rated(
@@ -851,3 +877,31 @@ def test_the_readings_page_states_design_md_interpretations_word_for_word():
     numbered = re.findall(r"^(\d+)\. (.*?)(?=^\d+\. |\Z)", section, re.S | re.M)
     stated = {int(number): " ".join(text.split()) for number, text in numbered}
     assert {r.number: r.text for r in INTERPRETATIONS} == stated
+
+
+def test_in_a_round_robin_a_player_delisted_since_the_start_is_told_so():
+    """standard-2009 8.58 counts a rated player's game against an unrated opponent; one not
+    counted for a player who shows a rating there was not counted because he was delisted
+    since the start (interpretation 9), not because the opponent was unrated (a review)."""
+    from lists.views_player import UNRATED_OPPONENT, GameLine
+
+    line = GameLine(
+        round=1, opponent=None, white=True, rating=1450, opponent_rating=None,
+        difference=None, expected_hundredths=None, score_halves=2, k=None,
+        clause="standard-2009 8.54",
+    )  # fmt: skip
+    assert line.note == UNRATED_OPPONENT  # a Swiss event: the opponent's being unrated
+    assert replace(line, unrated_games_count=True).note == DELISTED_SINCE
+
+
+def test_a_result_without_each_rule_sets_k_shows_no_k_for_the_earlier_rule_set():
+    """A result written before each rule set's K was kept (a period spanning two rule sets
+    rated each by its own K) knows only the last K: the earlier rule set's tournaments show
+    none rather than a wrong one (a review: K 40 shown where K 20 was used)."""
+    mixed = PeriodResult(
+        rules="rapid-blitz-2024",
+        k=40,
+        explanation={"rule_sets": ["rapid-blitz-2024", "rapid-blitz-pre2024"]},
+    )
+    assert (mixed.k_under("rapid-blitz-2024"), mixed.k_under("rapid-blitz-pre2024")) == (40, None)
+    assert PeriodResult(rules="rapid-blitz-2024", k=20).k_under("rapid-blitz-2024") == 20
