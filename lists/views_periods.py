@@ -32,6 +32,7 @@ from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
 from lists.selectors import computed_results, periods_with_tournaments_held, run_summary
 from players.access import Actor
+from players.filters import REFUSED_ROWS_TEXT
 from players.models import RatingCategory
 from players.pagination import paginate
 from regulations.rounding import hundredths
@@ -57,9 +58,9 @@ def require_period_access(actor: Actor) -> None:
 def period_list(request: HttpRequest) -> HttpResponse:
     require_period_access(request.actor)
     filtered = PeriodFilter(request.GET, queryset=periods_with_tournaments_held())
-    table = PeriodTable(filtered.qs)
-    if filtered.is_filtering:
-        table.empty_text = "No rating period matches the filters."
+    table = PeriodTable(filtered.matching())
+    shown = filtered.empty_text("No rating period matches the filters.", refused=REFUSED_ROWS_TEXT)
+    table.empty_text = shown or table.empty_text
     paginate(request, table, PAGE_SIZE)
     return render(request, "lists/periods.html", {"table": table, "filter": filtered})
 

@@ -25,11 +25,12 @@ class NarrowingFilterSet(django_filters.FilterSet):
         registry listing everybody under "federation=ZZZ")."""
         return self.qs if self.is_valid() else self.queryset.none()
 
-    def empty_text(self, nothing_matched: str) -> str | None:
-        """What an empty page says: that the form refused a value, that nothing matched the
-        search (``nothing_matched``), or None (the table's own: there is nothing)."""
+    def empty_text(self, nothing_matched: str, refused: str = "") -> str | None:
+        """What an empty page says: that the form refused a value (``refused``, by default
+        ``REFUSED_TEXT``), that nothing matched the search (``nothing_matched``), or None
+        (the table's own: there is nothing)."""
         if not self.is_valid():
-            return REFUSED_TEXT
+            return refused or REFUSED_TEXT
         return nothing_matched if self.is_filtering else None
 
     def refusal(self) -> str:
@@ -41,8 +42,9 @@ class NarrowingFilterSet(django_filters.FilterSet):
         return "; ".join(f"{name}: {' '.join(errors)}" for name, errors in self.form.errors.items())
 
 
-#: An empty page under a value the filter form refused.
+#: An empty page under a value the filter form refused: a list of people, of things.
 REFUSED_TEXT = "Nobody shown: the choice above is not one this list can take."
+REFUSED_ROWS_TEXT = "Nothing shown: the choice above is not one this list can take."
 
 
 def federation_in_capitals(data: QueryDict | None) -> QueryDict | None:

@@ -338,3 +338,38 @@ def test_the_dashboard_offers_for_approval_only_reports_whose_players_are_all_ma
     line.save()
     page = client.get("/dashboard/").content.decode()
     assert checked.name in page.split("to approve for rating", 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/tournaments/reports/?status=bogus", "/tournaments/approvals/?kind=bogus",
+     "/lists/periods/?category=bogus"],
+)  # fmt: skip
+def test_a_refused_filter_value_shows_nothing_on_the_officers_lists(world, path):
+    """A value the form refuses shows its error and nothing under it, as the registry and
+    the published lists do (``NarrowingFilterSet.matching``): a review found every report,
+    approval request and period listed under "status=bogus"."""
+    import datetime
+
+    from lists.models import RatingPeriod
+
+    factories.TournamentReportFactory(tournament=world["tournament"])
+    ApprovalRequest.objects.create(
+        tournament=world["tournament"], kind=ApprovalRequest.Kind.LATE_REGISTRATION,
+        clause="standard-2009 9.1", explanation="Registered late.",
+    )  # fmt: skip
+    RatingPeriod.objects.create(
+        category="rapid", list_date=datetime.date(2025, 4, 1),
+        closing_date=datetime.date(2025, 3, 29),
+    )  # fmt: skip
+    client = persona_client(world, "administrator")
+    refused = "Nothing shown: the choice above is not one this list can take."
+
+    def body(response) -> str:
+        assert response.status_code == 200
+        return response.content.decode().split("<tbody", 1)[1].split("</tbody>", 1)[0]
+
+    assert rows_on(client.get(path.split("?")[0])) == 1
+    assert refused not in body(client.get(path.split("?")[0]))
+    shown = body(client.get(path))
+    assert shown.count("<tr") == 1 and refused in shown  # the empty table's one row

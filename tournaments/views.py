@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from players.access import require_administrator
+from players.filters import REFUSED_ROWS_TEXT
 from players.pagination import paginate
 from tournaments import registration, selectors
 from tournaments.filters import ApprovalFilter, TournamentFilter
@@ -181,9 +182,11 @@ def approval_list(request: HttpRequest) -> HttpResponse:
     """The administrators' queue: pending requests first, each with its decision form."""
     require_administrator(request.actor, "Only administrators decide approval requests.")
     filtered = ApprovalFilter(request.GET, queryset=selectors.approval_list())
-    table = ApprovalTable(filtered.qs)
-    if filtered.is_filtering:
-        table.empty_text = "No approval request matches the search."
+    table = ApprovalTable(filtered.matching())
+    shown = filtered.empty_text(
+        "No approval request matches the search.", refused=REFUSED_ROWS_TEXT
+    )
+    table.empty_text = shown or table.empty_text
     paginate(request, table, PAGE_SIZE)
     return render(request, "tournaments/approvals.html", {"filter": filtered, "table": table})
 

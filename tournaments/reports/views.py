@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from players.access import Actor, require
+from players.filters import REFUSED_ROWS_TEXT
 from players.models import Federation
 from players.pagination import paginate
 from players.selectors import federations_of_officer
@@ -384,8 +385,8 @@ def report_list(request: HttpRequest) -> HttpResponse:
         "tournament__federation", "uploaded_by"
     )
     filtered = ReportFilter(request.GET, queryset=reports)
-    table = ReportTable(filtered.qs)
-    if filtered.is_filtering:
-        table.empty_text = "No report matches the search."
+    table = ReportTable(filtered.matching())
+    shown = filtered.empty_text("No report matches the search.", refused=REFUSED_ROWS_TEXT)
+    table.empty_text = shown or table.empty_text
     paginate(request, table, 50)
     return render(request, "tournaments/reports/list.html", {"filter": filtered, "table": table})
