@@ -134,7 +134,10 @@ def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:
         player,
         "Only the rating officer of the player's federation edits the record.",
     )
-    form = PlayerEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
+    form = PlayerEditForm(
+        request.POST if request.method == "POST" else None,
+        instance=Player.objects.get(pk=player.pk),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             player_update(
@@ -157,7 +160,10 @@ def player_register_page(request: HttpRequest) -> HttpResponse:
     """Register a new player; likely duplicates are shown before anything is saved."""
     actor = request.actor
     _require_officer(actor)
-    form = PlayerRegisterForm(request.POST or None, federations=federations_of_officer(actor))
+    form = PlayerRegisterForm(
+        request.POST if request.method == "POST" else None,
+        federations=federations_of_officer(actor),
+    )
     duplicates: list[Player] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -224,7 +230,9 @@ def player_import(request: HttpRequest) -> HttpResponse:
     """Administrators upload a FIDE list; it is kept as received and imported by a worker."""
     actor = request.actor
     require_administrator(actor, "Only an administrator imports FIDE lists.")
-    form = PlayerImportForm(request.POST or None, request.FILES or None)
+    form = PlayerImportForm(
+        request.POST if request.method == "POST" else None, request.FILES or None
+    )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             queued = player_import_queue(

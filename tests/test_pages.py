@@ -373,3 +373,19 @@ def test_a_refused_filter_value_shows_nothing_on_the_officers_lists(world, path)
     assert refused not in body(client.get(path.split("?")[0]))
     shown = body(client.get(path))
     assert shown.count("<tr") == 1 and refused in shown  # the empty table's one row
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/players/register/", "/players/import/", "/tournaments/register/",
+     "/tournaments/{pk}/reports/upload/"],
+)  # fmt: skip
+def test_an_empty_form_sent_gets_its_field_errors_not_the_blank_form(world, path):
+    """A review: an empty POST showed the blank form again, without a word, as if nothing
+    had been sent (the views took an empty POST for no POST)."""
+    world["tournament"].status = "approved"  # a report may be uploaded
+    world["tournament"].save()
+    client = persona_client(world, "administrator")
+    response = client.post(path.format(pk=world["tournament"].pk), {})
+    assert response.status_code in (200, 400)
+    assert "This field is required." in response.content.decode()

@@ -149,7 +149,9 @@ def tournament_register(request: HttpRequest) -> HttpResponse:
     errors; a registration that needs an administrator says so and why."""
     if not registration.may_register(request.actor):
         raise PermissionDenied("Arbiters, rating officers and administrators register tournaments.")
-    form = TournamentRegistrationForm(request.POST or None, actor=request.actor)
+    form = TournamentRegistrationForm(
+        request.POST if request.method == "POST" else None, actor=request.actor
+    )
     if request.method == "POST" and form.is_valid():
         try:
             tournament = registration.tournament_register(

@@ -45,7 +45,9 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
         tournament,
         "Only the tournament's arbiters and rating officers upload its report.",
     )
-    form = ReportUploadForm(request.POST or None, request.FILES or None)
+    form = ReportUploadForm(
+        request.POST if request.method == "POST" else None, request.FILES or None
+    )
     if request.method == "POST" and form.is_valid():
         try:
             report = services.report_upload(
