@@ -19,10 +19,12 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponseBadRequest,
+    HttpResponsePermanentRedirect,
     StreamingHttpResponse,
 )
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.http import urlencode
 
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
@@ -137,6 +139,8 @@ def _entry_counts(periods: list[RatingPeriod]) -> dict[int, int]:
 def published_list(request: HttpRequest, category: str, year: int, month: int) -> HttpResponse:
     """One published list: searchable, filterable, sortable, 50 players a page."""
     period = _published_period(category, year, month)
+    if moved := _canonical_address(request, "lists:published", period):
+        return moved
     entries = published_entries(period).only(*PAGE_COLUMNS)
     filtered = ListEntryFilter(request.GET, queryset=entries, list_year=period.list_date.year)
     # A choice the form refuses shows nobody, with its error, as the period's preview does
@@ -203,6 +207,8 @@ def published_download(
     if fmt not in FORMATS:
         raise Http404("No such list format: txt, csv, json or xml, in lower case.")
     period = _published_period(category, year, month)
+    if moved := _canonical_address(request, "lists:download", period, fmt=fmt):
+        return moved
     filtered = ListEntryFilter(
         request.GET, queryset=published_entries(period), list_year=period.list_date.year
     )
@@ -232,6 +238,26 @@ def _published_period(category: str, year: int, month: int) -> RatingPeriod:
     if period is None:
         raise Http404(f"No {category} list of {list_date:%Y-%m} is published.")
     return period
+
+
+def _canonical_address(
+    request: HttpRequest, name: str, period: RatingPeriod, **more: str
+) -> HttpResponsePermanentRedirect | None:
+    """A list has one address, its month in two digits: "2025-4" and "2025-004" are sent
+    there with their query (a review found one list served at several)."""
+    address = reverse(
+        name,
+        kwargs={
+            "category": period.category,
+            "year": period.list_date.year,
+            "month": f"{period.list_date.month:02d}",
+            **more,
+        },
+    )
+    if request.path == address:
+        return None
+    query = request.META.get("QUERY_STRING", "")
+    return HttpResponsePermanentRedirect(f"{address}?{query}" if query else address)
 
 
 def _count_key(period: RatingPeriod, search: dict[str, str]) -> str:

@@ -531,3 +531,22 @@ def test_a_search_longer_than_any_name_is_a_field_error(april):
     assert response.status_code == 200
     assert "Ensure this value has at most 200 characters" in response.content.decode()
     assert get(f"{URL}download.csv", q="a" * 100_000).status_code == 400
+
+
+def test_a_list_has_one_address_with_its_month_in_two_digits(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """A review found April's list served at /2025-4/ and /2025-004/ as well: they are sent
+    to /2025-04/ with their query, the download too."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    publish(compute("rapid", APRIL))
+    client = Client()
+    assert client.get("/lists/rapid/2025-04/").status_code == 200
+    for path, address in (
+        ("/lists/rapid/2025-4/?q=A", "/lists/rapid/2025-04/?q=A"),
+        ("/lists/rapid/2025-004/", "/lists/rapid/2025-04/"),
+        ("/lists/rapid/2025-4/download.csv", "/lists/rapid/2025-04/download.csv"),
+    ):
+        response = client.get(path)
+        assert (response.status_code, response["Location"]) == (301, address)
