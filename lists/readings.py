@@ -15,7 +15,7 @@ class Reading(NamedTuple):
 
 #: DESIGN.md's interpretations 1-10, in its words.
 INTERPRETATIONS: tuple[Reading, ...] = (
-    Reading(1, "Tables are exact",
+    Reading(1, "Exact arithmetic",
             "Tables are exact. P_D is looked up by integer |D|; p is rounded to two "
             "decimals, halves up, computed exactly. Averages are kept exact and only the "
             "resulting rating is rounded, except in standard-2009 round robins, where Ra and "

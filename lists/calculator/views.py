@@ -66,6 +66,10 @@ def player_inputs(fide_id: str, category: str) -> dict[str, object]:
         "games": state.games,
         "birth_year": state.player.birth_year,
         "reached_2400": state.reached_2400,
+        # The list his rating is from, as the field asks: a junior's K 40 ends with the year
+        # of his 18th birthday (R&B 2024 7.3.3; a review found this year's K beside the
+        # list's K on his page).
+        **({"year": state.list_date.year} if state.list_date else {}),
     }
 
 

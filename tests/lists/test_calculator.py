@@ -481,6 +481,23 @@ def test_a_player_s_page_opens_the_calculator_with_his_rating_filled_in(db, clie
     assert nobody.status_code == 200 and 'name="rating" value=' not in nobody.content.decode()
 
 
+def test_the_calculator_opened_for_a_junior_takes_the_year_of_his_list(db, client):
+    """R&B 2024 7.3.3: K 40 for a junior to the end of the year of his 18th birthday; the
+    "year of the list" field is the year of the list his rating is from (interpretation
+    4). Born 2007, rated on the list of April 2025 (30 games or more, under 2300): K 40,
+    as his page says; this year's K (2026: no longer a junior) would be 20 (a review)."""
+    import datetime as dt
+
+    from tests import factories
+
+    player = factories.PlayerFactory(birth_year=2007)
+    factories.RatingStateFactory(
+        player=player, category="rapid", rating=2000, games=40, list_date=dt.date(2025, 4, 1)
+    )
+    form = client.get(f"/calculator/?player={player.fide_id}&rated_in=rapid").content.decode()
+    assert 'name="year" value="2025"' in form
+
+
 def test_the_calculator_opens_for_a_player_when_no_rule_set_is_scheduled_today(db, client):
     """A review: with no rule set in the administrators' schedule for the category today,
     the prefill was a server error; now the form comes with his figures, the rule set to

@@ -1,6 +1,7 @@
 import django_tables2 as tables
 from django.utils.html import format_html
 
+from players.templatetags.citations import cited
 from tournaments.models import ReportFinding, TournamentReport
 
 
@@ -52,6 +53,10 @@ class FindingTable(tables.Table):
     def __init__(self, *args, lines: dict[int, str] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lines = lines or {}
+
+    def render_rule(self, value: str) -> str:
+        """The clause, a citation of the federation's readings linked to their page."""
+        return cited(value)
 
     def render_text(self, record: ReportFinding) -> str:
         """The finding's line around its column (the character there marked), so that the

@@ -58,3 +58,16 @@ def test_an_upload_warns_when_the_report_disagrees_with_the_list(tournament, reg
     warning = TournamentReport.objects.get().findings.get(code="rating-differs")
     assert warning.severity == "warning" and warning.line == 10
     assert "1950 in the report" in warning.message and "2025-03-01 has 1900" in warning.message
+
+
+def test_a_findings_clause_citing_the_readings_links_to_their_page():
+    """The rapid rating column is checked under interpretation 2, which the arbiter cannot
+    read in DESIGN.md: the findings' clause links to the public page of the readings (a
+    review found "DESIGN.md interpretation 2", unlinked, beside linked clauses elsewhere)."""
+    from tournaments.reports.tables import FindingTable
+
+    table = FindingTable([])
+    assert table.render_rule("DESIGN.md interpretation 2") == (
+        '<a href="/lists/rules/#interpretation-2">interpretation 2</a>'
+    )
+    assert table.render_rule("R&B 2024 7.3.1") == "R&amp;B 2024 7.3.1"

@@ -1,5 +1,6 @@
 """``cited``: an explanation's text with its citations of the federation's readings
-(DESIGN.md's interpretations) linked to the public page that states them (``lists:rules``):
+(DESIGN.md's interpretations) linked to the public page that states them (``lists:rules``;
+here, below every app that shows a clause, as the page is reached by its name):
 the public has the regulations, not DESIGN.md."""
 
 from __future__ import annotations
