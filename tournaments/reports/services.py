@@ -744,6 +744,17 @@ def _rating_list(
     )
 
 
+def approval_outlook(tournament: Tournament) -> tuple[dt.date | None, str | None]:
+    """What approving a report of ``tournament`` today would do: (the list it is rated on,
+    None), or (None, why it is too late; R&B 2024 8.1, interpretation 8). The report page
+    names the list before the officer confirms (a review: a report approved after the
+    closing date went to a later list unannounced)."""
+    try:
+        return _rating_list(tournament, timezone.localdate(), out=period_closed).list_date, None
+    except TooLateToRate as refusal:
+        return None, str(refusal)
+
+
 def too_late_to_rate(
     tournaments: Iterable[Tournament], today: dt.date | None = None
 ) -> dict[int, str]:

@@ -99,8 +99,8 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     withdrawn = tournament.status == Tournament.Status.WITHDRAWN
     refused = tournament.status == Tournament.Status.REFUSED
     waits_for_approval = report.status == "checked" and ended and not (withdrawn or refused)
-    too_late = (
-        services.too_late_to_rate([tournament]).get(tournament.pk) if waits_for_approval else None
+    rated_on, too_late = (
+        services.approval_outlook(tournament) if waits_for_approval else (None, None)
     )
     choices = _register_choices(request.actor, officer and unresolved)
     context = {
@@ -122,6 +122,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         and not (withdrawn or refused)
         and not too_late,
         "too_late": too_late,
+        "rated_on": rated_on,
         "withdrawn": withdrawn,
         "refused": refused,
         "not_ended": not ended,

@@ -248,6 +248,14 @@ def test_approval_fixes_the_list(world, tournament, registry, upload, monkeypatc
     upload("arbiter", tournament, trf(four_players()))
     officer = persona_client(world, "officer_a")
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    # The officer is told the list before confirming (a review: a report approved after
+    # the closing date went to a later list unannounced).
+    page = officer.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
+    assert "for rating on the list of 2025-04-01?" in page
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 27))
+    page = officer.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
+    assert "for rating on the list of 2025-05-01?" in page  # past 25 March's closing
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
     officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
     tournament.refresh_from_db()
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 4, 1)
