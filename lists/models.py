@@ -156,6 +156,19 @@ class RatingPeriod(models.Model):
         return self.status == self.Status.PUBLISHED
 
     @property
+    def past_closing(self) -> bool:
+        """Still open after its closing date (no scheduler has closed it yet): a report
+        approved now goes to a later list (interpretation 8; a review found "Open" shown
+        while approvals went elsewhere)."""
+        return self.status == self.Status.OPEN and self.closing_date < timezone.localdate()
+
+    @property
+    def status_text(self) -> str:
+        if self.past_closing:
+            return "Open, past its closing date"
+        return self.get_status_display()
+
+    @property
     def is_being_published(self) -> bool:
         """A publication handed to a worker, neither done nor failed, within its lease (a
         worker lost mid-publication left nothing written: the administrator asks again)."""

@@ -41,6 +41,9 @@ class PeriodTable(tables.Table):
         )
         attrs = {"class": "table table-sm table-striped align-middle", "id": "periods"}
 
+    def render_status(self, record: RatingPeriod) -> str:
+        return record.status_text
+
     def render_games_count(self, record: RatingPeriod, value: int) -> str:
         """The games its latest computation rated; none counted before one."""
         return "—" if record.computed_at is None else f"{value:,}"

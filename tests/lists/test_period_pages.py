@@ -108,6 +108,7 @@ def test_an_open_period_says_when_it_closes(world, period_world):
     page = response.content.decode()
     assert f"open until {period.closing_date:%Y-%m-%d}" in page
     assert 'id="close"' not in page  # reports may still come
+    assert 'id="past-closing"' not in page and ">Open</span>" in page
     assert officer.post(f"/lists/periods/{period.pk}/close/").status_code == 302
     period.refresh_from_db()
     assert period.status == "open"
@@ -122,6 +123,11 @@ def test_a_period_past_its_closing_date_is_closed_by_hand_where_no_scheduler_run
     officer = persona_client(world, "officer_a")
     page = officer.get(f"/lists/periods/{period.pk}/").content.decode()
     assert "The closing date, 2025-03-29, has passed" in page and 'id="close"' in page
+    # Still "open", but a report approved now goes to a later list (interpretation 8): the
+    # status says so (a review: "Open", while approvals went to the next list).
+    assert ">Open, past its closing date</span>" in page and 'id="past-closing"' in page
+    periods = officer.get("/lists/periods/").content.decode()
+    assert "Open, past its closing date" in periods
     response = officer.post(f"/lists/periods/{period.pk}/close/", follow=True)
     assert "is closed; it can be computed now" in response.content.decode()
     period.refresh_from_db()
