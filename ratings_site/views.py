@@ -173,8 +173,18 @@ def _matches_to_resolve(actor: Actor) -> tuple[Waiting, int]:
     lines = (
         PlayerMatch.objects.restrict(actor, "resolve")
         .filter(status__in=PlayerMatch.OPEN_STATUSES)
-        .exclude(report__status=TournamentReport.Status.SUPERSEDED)
-        .exclude(report__tournament__status=Tournament.Status.WITHDRAWN)
+        # A version with errors waits for its arbiter's next one, whose lines are matched
+        # anew (a review counted 34 lines of a version of 148 errors); a tournament
+        # withdrawn or refused is rated never.
+        .exclude(
+            report__status__in=(
+                TournamentReport.Status.SUPERSEDED,
+                TournamentReport.Status.HAS_ERRORS,
+            )
+        )
+        .exclude(
+            report__tournament__status__in=(Tournament.Status.WITHDRAWN, Tournament.Status.REFUSED)
+        )
     )
     per_report = list(
         lines.order_by("report__tournament__name", "report_id")
