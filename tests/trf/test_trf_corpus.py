@@ -426,3 +426,47 @@ def test_file_without_012_warns_and_reads_162_placed_after_the_players(parsed):
     assert report.scoring.points_for("162", "P") == Decimal("1.0")
     assert all(p.rank is None for p in report.players)
     assert [f.line for f in result.findings if f.code == "trf26-record"] == [3, 4, 5, 6, 15]
+
+
+#: Real files with a 062 count, longer than 3,000 bytes, their byte 3,000 inside a line.
+CUT_OFF_FILES = [
+    "icu_tournament__bunratty_masters_2011.trf",
+    "caissify_pairings__stress_50p31r_manybyes.trf",
+    "CompetiChess__testLargeFile_lichess.trf",
+]
+
+
+@pytest.mark.parametrize("name", CUT_OFF_FILES)
+def test_a_real_file_cut_off_mid_line_is_said_to_be_cut_off_first(corpus_dir, name):
+    """A real file cut at 3,000 bytes, in the middle of a player line, as an interrupted
+    upload or copy leaves it: the first error says the file looks cut off, naming the line
+    and the players 062 declares, before the errors about opponents it does not hold (a
+    review found only those, and a note about 062). The whole file has no such error."""
+    data = (corpus_dir / name).read_bytes()
+    cut = data[:3000]
+    assert not cut.endswith((b"\n", b"\r"))
+    findings = parse(cut).findings
+    first_error = next(f for f in findings if f.severity == Severity.ERROR)
+    assert first_error.code == "file-cut-off"
+    assert "it looks cut off" in first_error.message
+    assert first_error.message.startswith(f"Line {len(cut.splitlines())}: the file ends")
+    assert "file-cut-off" not in {f.code for f in parse(data).findings}
+
+
+def test_a_real_file_with_its_player_lines_shifted_is_said_to_be_shifted_first(corpus_dir):
+    """Bunratty Masters 2011 with one blank added at the start of every player line, as a
+    hand edit or a re-save leaves it: the first error names the shift, the count of lines
+    and the first of them, before the pairing and points errors that follow from it (a
+    review found 148 errors listed before the warnings that named the cause)."""
+    data = (corpus_dir / "icu_tournament__bunratty_masters_2011.trf").read_bytes()
+    shifted = b"\n".join(
+        b"001 " + line[3:] if line.startswith(b"001") else line for line in data.split(b"\n")
+    )
+    result = parse(shifted)
+    first_error = next(f for f in result.findings if f.severity == Severity.ERROR)
+    players = shifted.count(b"\n001 ")
+    assert first_error.code == "shifted-lines"
+    # A line whose shifted character lands on a blank says nothing; half is enough.
+    said = re.match(rf"(\d+) of the {players} player lines have a character", first_error.message)
+    assert said and players // 2 <= int(said.group(1)) <= players
+    assert "shifted-lines" not in {f.code for f in parse(data).findings}

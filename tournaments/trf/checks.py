@@ -283,6 +283,46 @@ def _check_round_count(report: TrfReport, out: FindingCollector) -> None:
     )
 
 
+#: The findings of a character where a blank separator column should be.
+MISALIGNED = ("misaligned-field", "misaligned-round")
+
+
+def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
+    """Half the player lines or more (two at least) with a character where a column must be
+    blank: the fields were shifted (a file re-saved with other spacing, edited by hand),
+    and the errors of pairings and points that follow say nothing of the tournament. Said
+    first, as one error of the whole file (a review found 148 errors listed before the 109
+    warnings that named the cause)."""
+    lines = sorted({f.line for f in out.findings() if f.code in MISALIGNED and f.line})
+    if len(lines) < max(2, (player_lines + 1) // 2):
+        return
+    out.error(
+        "shifted-lines",
+        f"{len(lines)} of the {player_lines} player lines have a character in a "
+        f"column that must be blank (the first on line {lines[0]}): their fields look "
+        "shifted, and the errors below may all follow from it. Upload the file as the "
+        "pairing program wrote it.",
+        rule="trf16.md §3 (fields are separated by one blank column)",
+    )
+
+
+def check_cut_off(report: TrfReport, last_line: int, out: FindingCollector) -> None:
+    """A file that ends without a line break, in the middle of its ``last_line``, and has
+    fewer player lines than 062 declares was cut off (an upload or a copy interrupted):
+    the errors about opponents it does not hold follow from that, and the arbiter is told
+    so first (a review found 44 "unknown opponent" errors and a note about 062)."""
+    declared = report.player_count
+    if declared is None or declared <= len(report.players):
+        return
+    out.error(
+        "file-cut-off",
+        f"Line {last_line}: the file ends in the middle of this line, and it has "
+        f"{len(report.players)} of the {declared} player lines 062 declares: it looks cut "
+        "off. Upload the whole file as the pairing program wrote it.",
+        rule="TRF16 062",  # a finding of the whole file: listed before the errors it causes
+    )
+
+
 def check_player_count(report: TrfReport, line: int | None, out: FindingCollector) -> None:
     """062 is informational (trf16.md §2); a different count is worth a note only."""
     declared = report.player_count

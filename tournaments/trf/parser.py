@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from . import codes
-from .checks import check_player_count, check_report
+from .checks import check_cut_off, check_player_count, check_report, check_shifted_lines
 from .dates import EventDates, Order, is_two_digit_date, read_event_dates
 from .decoding import DecodedText, decode, split_lines
 from .extensions import (
@@ -122,7 +122,8 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
     """Decode notes, one pass over the lines, then assembly and cross-checks."""
     _note_encoding(decoded, out)
     collected = _Lines()
-    for number, text in enumerate(split_lines(decoded.text), start=1):
+    lines = split_lines(decoded.text)
+    for number, text in enumerate(lines, start=1):
         _dispatch(_without_nul(text, number, out), number, collected, out)
     if not collected.players:
         out.error(
@@ -133,10 +134,14 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
         )
         return None
     report = _assemble(collected, out)
+    check_shifted_lines(sum(1 for text in lines if text.startswith(codes.PLAYER)), out)
     check_report(report, out, collected.member_columns)
     _check_extensions(report, out)
     if codes.PLAYER_COUNT in collected.headers:
         check_player_count(report, collected.headers[codes.PLAYER_COUNT][1], out)
+        # No line break after the last line, and players missing: cut off in transit.
+        if decoded.text and not decoded.text.endswith(("\n", "\r")):
+            check_cut_off(report, len(lines), out)
     return report
 
 
