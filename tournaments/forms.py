@@ -80,8 +80,9 @@ class TournamentRegistrationForm(forms.Form):
         min_value=0,
         max_value=9999,
         required=False,
-        help_text="Standard play: it sets the minimum time (standard-2009 1.1). "
-        "Blank: all below 1600.",
+        help_text="Standard play: required, as it sets the minimum time (standard-2009 "
+        "1.1: 120 minutes from 2200, 90 from 1600, else 60); any figure below 1600 where "
+        "nobody is rated higher.",
     )
     number_of_rounds = forms.IntegerField(min_value=1, max_value=999)
     round_dates = RoundDatesField(
@@ -148,6 +149,20 @@ class TournamentRegistrationForm(forms.Form):
             ),
             Submit("register", "Register the tournament"),
         )  # fmt: skip
+
+    def clean(self) -> dict[str, Any]:
+        """A standard event names its highest rating: left blank it was read as "all below
+        1600", and the report of an event with a 2658 was refused at upload for a rate of
+        play the registration had let through (standard-2009 1.1; a UX review)."""
+        cleaned = super().clean() or {}
+        standard = cleaned.get("category") == Tournament.Category.STANDARD
+        if standard and cleaned.get("highest_rating") is None and "highest_rating" in self.fields:
+            self.add_error(
+                "highest_rating",
+                "Give the highest rating expected: standard-2009 1.1 sets the minimum time by "
+                "it (any figure below 1600 where nobody is rated higher).",
+            )
+        return cleaned
 
     def registration_data(self) -> RegistrationData:
         data = self.cleaned_data

@@ -83,6 +83,7 @@ def test_arbiter_registers_uploads_fixes_and_the_officer_approves(
     page.select_option("#id_system", "swiss")
     page.fill("#id_base_minutes", "90")
     page.fill("#id_increment_seconds", "30")
+    page.fill("#id_highest_rating", "2100")
     page.fill("#id_number_of_rounds", "2")
     page.fill(
         "#id_round_dates", f"{START.isoformat()}\n{(START + dt.timedelta(days=1)).isoformat()}"

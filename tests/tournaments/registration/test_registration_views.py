@@ -31,6 +31,7 @@ def form_data(world, *, start: dt.date, category="standard", rounds=5, **overrid
         "base_minutes": 90,
         "increment_seconds": 30,
         "extra_minutes": 0,
+        "highest_rating": 1900,
         "number_of_rounds": rounds,
         "round_dates": "\n".join(d.isoformat() for d in dates),
         "chief_arbiter": world["users"]["arbiter"].arbiter.pk,
@@ -547,3 +548,22 @@ def test_a_correction_that_changes_nothing_says_so_and_a_closed_one_offers_no_fo
     tournament.save()
     page = client.get(url).content.decode()
     assert 'id="closed"' in page and 'id="correction-form"' not in page
+
+
+def test_a_standard_event_names_its_highest_rating(world):
+    """standard-2009 1.1 sets the minimum time by the highest rating (120 minutes from
+    2200, 90 from 1600, else 60): a standard registration without it is a field error, where
+    it was read as "all below 1600" and the report refused at upload (a UX review). A rapid
+    event does without it."""
+    client = persona_client(world, "arbiter")
+    data = form_data(world, start=in_days(40))
+    del data["highest_rating"]
+    response = client.post(REGISTER, data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["highest_rating"] == [
+        "Give the highest rating expected: standard-2009 1.1 sets the minimum time by it "
+        "(any figure below 1600 where nobody is rated higher)."
+    ]
+    rapid = form_data(world, start=in_days(10), category="rapid", base_minutes=15)
+    del rapid["highest_rating"]
+    assert client.post(REGISTER, rapid).status_code == 302
