@@ -102,14 +102,7 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
         )
     )
     own = report.tournament.federation
-    codes = {match.federation_code for match in waiting} | {own.code}
-    federations = {fed.code: fed for fed in Federation.objects.filter(code__in=codes)}
-    federation_of = {m.pk: federations.get(m.federation_code or own.code) for m in waiting}
-    twins = likely_duplicates_among(
-        (match.trf_name, match.trf_birth_year, federation_of[match.pk])
-        for match in waiting
-        if federation_of[match.pk] is not None
-    )
+    federation_of, twins = _twins(own, waiting)
     lines, seen = [], {}
     for match in waiting:
         line = _line_to_register(actor, match, federation_of[match.pk], own.code, twins)
@@ -128,12 +121,32 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
     return lines
 
 
+Twins = dict[tuple[str | None, int | None, int], list[Player]]
+
+
+def _twins(
+    own: Federation, matches: list[PlayerMatch]
+) -> tuple[dict[int, Federation | None], Twins]:
+    """Each line's federation (the one it gives, else ``own``, the tournament's; None where
+    the registry does not know it) and the registry's likely duplicates of the lines
+    (``likely_duplicates_among``), in two queries."""
+    codes = {match.federation_code for match in matches} | {own.code}
+    federations = {fed.code: fed for fed in Federation.objects.filter(code__in=codes)}
+    federation_of = {m.pk: federations.get(m.federation_code or own.code) for m in matches}
+    twins = likely_duplicates_among(
+        (match.trf_name, match.trf_birth_year, federation_of[match.pk])
+        for match in matches
+        if federation_of[match.pk] is not None
+    )
+    return federation_of, twins
+
+
 def _line_to_register(
     actor: Actor,
     match: PlayerMatch,
     federation: Federation | None,
     own_code: str,
-    twins: dict[tuple[str | None, int | None, int], list[Player]],
+    twins: Twins,
 ) -> LineToRegister:
     code = match.federation_code or own_code
     if federation is None:
@@ -151,6 +164,28 @@ def _line_to_register(
         )
         return LineToRegister(match, federation, tuple(found), left_out=reason)
     return LineToRegister(match, federation)
+
+
+def likely_players(
+    tournament: Tournament, unresolved: list[PlayerMatch]
+) -> dict[int, list[Player]]:
+    """For each waiting line (by starting rank), the registry's players it likely is: the
+    same name (with or without accents), birth year and federation (the line's, else the
+    tournament's), but for the record its FIDE ID already names. The report page offers
+    them as one-click matches (a review: a line with a mistyped FIDE ID beside the one
+    record of that name left the officer to search and copy the ID)."""
+    if not unresolved:
+        return {}
+    federation_of, twins = _twins(tournament.federation, unresolved)
+    likely = {}
+    for match in unresolved:
+        federation = federation_of[match.pk]
+        if federation is None:
+            continue
+        found = twins.get(identity_key(match.trf_name, match.trf_birth_year, federation.pk), [])
+        if players := [p for p in found if p.fide_id != match.trf_fide_id]:
+            likely[match.start_rank] = players
+    return likely
 
 
 def registration_of(tournament: Tournament) -> Registration:

@@ -103,6 +103,10 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         services.approval_outlook(tournament) if waits_for_approval else (None, None)
     )
     choices = _register_choices(request.actor, officer and unresolved)
+    if officer:
+        likely = selectors.likely_players(tournament, unresolved)
+        for match in unresolved:
+            match.likely = likely.get(match.start_rank, [])
     context = {
         "tournament": tournament,
         "report": report,

@@ -744,3 +744,26 @@ def test_the_lines_to_register_are_read_in_queries_that_do_not_grow_with_them(
     with django_assert_max_num_queries(3):  # the report read as its pages read it
         lines = selectors.lines_to_register(actor=actor, report=report)
     assert len(lines) == 80 and not any(line.left_out for line in lines)
+
+
+def test_a_line_with_a_mistyped_fide_id_is_offered_the_registry_record_of_its_name(world, awkward):
+    """Line 3 gives FIDE ID 99999, which the registry does not know; the registry holds a
+    player of the line's name, birth year and federation (1003). The officer is offered
+    him as a one-click match, where he had to search the registry and copy the ID (a UX
+    review)."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    page = client.get(f"{base}/").content.decode()
+    row = page.split('id="match-3"', 1)[1].split("</tr>", 1)[0]
+    offered = re.search(
+        r'name="fide_id" value="(\d+)">\s*<input[^>]*>\s*<button[^>]*>Match to ([^<]+)</button>',
+        row,
+    )
+    assert offered and offered.group(1) == "1003"
+    assert offered.group(2).startswith(f"{Player.objects.get(fide_id=1003).name} (1003, ")
+    # Line 4 gives no FIDE ID, and its player is in the registry too (1004); matched line 1
+    # waits for nothing.
+    assert 'name="fide_id" value="1004"' in page.split('id="match-4"', 1)[1].split("</tr>")[0]
+    assert "likely-player" not in page.split('id="match-1"', 1)[1].split("</tr>", 1)[0]
+    client.post(f"{base}/players/3/match/", {"fide_id": offered.group(1), "note": "likely"})
+    assert PlayerMatch.objects.get(report=awkward, start_rank=3).player.fide_id == 1003
