@@ -50,9 +50,27 @@ class FindingTable(tables.Table):
         attrs = {"class": "table table-sm align-middle", "id": "findings"}
         row_attrs = {"class": lambda record: f"finding-{record.severity}"}
 
-    def __init__(self, *args, lines: dict[int, str] | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        lines: dict[int, str] | None = None,
+        settled: dict[int, str] | None = None,
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.lines = lines or {}
+        #: By line: the registry player an officer matched the line to, settling it.
+        self.settled = settled or {}
+
+    def render_message(self, record: ReportFinding, value: str) -> str:
+        matched = self.settled.get(record.line or 0)
+        if matched is None:
+            return value
+        return format_html(
+            '{} <span class="badge text-bg-success settled">settled: matched to {}</span>',
+            value,
+            matched,
+        )
 
     def render_rule(self, value: str) -> str:
         """The clause, a citation of the federation's readings linked to their page."""

@@ -33,6 +33,7 @@ from tournaments.reports.forms import (
     ReportUploadForm,
 )
 from tournaments.reports.tables import FindingTable, ReportTable
+from tournaments.trf.codes import START_RANK
 
 
 @login_required  # signed out: to sign in, not a 404 (a review)
@@ -110,7 +111,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "report": report,
-        "findings": _finding_table(report),
+        "findings": _finding_table(report, matches),
         "info_count": report.findings.filter(severity="info").count(),
         "matches": matches,
         "unresolved": unresolved,
@@ -150,10 +151,25 @@ def _lines_to_register_here(
     )
 
 
-def _finding_table(report: TournamentReport) -> FindingTable:
+#: The findings an officer's match settles (the file stays as it was sent).
+SETTLED_BY_A_MATCH = ("fide-id-unknown", "registry-mismatch")
+
+
+def _finding_table(report: TournamentReport, matches: list[PlayerMatch]) -> FindingTable:
+    """The findings, each with its line as written; one an officer's match has settled
+    says so (a review found "the rating officer must match" beside a line matched)."""
     findings = list(selectors.finding_list(report=report))
     lines = selectors.finding_lines(report=report, numbers=(f.line for f in findings))
-    return FindingTable(findings, lines=lines)
+    by_rank = {match.start_rank: match for match in matches}
+    settled = {}
+    for finding in findings:
+        text = lines.get(finding.line or 0, "")
+        if finding.code not in SETTLED_BY_A_MATCH or not START_RANK.cut(text).strip().isdigit():
+            continue
+        match = by_rank.get(int(START_RANK.cut(text)))
+        if match is not None and match.status == PlayerMatch.Status.RESOLVED and match.player:
+            settled[finding.line] = f"{match.player.name} ({match.player.fide_id})"
+    return FindingTable(findings, lines=lines, settled=settled)
 
 
 def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:

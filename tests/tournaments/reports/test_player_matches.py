@@ -767,3 +767,18 @@ def test_a_line_with_a_mistyped_fide_id_is_offered_the_registry_record_of_its_na
     assert "likely-player" not in page.split('id="match-1"', 1)[1].split("</tr>", 1)[0]
     client.post(f"{base}/players/3/match/", {"fide_id": offered.group(1), "note": "likely"})
     assert PlayerMatch.objects.get(report=awkward, start_rank=3).player.fide_id == 1003
+
+
+def test_a_finding_the_officer_settled_by_a_match_says_so(world, awkward):
+    """Line 3's unknown FIDE ID said "the rating officer must match or register the
+    player", and still did once he had (a UX review): the finding stays, as the file was
+    sent, marked settled with the record matched."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    client.post(f"{base}/players/3/match/", {"fide_id": 1003})
+    page = client.get(f"{base}/").content.decode()
+    findings = page.split('id="findings"', 1)[1].split("</table>", 1)[0]
+    unknown = next(row for row in findings.split("<tr")[1:] if "FIDE ID 99999" in row)
+    name = Player.objects.get(fide_id=1003).name
+    assert f"settled: matched to {name} (1003)" in unknown
+    assert findings.count("settled: matched to") == 1  # line 2 still waits for him
