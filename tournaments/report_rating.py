@@ -329,7 +329,7 @@ def _rate_round_robin(
         notes.append(
             _note(
                 "round-robin-unplayed",
-                f"Round {block.round} of {player.label} was not played; a round robin with "
+                f"Round {block.round} of player {player.label} was not played; a round robin with "
                 "unplayed games is rated as a Swiss tournament.",
                 rule="standard-2009 6.4",
                 line=player.line,

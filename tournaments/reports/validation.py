@@ -299,8 +299,9 @@ def _match_players(ctx: _Context) -> tuple[list[MatchOutcome], list[Finding]]:
                 Finding(
                     WARNING,
                     "fide-id-unknown",
-                    f"Line {player.line}: {player.label} has FIDE ID {player.fide_id}, which is "
-                    "not in the registry; the rating officer must match or register the player.",
+                    f"Line {player.line}: player {player.label} has FIDE ID {player.fide_id}, "
+                    "which is not in the registry; the rating officer must match or register "
+                    "the player.",
                     player.line,
                     FIDE_ID_COLUMN,
                     "TRF16 001 cols 58-68",
@@ -339,9 +340,9 @@ def _fide_id_twice_findings(ctx: _Context) -> Iterable[Finding]:
             yield Finding(
                 ERROR,
                 "fide-id-twice",
-                f"Line {player.line}: FIDE ID {player.fide_id} is given to {player.label} and, "
-                f"on line {first.line}, to {first.label}: a player has one line. Correct the "
-                "file.",
+                f"Line {player.line}: FIDE ID {player.fide_id} is given to player {player.label} "
+                f"and, on line {first.line}, to player {first.label}: a player has one line. "
+                "Correct the file.",
                 player.line,
                 FIDE_ID_COLUMN,
                 "TRF16 001 cols 58-68",
@@ -378,7 +379,7 @@ def _rating_findings(ctx: _Context) -> Iterable[Finding]:
         yield Finding(
             WARNING,
             "rating-differs",
-            f"Line {player.line}: {player.label} has {reported} in the report; "
+            f"Line {player.line}: player {player.label} has {reported} in the report; "
             f"{known.list_label or 'the registry'} has {official}. The registry's figure is used.",
             player.line,
             RATING_COLUMN,
@@ -443,7 +444,7 @@ def _unplayed_findings(ctx: _Context) -> Iterable[Finding]:
             f"unplayed-{code}",
             f"{count} {one if count == 1 else several} (the first: line {player.line}, "
             f"round {block.round}, "
-            f"{player.label}): not played, so never rated.",
+            f"player {player.label}): not played, so never rated.",
             player.line,
             _block_column(block.round),
             clause,
@@ -461,7 +462,7 @@ def _match_system_findings(ctx: _Context) -> Iterable[Finding]:
             yield Finding(
                 ERROR,
                 "match-unrated-player",
-                f"Line {player.line}: {player.label} is unrated; a match with an unrated "
+                f"Line {player.line}: player {player.label} is unrated; a match with an unrated "
                 "player is not rated.",
                 player.line,
                 RATING_COLUMN,
@@ -493,7 +494,7 @@ def _games_after_the_match_was_won(ctx: _Context, games: int) -> Iterable[Findin
                 ERROR,
                 "match-game-after-win",
                 f"Line {white.line}: the game of round {game.round} was played after "
-                f"{winner.label} had won the {games}-game match; it cannot be rated.",
+                f"player {winner.label} had won the {games}-game match; it cannot be rated.",
                 white.line,
                 _block_column(game.round),
                 ctx.clause("6.5", "5.2"),
