@@ -249,7 +249,12 @@ class CalculatorForm(forms.Form):
             _row("birth_year", "year"),
             Field("reached_2400"),
             Field("opponents", css_class="font-monospace"),
-            Fieldset("Online arena only", Field("category"), Field("previously_unrated")),
+            Fieldset(
+                "Online arena only",
+                Field("category"),
+                Field("previously_unrated"),
+                css_id="online-only",  # shown for the online arena alone (calculator.js)
+            ),
             Submit("calculate", "Calculate"),
         )
 
