@@ -200,6 +200,9 @@ def test_an_arbiter_lists_the_tournaments_of_his_own_from_the_dashboard(world, c
     mine = arbiters.get("/dashboard/").content.decode().split('id="my-tournaments"', 1)[1]
     assert 'And 2 more: <a href="/tournaments/?mine=true">all the tournaments of yours</a>' in mine
     listed = arbiters.get("/tournaments/", {"mine": "true"}).context["table"]
+    # A box to tick, ticked (a review: a choice of "Unknown", "Yes" and "No").
+    box = arbiters.get("/tournaments/", {"mine": "true"}).content.decode()
+    assert '<input type="checkbox" name="mine" value="true"' in box and 'id_mine" checked' in box
     names = {row.record.name for row in listed.rows}
     assert len(names) == 27 and "Own 25" in names and not names & others
     # The public has no tournament of its own.

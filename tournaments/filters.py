@@ -1,4 +1,5 @@
 import django_filters
+from django import forms
 
 from players.filters import (
     FederationFilter,
@@ -16,7 +17,9 @@ class TournamentFilter(NarrowingFilterSet):
     mine = django_filters.BooleanFilter(
         method="filter_mine",
         label="Mine only",
-        widget=django_filters.widgets.BooleanWidget(),
+        # A box to tick, sending "true" as the dashboard's link does (a review: a choice
+        # of "Unknown", "Yes" and "No").
+        widget=forms.CheckboxInput(attrs={"value": "true"}),
     )
     federation = FederationFilter()
     start_date = django_filters.DateFromToRangeFilter(
