@@ -27,6 +27,16 @@ WOMEN_TITLE_CHOICES = [("", "—")] + [
 FOA_TITLE_CHOICES = [("", "—")] + [(title, title) for title in sorted(FOA_TITLES)]
 
 
+def women_title_field() -> forms.ChoiceField:
+    """The women's title, held beside an open one (the title field offers both)."""
+    return forms.ChoiceField(
+        label="Women's title",
+        choices=WOMEN_TITLE_CHOICES,
+        required=False,
+        help_text="Beside the title above: an IM who is also a WGM.",
+    )
+
+
 class BirthYearField(forms.IntegerField):
     """A birth year as the player record takes it (``Player.clean``): from
     ``FIRST_BIRTH_YEAR`` to this year, checked at the field rather than after the form."""
@@ -49,7 +59,7 @@ def _row(*names: str) -> Div:
 
 
 class PlayerEditForm(forms.ModelForm):
-    women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)
+    women_title = women_title_field()
     foa_title = forms.ChoiceField(label="FOA title", choices=FOA_TITLE_CHOICES, required=False)
     reason = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text="Kept in the history."
@@ -87,7 +97,7 @@ class PlayerRegisterForm(forms.Form):
     birth_year = BirthYearField()
     birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     title = forms.ChoiceField(choices=[("", "—"), *Player.Title.choices], required=False)
-    women_title = forms.ChoiceField(choices=WOMEN_TITLE_CHOICES, required=False)
+    women_title = women_title_field()
     other_titles = forms.CharField(max_length=30, required=False)
     disability_association = forms.ChoiceField(
         label="Member of",

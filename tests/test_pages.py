@@ -259,12 +259,9 @@ def test_the_first_page_is_shown_for_a_page_before_it(registry_of_60):
     assert client.get("/players/?sort=name&page=0").content.decode() == first
 
 
-@pytest.mark.parametrize(
-    "path", ["/tournaments/?per_page=-1", "/tournaments/approvals/?per_page=-1",
-             "/lists/periods/?per_page=-1"],
-)  # fmt: skip
-def test_a_negative_page_size_is_no_server_error_anywhere(world, path):
-    """Each table holds a row (an empty one never failed)."""
+@pytest.fixture
+def a_row_each(world):
+    """One row in each officer's list: an approval request, a rating period, a report."""
     import datetime
 
     from lists.models import RatingPeriod
@@ -277,6 +274,17 @@ def test_a_negative_page_size_is_no_server_error_anywhere(world, path):
         category="rapid", list_date=datetime.date(2025, 4, 1),
         closing_date=datetime.date(2025, 3, 29),
     )  # fmt: skip
+    factories.TournamentReportFactory(tournament=world["tournament"])
+    return world
+
+
+@pytest.mark.parametrize(
+    "path", ["/tournaments/?per_page=-1", "/tournaments/approvals/?per_page=-1",
+             "/lists/periods/?per_page=-1"],
+)  # fmt: skip
+def test_a_negative_page_size_is_no_server_error_anywhere(a_row_each, path):
+    """Each table holds a row (an empty one never failed)."""
+    world = a_row_each
     response = persona_client(world, "administrator").get(path)
     assert response.status_code == 200 and rows_on(response) == 1
 
@@ -358,24 +366,11 @@ def test_the_dashboard_offers_for_approval_only_reports_whose_players_are_all_ma
     ["/tournaments/reports/?status=bogus", "/tournaments/approvals/?kind=bogus",
      "/lists/periods/?category=bogus"],
 )  # fmt: skip
-def test_a_refused_filter_value_shows_nothing_on_the_officers_lists(world, path):
+def test_a_refused_filter_value_shows_nothing_on_the_officers_lists(a_row_each, path):
     """A value the form refuses shows its error and nothing under it, as the registry and
     the published lists do (``NarrowingFilterSet.matching``): a review found every report,
     approval request and period listed under "status=bogus"."""
-    import datetime
-
-    from lists.models import RatingPeriod
-
-    factories.TournamentReportFactory(tournament=world["tournament"])
-    ApprovalRequest.objects.create(
-        tournament=world["tournament"], kind=ApprovalRequest.Kind.LATE_REGISTRATION,
-        clause="standard-2009 9.1", explanation="Registered late.",
-    )  # fmt: skip
-    RatingPeriod.objects.create(
-        category="rapid", list_date=datetime.date(2025, 4, 1),
-        closing_date=datetime.date(2025, 3, 29),
-    )  # fmt: skip
-    client = persona_client(world, "administrator")
+    client = persona_client(a_row_each, "administrator")
     refused = "Nothing shown: the choice above is not one this list can take."
 
     def body(response) -> str:
