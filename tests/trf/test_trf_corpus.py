@@ -470,3 +470,32 @@ def test_a_real_file_with_its_player_lines_shifted_is_said_to_be_shifted_first(c
     said = re.match(rf"(\d+) of the {players} player lines have a character", first_error.message)
     assert said and players // 2 <= int(said.group(1)) <= players
     assert "shifted-lines" not in {f.code for f in parse(data).findings}
+
+
+@pytest.mark.parametrize("name", CUT_OFF_FILES)
+def test_a_complete_file_without_a_final_line_break_is_not_cut_off(corpus_dir, name):
+    """062 counts more players than the file holds (no-shows deleted by hand, or Swiss
+    Manager's registered count) and no line break ends the file, as an editor saves it:
+    nobody is paired with a player it lacks, so it is complete; 062 keeps its note (a
+    review found such files refused)."""
+    data = (corpus_dir / name).read_bytes().rstrip(b"\r\n")
+    declared = re.search(rb"^062 +(\d+)", data, re.M)
+    raised = data[: declared.start(1)] + str(int(declared.group(1)) + 5).encode()
+    raised += data[declared.end(1) :]
+    codes = {f.code for f in parse(raised).findings}
+    assert "file-cut-off" not in codes and "player-count-mismatch" in codes
+
+
+def test_names_overflowing_into_a_blank_column_stay_a_warning(corpus_dir):
+    """Bunratty Masters 2011 with every name written one character into the blank column
+    after the name field (column 48): the lines are read as before, the shift is said as
+    a warning of the whole file, not an error (a review: such files were refused)."""
+    data = (corpus_dir / "icu_tournament__bunratty_masters_2011.trf").read_bytes()
+    overflowing = b"\n".join(
+        line[:47] + b"x" + line[48:] if line.startswith(b"001") else line
+        for line in data.split(b"\n")
+    )
+    findings = parse(overflowing).findings
+    shifted = [f for f in findings if f.code == "shifted-lines"]
+    assert [f.severity for f in shifted] == [Severity.WARNING]
+    assert not [f for f in findings if f.severity == Severity.ERROR]

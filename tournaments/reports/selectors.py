@@ -166,16 +166,18 @@ def _line_to_register(
     return LineToRegister(match, federation)
 
 
-def likely_players(
-    tournament: Tournament, unresolved: list[PlayerMatch]
-) -> dict[int, list[Player]]:
-    """For each waiting line (by starting rank), the registry's players it likely is: the
-    same name (with or without accents), birth year and federation (the line's, else the
-    tournament's), but for the record its FIDE ID already names. The report page offers
+def likely_players(tournament: Tournament, matches: list[PlayerMatch]) -> dict[int, list[Player]]:
+    """For each waiting line of ``matches`` (a report's lines; by starting rank), the
+    registry's players it likely is: the same name (with or without accents), birth year
+    and federation (the line's, else the tournament's), but for the record its FIDE ID
+    already names and those other lines are matched to. The report page offers
     them as one-click matches (a review: a line with a mistyped FIDE ID beside the one
     record of that name left the officer to search and copy the ID)."""
+    unresolved = [match for match in matches if match.status in UNRESOLVED]
     if not unresolved:
         return {}
+    # A record another line is matched to is that line's: matching it again is refused.
+    taken = {m.player_id for m in matches if m.player_id and m.status not in UNRESOLVED}
     federation_of, twins = _twins(tournament.federation, unresolved)
     likely = {}
     for match in unresolved:
@@ -183,7 +185,7 @@ def likely_players(
         if federation is None:
             continue
         found = twins.get(identity_key(match.trf_name, match.trf_birth_year, federation.pk), [])
-        if players := [p for p in found if p.fide_id != match.trf_fide_id]:
+        if players := [p for p in found if p.fide_id != match.trf_fide_id and p.pk not in taken]:
             likely[match.start_rank] = players
     return likely
 

@@ -31,6 +31,10 @@ class ReportVersionTable(tables.Table):
         attrs = {"class": "table table-sm table-striped align-middle", "id": "report-versions"}
 
 
+#: The findings an officer's match settles (the file's findings stay as it was sent).
+SETTLED_BY_A_MATCH = ("fide-id-unknown", "registry-mismatch")
+
+
 class FindingTable(tables.Table):
     severity = tables.TemplateColumn(
         '<span class="badge text-bg-{% if value == "error" %}danger{% elif value == "warning" %}'
@@ -64,8 +68,8 @@ class FindingTable(tables.Table):
 
     def render_message(self, record: ReportFinding, value: str) -> str:
         matched = self.settled.get(record.line or 0)
-        if matched is None:
-            return value
+        if matched is None or record.code not in SETTLED_BY_A_MATCH:
+            return value  # another finding of the line (its rating, say) is not settled
         return format_html(
             '{} <span class="badge text-bg-success settled">settled: matched to {}</span>',
             value,

@@ -32,7 +32,7 @@ from tournaments.reports.forms import (
     PlayerMatchResolveForm,
     ReportUploadForm,
 )
-from tournaments.reports.tables import FindingTable, ReportTable
+from tournaments.reports.tables import SETTLED_BY_A_MATCH, FindingTable, ReportTable
 from tournaments.trf.codes import START_RANK
 
 
@@ -104,8 +104,11 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         services.approval_outlook(tournament) if waits_for_approval else (None, None)
     )
     choices = _register_choices(request.actor, officer and unresolved)
-    if officer:
-        likely = selectors.likely_players(tournament, unresolved)
+    may_change = (
+        officer and report.status in ("has_errors", "checked") and not (withdrawn or refused)
+    )
+    if may_change:  # the forms it fills are shown then alone
+        likely = selectors.likely_players(tournament, matches)
         for match in unresolved:
             match.likely = likely.get(match.start_rank, [])
     context = {
@@ -117,9 +120,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "unresolved": unresolved,
         "without_id": _lines_to_register_here(unresolved, choices, tournament),
         "officer": officer,
-        "can_change": officer
-        and report.status in ("has_errors", "checked")
-        and not (withdrawn or refused),
+        "can_change": may_change,
         "can_approve": officer
         and report.status == "checked"
         and not unresolved
@@ -149,10 +150,6 @@ def _lines_to_register_here(
         and (match.federation_code or own) in choices["federation_codes"]
         for match in unresolved
     )
-
-
-#: The findings an officer's match settles (the file stays as it was sent).
-SETTLED_BY_A_MATCH = ("fide-id-unknown", "registry-mismatch")
 
 
 def _finding_table(report: TournamentReport, matches: list[PlayerMatch]) -> FindingTable:

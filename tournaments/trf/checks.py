@@ -289,30 +289,54 @@ MISALIGNED = ("misaligned-field", "misaligned-round")
 
 def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
     """Half the player lines or more (two at least) with a character where a column must be
-    blank: the fields were shifted (a file re-saved with other spacing, edited by hand),
-    and the errors of pairings and points that follow say nothing of the tournament. Said
-    first, as one error of the whole file (a review found 148 errors listed before the 109
-    warnings that named the cause)."""
-    lines = sorted({f.line for f in out.findings() if f.code in MISALIGNED and f.line})
+    blank: the fields were shifted (a file re-saved with other spacing, edited by hand).
+    Where errors stand on those lines, the errors of pairings and points that follow say
+    nothing of the tournament: said first, as one error of the whole file (a review found
+    148 errors listed before the 109 warnings that named the cause). Without such errors
+    (names overflowing into a blank column) it is a warning, as each line's is: the file
+    is read as before (a later review)."""
+    findings = out.findings()
+    lines = sorted({f.line for f in findings if f.code in MISALIGNED and f.line})
     if len(lines) < max(2, (player_lines + 1) // 2):
         return
-    out.error(
-        "shifted-lines",
-        f"{len(lines)} of the {player_lines} player lines have a character in a "
-        f"column that must be blank (the first on line {lines[0]}): their fields look "
-        "shifted, and the errors below may all follow from it. Upload the file as the "
-        "pairing program wrote it.",
-        rule="trf16.md §3 (fields are separated by one blank column)",
+    erring = {f.line for f in findings if f.severity is Severity.ERROR and f.line}
+    said = (
+        f"{len(lines)} of the {player_lines} player lines have a character in a column "
+        f"that must be blank (the first on line {lines[0]}): their fields look shifted"
     )
+    rule = "trf16.md §3 (fields are separated by one blank column)"
+    if erring & set(lines):
+        out.error(
+            "shifted-lines",
+            f"{said}, and the errors below may all follow from it. Upload the file as the "
+            "pairing program wrote it.",
+            rule=rule,
+        )
+    else:
+        out.warning(
+            "shifted-lines", f"{said}. Check the file against the pairing program's.", rule=rule
+        )
 
 
 def check_cut_off(report: TrfReport, last_line: int, out: FindingCollector) -> None:
-    """A file that ends without a line break, in the middle of its ``last_line``, and has
-    fewer player lines than 062 declares was cut off (an upload or a copy interrupted):
-    the errors about opponents it does not hold follow from that, and the arbiter is told
-    so first (a review found 44 "unknown opponent" errors and a note about 062)."""
+    """A file that ends without a line break, in the middle of its ``last_line``, has
+    fewer player lines than 062 declares, and pairs players with starting ranks it does
+    not hold, was cut off (an upload or a copy interrupted): the errors about those
+    opponents follow from that, and the arbiter is told so first (a review found 44
+    "unknown opponent" errors and a note about 062). A complete file saved without a final
+    line break whose 062 counts players deleted by hand (no-shows nobody played) pairs
+    nobody missing: it keeps its note (a later review)."""
     declared = report.player_count
     if declared is None or declared <= len(report.players):
+        return
+    held = {player.start_rank for player in report.players}
+    paired = {
+        block.opponent
+        for player in report.players
+        for block in player.rounds
+        if block.opponent is not None
+    }
+    if paired <= held:
         return
     out.error(
         "file-cut-off",

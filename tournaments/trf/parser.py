@@ -134,8 +134,8 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
         )
         return None
     report = _assemble(collected, out)
-    check_shifted_lines(sum(1 for text in lines if text.startswith(codes.PLAYER)), out)
     check_report(report, out, collected.member_columns)
+    check_shifted_lines(sum(1 for text in lines if text.startswith(codes.PLAYER)), out)
     _check_extensions(report, out)
     if codes.PLAYER_COUNT in collected.headers:
         check_player_count(report, collected.headers[codes.PLAYER_COUNT][1], out)

@@ -761,10 +761,8 @@ def test_a_line_with_a_mistyped_fide_id_is_offered_the_registry_record_of_its_na
     )
     assert offered and offered.group(1) == "1003"
     assert offered.group(2).startswith(f"{Player.objects.get(fide_id=1003).name} (1003, ")
-    # Line 4 gives no FIDE ID, and its player is in the registry too (1004); matched line 1
-    # waits for nothing.
+    # Line 4 gives no FIDE ID, and its player is in the registry too (1004).
     assert 'name="fide_id" value="1004"' in page.split('id="match-4"', 1)[1].split("</tr>")[0]
-    assert "likely-player" not in page.split('id="match-1"', 1)[1].split("</tr>", 1)[0]
     client.post(f"{base}/players/3/match/", {"fide_id": offered.group(1), "note": "likely"})
     assert PlayerMatch.objects.get(report=awkward, start_rank=3).player.fide_id == 1003
 
@@ -782,3 +780,37 @@ def test_a_finding_the_officer_settled_by_a_match_says_so(world, awkward):
     name = Player.objects.get(fide_id=1003).name
     assert f"settled: matched to {name} (1003)" in unknown
     assert findings.count("settled: matched to") == 1  # line 2 still waits for him
+
+
+def test_a_record_matched_to_a_line_is_offered_to_no_other(world, tournament, registry, upload):
+    """Line 4 gives no FIDE ID and line 3's name: the registry's record of that name (1003)
+    is line 3's, matched by its FIDE ID, and matching it again would be refused; it is not
+    offered to line 4 (a review)."""
+    name = Player.objects.get(fide_id=1003).name
+    upload("arbiter", tournament, trf(four_players(**{"4": {"name": name, "fide_id": None}})))
+    report = TournamentReport.objects.get()
+    assert report.matches.get(start_rank=3).status == "matched"
+    page = persona_client(world, "officer_a").get(f"/tournaments/{tournament.pk}/reports/1/")
+    row = page.content.decode().split('id="match-4"', 1)[1].split("</tr>", 1)[0]
+    assert 'id="match-4"' in page.content.decode() and "Register new" in row
+    assert "likely-player" not in row
+
+
+def test_a_match_settles_the_lines_registry_finding_not_its_others(
+    world, tournament, registry, upload
+):
+    """Line 2's name differs from its FIDE ID's record and its rating from the list: the
+    officer's match settles the first, not the second (a review found every finding of
+    the line marked settled)."""
+    upload(
+        "arbiter",
+        tournament,
+        trf(four_players(**{"2": {"name": "Betta, Robert", "rating": 1950}})),
+    )
+    client = persona_client(world, "officer_a")
+    client.post(f"/tournaments/{tournament.pk}/reports/1/players/2/match/", {"fide_id": 1002})
+    page = client.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
+    rows = page.split('id="findings"', 1)[1].split("</table>", 1)[0].split("<tr")[1:]
+    mismatch = next(row for row in rows if "belongs to" in row)
+    rating = next(row for row in rows if "1950 in the report" in row)
+    assert "settled: matched to" in mismatch and "settled" not in rating
