@@ -38,17 +38,6 @@ from tournaments.trf.codes import DEFAULT_HALVES
 #: Lists shown per page of a player's calculations (a year of monthly lists).
 PERIODS_PER_PAGE = 12
 
-#: Why a first event in the pooling window is disregarded, by rule set (the explanation
-#: stores the events, not the reason).
-FIRST_EVENT_RULES = {
-    "rapid-blitz-2024": "a zero score in the first event is disregarded (R&B 2024 7.2.2)",
-    "rapid-blitz-pre2024": "a zero score in the first event is disregarded (R&B pre-2024 7.22)",
-    "standard-2009": (
-        "a first event with less than 1 point, fewer than 3 rated opponents or a result "
-        "below the floor is disregarded (standard-2009 6.1, 8.21, 8.31)"
-    ),
-    "standard-1994": "a first performance below 1801 is ignored (standard-1994 10.31)",
-}
 UNRATED_OPPONENT = "not rated: the opponent is unrated (DESIGN.md interpretation 6)"
 TOWARDS_FIRST_RATING = "towards a first rating: see the events above"
 BOTH_UNRATED = "not rated: both players are unrated (DESIGN.md interpretation 6)"
@@ -389,7 +378,8 @@ class PeriodBlock:
             return f"ended outside the {months} months before the list ({clause})"
         if event.get("left_out"):
             return LEFT_OUT_OF_ROUND_ROBIN
-        return FIRST_EVENT_RULES.get(self.result.rules, "a first event that does not count")
+        # The explanation stores the events, not the reason: the rule set's rule says it.
+        return getattr(rules, "first_event_rule", "a first event that does not count")
 
 
 def _event_line(event: dict[str, Any], reason: str = "") -> EventLine:

@@ -154,6 +154,8 @@ class OverTheBoardRules:
     initial_clause: ClassVar[str]
     #: The clause that publishes a first rating only at or above the floor.
     initial_floor_clause: ClassVar[str]
+    #: Why a first event is disregarded, in words with its clauses (``counts_as_first_event``).
+    first_event_rule: ClassVar[str]
     #: The clause that rates a player unrated at a tournament's start and rated before it
     #: is rated with his current rating (standard-2009 8.4, R&B 2024 7.2.5).
     rated_since_clause: ClassVar[str]

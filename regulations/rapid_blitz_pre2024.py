@@ -34,6 +34,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     initial_clause = "R&B pre-2024 7.22 (5 games: DESIGN.md)"
     initial_floor_clause = "R&B pre-2024 (floor 1000: DESIGN.md)"
     rated_since_clause = "R&B pre-2024 7.25"
+    first_event_rule = "a zero score in the first event is disregarded (R&B pre-2024 7.22)"
     adoption_clause = "R&B pre-2024 7.21"
     first_event_test_repeats = False  # 7.22: only the first event's zero
     #: 7.24: Ru = Ra + 20 for each half point scored over 50%.

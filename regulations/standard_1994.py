@@ -58,6 +58,7 @@ class Standard1994(StandardChecks, OverTheBoardRules):
     initial_clause = "standard-1994 10.3 (9 games, two years: as standard-2009 7.14)"
     initial_floor_clause = "standard-1994 10.32"
     rated_since_clause = "standard-1994 10.4"
+    first_event_rule = "a first performance below 1801 is ignored (standard-1994 10.31)"
     #: 10.23: Ru = Rc + 12.5 for each half point scored over 50%.
     points_per_half_point: ClassVar[Fraction] = Fraction(25, 2)
 

@@ -174,6 +174,10 @@ class Standard2009(StandardChecks, OverTheBoardRules):
     initial_clause = "standard-2009 7.14"
     initial_floor_clause = "standard-2009 7.14d"
     rated_since_clause = "standard-2009 8.4"
+    first_event_rule = (
+        "a first event with less than 1 point, fewer than 3 rated opponents or a result "
+        "below the floor is disregarded (standard-2009 6.1, 8.21, 8.31)"
+    )
     association_clause = "standard-2009 7.14g"
     #: 8.23: Ru = Ra + 15 for each half point scored over 50%.
     points_per_half_point: ClassVar[int] = 15

@@ -195,7 +195,9 @@ class CalculatorForm(forms.Form):
         min_value=MIN_RATING,
         max_value=MAX_RATING,
         decimal_places=2,
-        help_text="The published rating before these games (online arena: two decimals allowed).",
+        required=False,
+        help_text="The published rating before these games (online arena: two decimals "
+        "allowed). Blank: unrated, for the first rating these games give (over the board).",
     )
     games = forms.IntegerField(
         label="Rated games so far",
@@ -272,6 +274,12 @@ class CalculatorForm(forms.Form):
         if is_online(rule_set_id):
             if not cleaned.get("category"):
                 self.add_error("category", "Choose the online category: K depends on it.")
+            if cleaned.get("rating") is None and "rating" not in self.errors:
+                self.add_error(
+                    "rating",
+                    "Give your online rating: a first online rating (3.6-3.7) is not "
+                    "worked out here.",
+                )
             return cleaned
         rating = cleaned.get("rating")
         if rating is not None and not is_whole(rating):

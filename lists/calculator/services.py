@@ -7,19 +7,26 @@ page's figures come from.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Hashable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils import timezone
+
 from regulations import OnlineArena, OverTheBoardRules, get_rule_set
+from regulations.base import format_figure
+from regulations.lists import next_list_date
 from regulations.online_arena import OnlineChange, OnlineState, display_rating
 from regulations.rounding import hundredths, round_to_hundredths_half_up
 from regulations.types import (
     NEW_PLAYER_GAMES,
     Category,
+    EventResult,
     Game,
     GameDetail,
+    InitialRating,
     PeriodGame,
     PlayerState,
     RatingChange,
@@ -48,7 +55,8 @@ class CalculatorInput:
     arena only, ``birth_year``, ``reached_2400`` and ``year`` the over-the-board K."""
 
     rule_set_id: str
-    rating: Decimal
+    #: None: an unrated player, for whom the games give a first rating (or not yet).
+    rating: Decimal | None
     games: int
     reached_2400: bool
     birth_year: int | None
@@ -505,11 +513,68 @@ def online_calculate(rules: OnlineArena, data: CalculatorInput) -> OnlineCalcula
     )
 
 
+@dataclass(frozen=True)
+class FirstRatingCalculation:
+    """An unrated player's games as one Swiss event ending today, for the next list: the
+    first rating they give, or why none yet (standard-2009 7.14, 8.2; R&B 2024 6.1.4,
+    7.2)."""
+
+    rules: OverTheBoardRules
+    initial: InitialRating
+    #: The games a first rating needs (7.14a: 9; R&B 2024 6.1.4: 5).
+    needed: int
+    #: How the rating is worked out, where enough games count.
+    working: str
+    list_date: dt.date
+
+    is_online = False
+    is_first_rating = True
+
+    @property
+    def score(self) -> str:
+        """Points as the working writes them: 2.5."""
+        return format_figure(Fraction(self.initial.score_halves, 2))
+
+    @property
+    def competition_rating(self) -> str:
+        rc = self.initial.competition_rating
+        return "" if rc is None else figure(rc)
+
+
+def first_rating_calculate(
+    rules: OverTheBoardRules, data: CalculatorInput, today: dt.date
+) -> FirstRatingCalculation:
+    """The games entered as one Swiss or team event that ended ``today``, the player's
+    first (its disregard tested: standard-2009 6.1, 8.21; R&B 2024 7.2.2), on the next
+    list; a round robin's 8.25 and earlier events' pooling (7.14c, 6.1.4) are the periods'
+    (a review: the calculator asked for a rating, so a newcomer could not work out his
+    first one)."""
+    event = EventResult.against(
+        [int(opponent.rating) for opponent in data.opponents],
+        sum(opponent.score_halves for opponent in data.opponents),
+        today,
+    )
+    list_date = next_list_date(today + dt.timedelta(days=1))
+    initial = rules.initial_rating([event], on=list_date)
+    needed = rules.minimum_games(initial.counted or (event,))
+    enough = initial.counted and initial.games >= needed
+    return FirstRatingCalculation(
+        rules=rules,
+        initial=initial,
+        needed=needed,
+        working=rules.initial_working(initial.counted) if enough else "",
+        list_date=list_date,
+    )
+
+
 def rating_change_calculate(
-    *, data: CalculatorInput
-) -> OverTheBoardCalculation | OnlineCalculation:
-    """Expected score and rating change of the entered games under the chosen rule set."""
+    *, data: CalculatorInput, today: dt.date | None = None
+) -> OverTheBoardCalculation | OnlineCalculation | FirstRatingCalculation:
+    """Expected score and rating change of the entered games under the chosen rule set;
+    for an unrated player (no rating given), the first rating they give."""
     rules = get_rule_set(data.rule_set_id)
     if isinstance(rules, OnlineArena):
         return online_calculate(rules, data)
+    if data.rating is None:
+        return first_rating_calculate(rules, data, today or timezone.localdate())
     return over_the_board_calculate(rules, data)

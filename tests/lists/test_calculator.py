@@ -106,8 +106,9 @@ def test_the_example_link_gives_a_calculation(client):
 def test_an_empty_post_redisplays_the_form_with_its_field_errors(client):
     response = client.post(URL, {})
     assert response.status_code == 200
-    assert set(response.context["form"].errors) == {"rule_set", "rating", "opponents"}
-    assert response.content.decode().count("This field is required.") == 3
+    # A rating left blank is an unrated player's (his first rating): not an error.
+    assert set(response.context["form"].errors) == {"rule_set", "opponents"}
+    assert response.content.decode().count("This field is required.") == 2
     assert 'id="summary"' not in response.content.decode()
     assert 'id="form-has-errors"' in response.content.decode()
 
@@ -510,3 +511,51 @@ def test_the_calculator_opens_for_a_player_when_no_rule_set_is_scheduled_today(d
     RuleSetSchedule.objects.filter(category="rapid").delete()
     form = client.get(f"/calculator/?player={player.fide_id}&rated_in=rapid")
     assert form.status_code == 200 and 'name="rating" value="2105"' in form.content.decode()
+
+
+# -- an unrated player's first rating ---------------------------------------------------------
+
+
+def test_five_draws_give_an_unrated_player_a_first_rating_under_rb_2024(client):
+    """R&B 2024 6.1.4 (5 games against rated opponents), 7.2.3 (two hypothetical 1800
+    opponents, both drawn): Ra = (5 x 1600 + 2 x 1800) / 7 = 1657.14; 3.5 of 7 is 50%, dp
+    0 (7.1.1): Ru = 1657.14, rounded 1657 (7.2.4). A review: the calculator asked for a
+    rating, so a newcomer could not work out his first one."""
+    response = calculate(client, rule_set="rapid-blitz-2024", opponents="1600 ½\n" * 5)
+    assert text_of(response, "first-rating-value") == "1657"
+    assert text_of(response, "first-rating-games").startswith("5 of the 5 needed, scoring 2.5;")
+    working = text_of(response, "first-rating-working")
+    assert "Ra = (5 x 1600 + 2 x 1800) / 7 = 1657.14" in working
+    assert "Ru = Ra + dp = 1657.14, rounded: 1657 (7.2.4)" in working
+    assert 'id="share-link"' in response.content.decode()
+
+
+def test_four_games_are_not_enough_for_a_first_rapid_rating(client):
+    """R&B 2024 6.1.4: a first rating is published from 5 games against rated opponents."""
+    response = calculate(client, rule_set="rapid-blitz-2024", opponents="1600 1\n" * 4)
+    assert text_of(response, "first-rating-value") == "none yet"
+    assert text_of(response, "first-rating-reason") == "4 of the 5 games needed (R&B 2024 6.1.4)"
+
+
+def test_a_zero_first_event_is_disregarded(client):
+    """R&B 2024 7.2.2: a zero score in the player's first event is disregarded."""
+    response = calculate(client, rule_set="rapid-blitz-2024", opponents="1600 0\n" * 5)
+    assert text_of(response, "first-rating-value") == "none yet"
+    assert "(R&B 2024 7.2.2)" in text_of(response, "first-rating-disregarded")
+
+
+def test_nine_standard_games_at_half_give_the_average_of_the_opponents(client):
+    """standard-2009 7.14a (9 games), 8.22: at 50% Ru = Rc, the opponents' average: nine
+    2000s, 4.5 points: 2000."""
+    response = calculate(client, rule_set="standard-2009", opponents="2000 ½\n" * 9)
+    assert text_of(response, "first-rating-value") == "2000"
+    assert "the opponents' average 2000" in text_of(response, "first-rating-games")
+
+
+def test_a_first_online_rating_is_not_worked_out_here(client):
+    response = calculate(
+        client, rule_set="online-arena", category="online-blitz", opponents="1600 1"
+    )
+    assert "a first online rating (3.6-3.7) is not worked out here" in (
+        " ".join(response.context["form"].errors["rating"])
+    )
