@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from lists.models import ListEntry, PeriodGame, PeriodResult, RatingPeriod
@@ -75,6 +75,35 @@ def published_periods(category: str | None = None) -> QuerySet[RatingPeriod]:
     """The periods whose lists are out (of ``category``, or of every category)."""
     published = RatingPeriod.objects.filter(status=RatingPeriod.Status.PUBLISHED)
     return published if category is None else published.filter(category=category)
+
+
+#: Players the home page shows of each latest list.
+TOP_OF_THE_LIST = 10
+
+
+def latest_tops(count: int = TOP_OF_THE_LIST) -> list[tuple[RatingPeriod, list[ListEntry]]]:
+    """Each category's latest published list with its ``count`` best active players, as
+    FIDE's top lists count them (a review: the home page showed the registry in
+    alphabetical order and no list at all). Two queries, then one a list, by its rating
+    index."""
+    latest = list(
+        published_periods().order_by().values_list("category").annotate(latest=Max("list_date"))
+    )
+    if not latest:
+        return []
+    wanted = Q(pk__in=[])
+    for category, list_date in latest:
+        wanted |= Q(category=category, list_date=list_date)
+    order = {category: number for number, category in enumerate(RatingPeriod.Category.values)}
+    periods = sorted(published_periods().filter(wanted), key=lambda p: order[p.category])
+    tops = []
+    for period in periods:
+        entries = list(
+            published_entries(period).filter(active=True).order_by("-rating", "name")[:count]
+        )
+        if entries:
+            tops.append((period, entries))
+    return tops
 
 
 def period_published(category: str, list_date: dt.date) -> bool:

@@ -20,6 +20,7 @@ from django.urls import Resolver404, reverse
 from django.utils import timezone
 
 from lists.models import RatingPeriod
+from lists.selectors import latest_tops
 from players.access import Actor
 from players.pagination import paginate
 from players.selectors import federation_list, player_list
@@ -47,6 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
     paginate(request, tournament_table, TABLE_PAGE_SIZE)
     context = {
         "federation_count": federation_list().count(),
+        "tops": latest_tops(),
         "player_table": player_table,
         "tournament_table": tournament_table,
     }

@@ -550,3 +550,26 @@ def test_a_list_has_one_address_with_its_month_in_two_digits(
     ):
         response = client.get(path)
         assert (response.status_code, response["Location"]) == (301, address)
+
+
+def test_the_home_page_shows_the_top_of_each_latest_list(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """The latest rapid list's best active players, by rating, with a link to the whole
+    list of active players, as FIDE's top lists count them (a review: the home page showed
+    the registry alphabetically and no list at all). Idle, 2300 but inactive, is left out
+    (interpretation 9); nothing is shown for categories without a list."""
+    from players.models import RatingState
+
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    idle = w.player("Idle", 2300)
+    RatingState.objects.filter(player=idle).update(active=False, last_played=dt.date(2023, 1, 1))
+    w.tournament([(a, b, 1)])
+    publish(compute("rapid", APRIL))
+    page = Client().get("/").content.decode()
+    top = page.split('id="top-rapid"', 1)[1].split("</table>", 1)[0]
+    names = re.findall(r'href="/players/\d+/">([^<]+)</a>', top)
+    assert names == ["A", "B"]
+    assert 'href="/lists/rapid/2025-04/?status=active">The whole list' in page
+    assert 'id="top-standard"' not in page and 'id="top-blitz"' not in page
