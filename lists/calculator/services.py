@@ -15,9 +15,10 @@ from fractions import Fraction
 
 from django.utils import timezone
 
+from players.selectors import list_every_months
 from regulations import OnlineArena, OverTheBoardRules, get_rule_set
 from regulations.base import format_figure
-from regulations.lists import next_list_date
+from regulations.lists import first_list_closing_on_or_after
 from regulations.online_arena import OnlineChange, OnlineState, display_rating
 from regulations.rounding import hundredths, round_to_hundredths_half_up
 from regulations.types import (
@@ -554,7 +555,9 @@ def first_rating_calculate(
         sum(opponent.score_halves for opponent in data.opponents),
         today,
     )
-    list_date = next_list_date(today + dt.timedelta(days=1))
+    # The list an event ending today is rated on (interpretation 8: its closing date on or
+    # after the end), which sets the pooling window.
+    list_date = first_list_closing_on_or_after(today, rules.closing_date, list_every_months())
     initial = rules.initial_rating([event], on=list_date)
     needed = rules.minimum_games(initial.counted or (event,))
     enough = initial.counted and initial.games >= needed

@@ -559,3 +559,22 @@ def test_a_first_online_rating_is_not_worked_out_here(client):
     assert "a first online rating (3.6-3.7) is not worked out here" in (
         " ".join(response.context["form"].errors["rating"])
     )
+
+
+def test_a_first_rating_is_for_the_list_an_event_ending_today_is_rated_on():
+    """Interpretation 8: an event ending on 30 March 2025 is past the rapid closing date of
+    the April list (29 March, R&B 2024 6.1.3: three days before), so it is rated on May's;
+    on 20 March, April's."""
+    import datetime as dt
+    from decimal import Decimal
+
+    from lists.calculator.services import CalculatorInput, Opponent, rating_change_calculate
+
+    data = CalculatorInput(
+        rule_set_id="rapid-blitz-2024", rating=None, games=0, reached_2400=False,
+        birth_year=None, year=2025,
+        opponents=tuple(Opponent(n, Decimal(1600), 1) for n in range(1, 6)),
+    )  # fmt: skip
+    late = rating_change_calculate(data=data, today=dt.date(2025, 3, 30))
+    early = rating_change_calculate(data=data, today=dt.date(2025, 3, 20))
+    assert (late.list_date, early.list_date) == (dt.date(2025, 5, 1), dt.date(2025, 4, 1))
