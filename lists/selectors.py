@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from lists.models import ListEntry, PeriodGame, PeriodResult, RatingPeriod
+from players.selectors import list_dates_out
 from regulations.rounding import hundredths
 from tournaments.models import Tournament
 
@@ -81,11 +82,21 @@ def published_periods(category: str | None = None) -> QuerySet[RatingPeriod]:
 TOP_OF_THE_LIST = 10
 
 
-def latest_tops(count: int = TOP_OF_THE_LIST) -> list[tuple[RatingPeriod, list[ListEntry]]]:
+class TopList(NamedTuple):
+    """A category's latest published list, its best active players ranked (ties share a
+    rank), and the date of a later list imported since, if any (the registry then shows
+    that list's ratings)."""
+
+    period: RatingPeriod
+    rows: list[tuple[int, ListEntry]]
+    imported_since: dt.date | None
+
+
+def latest_tops(count: int = TOP_OF_THE_LIST) -> list[TopList]:
     """Each category's latest published list with its ``count`` best active players, as
     FIDE's top lists count them (a review: the home page showed the registry in
-    alphabetical order and no list at all). Two queries, then one a list, by its rating
-    index."""
+    alphabetical order and no list at all). Two queries, then two a list (its entries by
+    its rating index, the latest list out)."""
     latest = list(
         published_periods().order_by().values_list("category").annotate(latest=Max("list_date"))
     )
@@ -101,8 +112,14 @@ def latest_tops(count: int = TOP_OF_THE_LIST) -> list[tuple[RatingPeriod, list[L
         entries = list(
             published_entries(period).filter(active=True).order_by("-rating", "name")[:count]
         )
-        if entries:
-            tops.append((period, entries))
+        if not entries:
+            continue
+        rows = []
+        for number, entry in enumerate(entries, start=1):
+            tied = rows and rows[-1][1].rating == entry.rating
+            rows.append((rows[-1][0] if tied else number, entry))
+        out = list_dates_out(period.category).first()
+        tops.append(TopList(period, rows, out if out and out > period.list_date else None))
     return tops
 
 

@@ -527,6 +527,11 @@ class FirstRatingCalculation:
     #: How the rating is worked out, where enough games count.
     working: str
     list_date: dt.date
+    #: The games entered, as one event.
+    event: EventResult
+    #: The event's own performance (Ru), shown where the event is disregarded: the
+    #: figure the first-event rule judged (standard-2009 8.31, standard-1994 10.31).
+    performance: Fraction | None = None
 
     is_online = False
     is_first_rating = True
@@ -540,6 +545,24 @@ class FirstRatingCalculation:
     def competition_rating(self) -> str:
         rc = self.initial.competition_rating
         return "" if rc is None else figure(rc)
+
+    @property
+    def disregarded(self) -> bool:
+        """The event, the player's first, is disregarded: its games count neither now nor
+        towards a later first rating (standard-2009 6.1, 8.21; R&B 2024 7.2.2)."""
+        return not self.initial.counted and bool(self.initial.disregarded)
+
+    @property
+    def performance_text(self) -> str:
+        return "" if self.performance is None else figure(self.performance)
+
+    @property
+    def event_score(self) -> str:
+        return format_figure(Fraction(self.event.score_halves, 2))
+
+    @property
+    def event_average(self) -> str:
+        return figure(self.event.competition_rating)
 
 
 def first_rating_calculate(
@@ -567,6 +590,8 @@ def first_rating_calculate(
         needed=needed,
         working=rules.initial_working(initial.counted) if enough else "",
         list_date=list_date,
+        event=event,
+        performance=None if initial.counted else rules.event_rating(event),
     )
 
 

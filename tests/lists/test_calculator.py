@@ -523,7 +523,9 @@ def test_five_draws_give_an_unrated_player_a_first_rating_under_rb_2024(client):
     rating, so a newcomer could not work out his first one."""
     response = calculate(client, rule_set="rapid-blitz-2024", opponents="1600 ½\n" * 5)
     assert text_of(response, "first-rating-value") == "1657"
-    assert text_of(response, "first-rating-games").startswith("5 of the 5 needed, scoring 2.5;")
+    assert text_of(response, "first-rating-games") == (
+        "5, scoring 2.5; the opponents' average 1600; 5 needed"
+    )
     working = text_of(response, "first-rating-working")
     assert "Ra = (5 x 1600 + 2 x 1800) / 7 = 1657.14" in working
     assert "Ru = Ra + dp = 1657.14, rounded: 1657 (7.2.4)" in working
@@ -578,3 +580,17 @@ def test_a_first_rating_is_for_the_list_an_event_ending_today_is_rated_on():
     late = rating_change_calculate(data=data, today=dt.date(2025, 3, 30))
     early = rating_change_calculate(data=data, today=dt.date(2025, 3, 20))
     assert (late.list_date, early.list_date) == (dt.date(2025, 5, 1), dt.date(2025, 4, 1))
+
+
+def test_a_first_event_below_the_floor_is_disregarded_and_says_its_performance(client):
+    """standard-2009 8.21, 8.31: 1 point of 9 against 1200s: p .11, dp -351, Ru = 1200 -
+    351 = 849, below the floor of 1200: the event is disregarded, and its games count
+    towards no later first rating either. A review found "0 of the 9 games needed", as if
+    more games would pool with these."""
+    response = calculate(client, rule_set="standard-2009", opponents="1200 1\n" + "1200 0\n" * 8)
+    assert text_of(response, "first-rating-value") == "none yet"
+    said = text_of(response, "first-rating-disregarded")
+    assert "standard-2009 6.1, 8.21, 8.31" in said
+    assert "count neither now nor towards a later first rating" in said
+    assert said.endswith("It scored 1 of 9 against an average of 1200, a performance (Ru) of 849.")
+    assert 'id="first-rating-games"' not in response.content.decode()

@@ -16,7 +16,7 @@ from django.test import Client
 from lists.models import ListEntry, RatingPeriod
 from tests import factories
 from tests.conftest import PERSONAS, persona_client
-from tests.lists.conftest import APRIL, MARCH
+from tests.lists.conftest import APRIL, MARCH, MAY
 
 URL = "/lists/rapid/2025-04/"
 
@@ -559,17 +559,24 @@ def test_the_home_page_shows_the_top_of_each_latest_list(
     list of active players, as FIDE's top lists count them (a review: the home page showed
     the registry alphabetically and no list at all). Idle, 2300 but inactive, is left out
     (interpretation 9); nothing is shown for categories without a list."""
-    from players.models import RatingState
+    from players.models import RatingHistory, RatingState
 
     w = period_world
     a, b = w.player("A", 1800), w.player("B", 1700)
+    w.player("C", 1750), w.player("D", 1750)  # tied: one rank for both
     idle = w.player("Idle", 2300)
     RatingState.objects.filter(player=idle).update(active=False, last_played=dt.date(2023, 1, 1))
     w.tournament([(a, b, 1)])
     publish(compute("rapid", APRIL))
     page = Client().get("/").content.decode()
     top = page.split('id="top-rapid"', 1)[1].split("</table>", 1)[0]
-    names = re.findall(r'href="/players/\d+/">([^<]+)</a>', top)
-    assert names == ["A", "B"]
+    ranked = re.findall(r'<td[^>]*>(\d+)</td><td><a href="/players/\d+/">([^<]+)</a>', top)
+    # A 1807, C and D 1750 (by name), B 1693 (R&B 2024: +7, -7).
+    assert ranked == [("1", "A"), ("2", "C"), ("2", "D"), ("4", "B")]
     assert 'href="/lists/rapid/2025-04/?status=active">The whole list' in page
     assert 'id="top-standard"' not in page and 'id="top-blitz"' not in page
+    assert "imported since" not in page
+    # FIDE's May list imported: the card says the registry holds later ratings.
+    RatingHistory.objects.create(player=a, category="rapid", list_date=MAY, rating=1810)
+    page = Client().get("/").content.decode()
+    assert "FIDE's list of 2025-05-01, imported since, holds the current ratings" in page
