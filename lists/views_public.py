@@ -37,6 +37,7 @@ from lists.tables import (
     PublishedListPaginator,
     PublishedListTable,
     download_url,
+    list_kwargs,
 )
 from players.models import RatingCategory
 from players.pagination import paginate
@@ -245,15 +246,7 @@ def _canonical_address(
 ) -> HttpResponsePermanentRedirect | None:
     """A list has one address, its month in two digits: "2025-4" and "2025-004" are sent
     there with their query (a review found one list served at several)."""
-    address = reverse(
-        name,
-        kwargs={
-            "category": period.category,
-            "year": period.list_date.year,
-            "month": f"{period.list_date.month:02d}",
-            **more,
-        },
-    )
+    address = reverse(name, kwargs={**list_kwargs(period), **more})
     if request.path == address:
         return None
     query = request.META.get("QUERY_STRING", "")

@@ -537,16 +537,6 @@ class FirstRatingCalculation:
     is_first_rating = True
 
     @property
-    def score(self) -> str:
-        """Points as the working writes them: 2.5."""
-        return format_figure(Fraction(self.initial.score_halves, 2))
-
-    @property
-    def competition_rating(self) -> str:
-        rc = self.initial.competition_rating
-        return "" if rc is None else figure(rc)
-
-    @property
     def disregarded(self) -> bool:
         """The event, the player's first, is disregarded: its games count neither now nor
         towards a later first rating (standard-2009 6.1, 8.21; R&B 2024 7.2.2)."""
@@ -556,12 +546,15 @@ class FirstRatingCalculation:
     def performance_text(self) -> str:
         return "" if self.performance is None else figure(self.performance)
 
+    # The games are one event: counted, its figures are the first rating's too.
     @property
-    def event_score(self) -> str:
+    def score(self) -> str:
+        """Points as the working writes them: 2.5."""
         return format_figure(Fraction(self.event.score_halves, 2))
 
     @property
-    def event_average(self) -> str:
+    def average(self) -> str:
+        """The opponents' average (Rc, standard-2009 8.21)."""
         return figure(self.event.competition_rating)
 
 

@@ -15,11 +15,11 @@ from django.utils.safestring import SafeString, mark_safe
 register = template.Library()
 
 #: "DESIGN.md interpretation 6", "DESIGN.md interp. 1", or "DESIGN.md" alone.
-CITATION = re.compile(r"DESIGN\.md(?: interpretations? (\d+)| interp\. (\d+))?")
+CITATION = re.compile(r"DESIGN\.md(?: (?:interpretations?|interp\.) (\d+))?")
 
 
 def _link(match: re.Match[str]) -> str:
-    number = match.group(1) or match.group(2)
+    number = match.group(1)
     page = reverse("lists:rules")
     if number is None:
         return format_html('<a href="{}">the readings followed here</a>', page)
@@ -38,10 +38,6 @@ def cited_plain(text: object) -> str:
     """``cited`` for a tooltip, where no link can be: "interpretation 6", as the page of the
     readings numbers it."""
     return CITATION.sub(
-        lambda m: (
-            f"interpretation {m.group(1) or m.group(2)}"
-            if (m.group(1) or m.group(2))
-            else "the readings followed here"
-        ),
+        lambda m: f"interpretation {m.group(1)}" if m.group(1) else "the readings followed here",
         str(text),
     )

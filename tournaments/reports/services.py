@@ -682,7 +682,7 @@ def list_gone(tournament: Tournament) -> bool:
     return (
         tournament.status == Status.READY
         and tournament.list_date is not None
-        and list_dates_out(tournament.category).filter(list_date__gte=tournament.list_date).exists()
+        and list_out(tournament.category, tournament.list_date)
     )
 
 
@@ -744,15 +744,24 @@ def _rating_list(
     )
 
 
-def approval_outlook(tournament: Tournament) -> tuple[dt.date | None, str | None]:
+def approval_outlook(
+    tournament: Tournament,
+    today: dt.date | None = None,
+    *,
+    schedule: tuple[EffectiveDate, ...] | None = None,
+    out: Callable[[str, dt.date], bool] = period_closed,
+) -> tuple[dt.date | None, str | None]:
     """What approving a report of ``tournament`` today would do: (the list it is rated on,
     None), or (None, why it is too late; R&B 2024 8.1, interpretation 8). The report page
     names the list before the officer confirms (a review: a report approved after the
     closing date went to a later list unannounced)."""
     try:
-        return _rating_list(tournament, timezone.localdate(), out=period_closed).list_date, None
+        assignment = _rating_list(
+            tournament, today or timezone.localdate(), schedule=schedule, out=out
+        )
     except TooLateToRate as refusal:
         return None, str(refusal)
+    return assignment.list_date, None
 
 
 def too_late_to_rate(
@@ -763,14 +772,12 @@ def too_late_to_rate(
     dashboard, where an approval button led only to the refusal (a review). The rule
     schedule is read once and each list's being out asked once, for them all (the
     dashboard lists 25)."""
-    today = today or timezone.localdate()
     schedule, out = rule_schedule(), cache(period_closed)
     late = {}
     for tournament in tournaments:
-        try:
-            _rating_list(tournament, today, schedule=schedule, out=out)
-        except TooLateToRate as refusal:
-            late[tournament.pk] = str(refusal)
+        _, refusal = approval_outlook(tournament, today, schedule=schedule, out=out)
+        if refusal is not None:
+            late[tournament.pk] = refusal
     return late
 
 
