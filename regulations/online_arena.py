@@ -76,6 +76,32 @@ class OnlineChange:
         return hundredths(self.expected_hundredths)
 
 
+@dataclass(frozen=True)
+class FirstOnlineRating:
+    """A first rating worked out from the five results of 3.6 (3.7): Ra, the opponents'
+    average (3.7.1), moved by ``adjustment``: nothing at 50% (3.7.3), 20 a half point over
+    it (3.7.4), dp from table 4.1 below it (3.7.5); kept to two decimals (3.1)."""
+
+    results: tuple[tuple[Decimal, int], ...]
+    average: Fraction
+    score_halves: int
+    adjustment: Fraction
+    #: The clause of 3.7 the score falls under.
+    clause: str
+    rating: Decimal
+    floor: int
+
+    @property
+    def below_floor(self) -> bool:
+        """Rf under the floor is no rating (3.2): the first rating starts afresh (3.3)."""
+        return self.rating < self.floor
+
+    @property
+    def half_points_over_half(self) -> int:
+        """Half points scored over 50% (3.7.4); negative below it."""
+        return self.score_halves - len(self.results)
+
+
 def display_rating(rating: Decimal) -> int:
     """3.12/3.13: the rating is displayed rounded to the nearest integer, 0.5 upwards."""
     return round_half_up(rating)
@@ -111,22 +137,42 @@ class OnlineArena:
 
     # -- first rating ------------------------------------------------------------------------
 
+    def first_rating_working(
+        self, results: Sequence[tuple[Decimal, int]]
+    ) -> FirstOnlineRating | None:
+        """3.7 from the five results of 3.6 (opponent's rating, half points), with each
+        figure of its working; None when fewer than five results."""
+        if len(results) < FIRST_RATING_GAMES:
+            return None
+        counted = tuple(results[:FIRST_RATING_GAMES])
+        average = Fraction(sum(rating for rating, _ in counted)) / len(counted)
+        score_halves = sum(score for _, score in counted)
+        over_half = score_halves - len(counted)
+        if over_half == 0:
+            adjustment, clause = 0, "online arena 3.7.3"
+        elif over_half > 0:
+            adjustment, clause = self.points_per_half_point * over_half, "online arena 3.7.4"
+        else:
+            share = Fraction(score_halves, 2 * len(counted))
+            adjustment, clause = rating_difference_for_score(share), "online arena 3.7.5"
+        return FirstOnlineRating(
+            results=counted,
+            average=average,
+            score_halves=score_halves,
+            adjustment=Fraction(adjustment),
+            clause=clause,
+            rating=round_to_hundredths_half_up(average + adjustment),
+            floor=self.floor,
+        )
+
     def first_rating(self, results: Sequence[tuple[Decimal, int]]) -> Decimal | None:
         """3.7 from the five results of 3.6 (opponent's rating, half points): Ra = their
         average; Rf = Ra at 50%, Ra + 20 per half point over, Ra + dp below; kept to two
         decimals. None when fewer than five results or below the floor (3.2)."""
-        if len(results) < FIRST_RATING_GAMES:
+        working = self.first_rating_working(results)
+        if working is None or working.below_floor:
             return None
-        results = results[:FIRST_RATING_GAMES]
-        ra = Fraction(sum(rating for rating, _ in results)) / len(results)
-        score_halves = sum(score for _, score in results)
-        over_half = score_halves - len(results)
-        if over_half >= 0:
-            rf = ra + self.points_per_half_point * over_half
-        else:
-            rf = ra + rating_difference_for_score(Fraction(score_halves, 2 * len(results)))
-        rating = round_to_hundredths_half_up(rf)
-        return rating if rating >= self.floor else None
+        return working.rating
 
     def qualifying_results(
         self, games: Iterable[tuple[Decimal, int]]

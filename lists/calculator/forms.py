@@ -197,7 +197,7 @@ class CalculatorForm(forms.Form):
         decimal_places=2,
         required=False,
         help_text="The published rating before these games (online arena: two decimals "
-        "allowed). Blank: unrated, for the first rating these games give (over the board).",
+        "allowed). Blank: unrated, for the first rating these games give.",
     )
     games = forms.IntegerField(
         label="Rated games so far",
@@ -274,12 +274,6 @@ class CalculatorForm(forms.Form):
         if is_online(rule_set_id):
             if not cleaned.get("category"):
                 self.add_error("category", "Choose the online category: K depends on it.")
-            if cleaned.get("rating") is None and "rating" not in self.errors:
-                self.add_error(
-                    "rating",
-                    "Give your online rating: a first online rating (3.6-3.7) is not "
-                    "worked out here.",
-                )
             return cleaned
         rating = cleaned.get("rating")
         if rating is not None and not is_whole(rating):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -19,7 +19,13 @@ from players.selectors import list_every_months
 from regulations import OnlineArena, OverTheBoardRules, get_rule_set
 from regulations.base import format_figure
 from regulations.lists import first_list_closing_on_or_after
-from regulations.online_arena import OnlineChange, OnlineState, display_rating
+from regulations.online_arena import (
+    FIRST_RATING_GAMES,
+    FirstOnlineRating,
+    OnlineChange,
+    OnlineState,
+    display_rating,
+)
 from regulations.rounding import hundredths, round_to_hundredths_half_up
 from regulations.types import (
     NEW_PLAYER_GAMES,
@@ -434,12 +440,12 @@ def over_the_board_calculate(
 
 
 def online_rows(
-    rules: OnlineArena, state: OnlineState, data: CalculatorInput
+    rules: OnlineArena, state: OnlineState, data: CalculatorInput, start: int
 ) -> tuple[list[GameRow], int | None]:
-    """Each game with the rating before and after it (3.9, 3.11); stops where the rating is
-    lost below the floor (3.3), returning that game's number."""
+    """Each game with the rating before and after it (3.9, 3.11), numbered from ``start``;
+    stops where the rating is lost below the floor (3.3), returning that game's number."""
     rows: list[GameRow] = []
-    for number, opponent in enumerate(data.opponents, start=1):
+    for number, opponent in enumerate(data.opponents, start=start):
         if state.rating is None:
             return rows, number - 1
         rating, score = state.rating, opponent.score_halves
@@ -463,7 +469,7 @@ def online_rows(
             )
         )
         state = after
-    return rows, (len(rows) if state.rating is None else None)
+    return rows, (start + len(rows) - 1 if state.rating is None else None)
 
 
 def online_change(
@@ -494,12 +500,15 @@ def online_k_facts(data: CalculatorInput) -> tuple[str, ...]:
     return tuple(facts)
 
 
-def online_calculate(rules: OnlineArena, data: CalculatorInput) -> OnlineCalculation:
-    """The games replayed one by one under the online arena rules."""
+def online_calculate(
+    rules: OnlineArena, data: CalculatorInput, start: int = 1
+) -> OnlineCalculation:
+    """The games replayed one by one under the online arena rules, the first numbered
+    ``start``."""
     state = OnlineState(
         rating=data.rating, games=data.games, previously_unrated=data.previously_unrated
     )
-    rows, lost_after = online_rows(rules, state, data)
+    rows, lost_after = online_rows(rules, state, data, start)
     final, change = online_change(rules, state, data)
     return OnlineCalculation(
         rules=rules,
@@ -511,6 +520,139 @@ def online_calculate(rules: OnlineArena, data: CalculatorInput) -> OnlineCalcula
         lost_after=lost_after,
         notes=ONLINE_NOTES,
         k_facts=online_k_facts(data),
+    )
+
+
+@dataclass(frozen=True)
+class StageRow:
+    """A game of an unrated member's first-rating stage (online arena 3.6)."""
+
+    number: int
+    opponent_rating: Decimal
+    score_halves: int
+    #: Its place among the five results of 3.6 (1 to 5), or None: a loss before the first
+    #: draw or win against a rated opponent, which does not count (3.6.1).
+    place: int | None
+    #: The working of 3.7, on the game that completes the five results.
+    working: FirstOnlineRating | None = None
+
+    @property
+    def score(self) -> Decimal:
+        return points_from_halves(self.score_halves)
+
+    @property
+    def working_text(self) -> str:
+        return "" if self.working is None else first_online_rating_text(self.working)
+
+
+@dataclass(frozen=True)
+class OnlineFirstRatingCalculation:
+    """An unrated member's online games in order: the first-rating stage (3.6-3.7), and,
+    once he is rated, the games after it rated one by one (``then``, K 40: 3.10.3)."""
+
+    rules: OnlineArena
+    category: Category
+    stage: tuple[StageRow, ...]
+    #: The games after the first rating, if any.
+    then: OnlineCalculation | None
+    notes: tuple[RuleNote, ...]
+
+    is_online = True
+    is_first_rating = True
+
+    @property
+    def workings(self) -> tuple[FirstOnlineRating, ...]:
+        """Every set of five worked out: one under the floor starts the stage again (3.3)."""
+        return tuple(row.working for row in self.stage if row.working is not None)
+
+    @property
+    def first(self) -> FirstOnlineRating | None:
+        """The working that gave the first rating, if the games reached one."""
+        last = self.workings[-1] if self.workings else None
+        return None if last is None or last.below_floor else last
+
+    @property
+    def displayed(self) -> int | None:
+        """The first rating as displayed (3.12-3.13)."""
+        return None if self.first is None else display_rating(self.first.rating)
+
+    @property
+    def first_text(self) -> str:
+        return "" if self.first is None else first_online_rating_text(self.first)
+
+    @property
+    def still_needed(self) -> str:
+        """What the stage still asks for, while no first rating is reached (3.6.1-3.6.2)."""
+        counted = 0
+        for row in self.stage:
+            counted = 0 if row.working is not None else (row.place or 0)
+        if counted == 0:
+            return "a first draw or win against a rated opponent (online arena 3.6.1)"
+        more = FIRST_RATING_GAMES - counted
+        games = "game" if more == 1 else "games"
+        return f"{more} more {games} against rated opponents (online arena 3.6.2)"
+
+
+def first_online_rating_text(working: FirstOnlineRating) -> str:
+    """How 3.7 works out a first rating, in one line."""
+    points = format_figure(Fraction(working.score_halves, 2))
+    average = figure(working.average)
+    over = working.half_points_over_half
+    if over == 0:
+        how = f"{points} of 5, 50%: Rf = Ra"
+    elif over > 0:
+        how = (
+            f"{points} of 5, {over} half point{'s' if over > 1 else ''} over 50%: "
+            f"Rf = Ra + {over} x {OnlineArena.points_per_half_point}"
+        )
+    else:
+        share = Fraction(working.score_halves, 2 * len(working.results))
+        dp = signed_figure(working.adjustment)
+        how = f"{points} of 5 (p = {float(share):.2f}): Rf = Ra + dp, dp {dp} from table 4.1"
+    return (
+        f"Ra = {average}, the five opponents' average (3.7.1); {how} = {working.rating:.2f} "
+        f"({working.clause})"
+    )
+
+
+def online_first_rating_calculate(
+    rules: OnlineArena, data: CalculatorInput
+) -> OnlineFirstRatingCalculation:
+    """An unrated member's games replayed in order by the engine: each game of the stage
+    placed among the five results of 3.6, the first rating worked out (3.7), then the
+    games after it rated one by one (3.9, 3.10.3). A member with a published FIDE rating
+    of the same or a longer time control starts from it instead (3.4): a rating to enter."""
+    state = OnlineState(rating=None, games=0, previously_unrated=True)
+    stage: list[StageRow] = []
+    for number, opponent in enumerate(data.opponents, start=1):
+        if state.rating is not None:
+            break
+        result = (opponent.rating, opponent.score_halves)
+        counted = rules.qualifying_results((*state.provisional, result))
+        placed = len(counted) > len(state.provisional)
+        stage.append(
+            StageRow(
+                number=number,
+                opponent_rating=opponent.rating,
+                score_halves=opponent.score_halves,
+                place=len(counted) if placed else None,
+                working=rules.first_rating_working(counted),
+            )
+        )
+        state = rules.after_game(state, *result, category=data.category)
+    rest = data.opponents[len(stage) :]
+    then = None
+    if state.rating is not None and rest:
+        rated = replace(
+            data,
+            rating=state.rating,
+            games=state.games,
+            previously_unrated=True,
+            opponents=rest,
+        )
+        then = online_calculate(rules, rated, start=len(stage) + 1)
+    return OnlineFirstRatingCalculation(
+        rules=rules, category=data.category, stage=tuple(stage), then=then, notes=ONLINE_NOTES
     )
 
 
@@ -590,11 +732,18 @@ def first_rating_calculate(
 
 def rating_change_calculate(
     *, data: CalculatorInput, today: dt.date | None = None
-) -> OverTheBoardCalculation | OnlineCalculation | FirstRatingCalculation:
+) -> (
+    OverTheBoardCalculation
+    | OnlineCalculation
+    | OnlineFirstRatingCalculation
+    | FirstRatingCalculation
+):
     """Expected score and rating change of the entered games under the chosen rule set;
     for an unrated player (no rating given), the first rating they give."""
     rules = get_rule_set(data.rule_set_id)
     if isinstance(rules, OnlineArena):
+        if data.rating is None:
+            return online_first_rating_calculate(rules, data)
         return online_calculate(rules, data)
     if data.rating is None:
         return first_rating_calculate(rules, data, today or timezone.localdate())

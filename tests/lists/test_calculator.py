@@ -554,13 +554,64 @@ def test_nine_standard_games_at_half_give_the_average_of_the_opponents(client):
     assert "the opponents' average 2000" in text_of(response, "first-rating-games")
 
 
-def test_a_first_online_rating_is_not_worked_out_here(client):
-    response = calculate(
-        client, rule_set="online-arena", category="online-blitz", opponents="1600 1"
+def first_online(client: Client, opponents: str) -> HttpResponse:
+    return calculate(client, rule_set="online-arena", category="online-blitz", opponents=opponents)
+
+
+def test_a_first_online_rating_counts_from_the_first_draw_or_win_then_rates_with_k_40(client):
+    """Online arena 3.6-3.7: a loss (not counted, 3.6.1), then ½ v 1800, 1 v 1900, 0 v 2000,
+    ½ v 1700, 1 v 1600: 3 of 5 against an average of 1800, one half point over 50%:
+    Rf = 1800 + 20 = 1820.00 (3.7.4). The win over a 2500 after it is rated from 1820 with
+    K 40 (3.10.3): D -680 reads P_D .01, dR +0.99, the change +39.60: 1859.60, shown 1860."""
+    response = first_online(client, "1500 0\n1800 ½\n1900 1\n2000 0\n1700 ½\n1600 1\n2500 1")
+    assert text_of(response, "first-rating-value") == "1820.00"
+    working = text_of(response, "first-rating-working")
+    assert "Ra = 1800" in working and "Rf = Ra + 1 x 20 = 1820.00 (online arena 3.7.4)" in working
+    assert "a loss before the first draw or win (3.6.1)" in text_of(response, "stage-1")
+    assert "result 1 of 5" in text_of(response, "stage-2")
+    assert "result 5 of 5" in text_of(response, "stage-6")
+    assert cells_of(response, "game-7") == [
+        "7", "1820.00", "2500", "-680", "0.01", "1", "+0.99", "40", "+39.60", "1859.60"
+    ]  # fmt: skip
+    assert text_of(response, "new-rating") == "1859.60"
+    assert text_of(response, "new-rating-displayed") == "1860"
+
+
+def test_a_first_online_rating_below_half_reads_dp_from_table_4_1(client):
+    """3.7.5: 1.5/5 against 1500.10 .. 1500.55: Ra 1500.31, p .30, dp -149: 1351.31; no game
+    after it, so nothing else is rated."""
+    response = first_online(client, "1500.10 ½\n1500.20 0\n1500.30 1\n1500.40 0\n1500.55 0")
+    assert text_of(response, "first-rating-value") == "1351.31"
+    assert text_of(response, "first-rating-displayed") == "1351"
+    assert "dp -149 from table 4.1 = 1351.31 (online arena 3.7.5)" in (
+        text_of(response, "first-rating-working")
     )
-    assert "a first online rating (3.6-3.7) is not worked out here" in (
-        " ".join(response.context["form"].errors["rating"])
-    )
+    assert "after-first-rating" not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("opponents", "needed"),
+    [
+        ("1600 0\n1700 0", "a first draw or win against a rated opponent (online arena 3.6.1)"),
+        ("1600 0\n1600 1\n1700 0", "3 more games against rated opponents (online arena 3.6.2)"),
+        ("1600 1\n1600 1\n1600 1\n1600 1", "1 more game against rated opponents"),
+    ],
+)
+def test_a_first_online_rating_not_reached_says_what_is_still_needed(client, opponents, needed):
+    response = first_online(client, opponents)
+    assert text_of(response, "first-rating-value") == "none yet"
+    assert needed in text_of(response, "first-rating-reason")
+
+
+def test_a_first_online_rating_under_the_floor_starts_the_stage_again(client):
+    """3.2-3.3: ½ then four losses against 150s: p .10, dp -366: Rf -216, no rating; the
+    next game, a loss, counts for nothing again (3.6.1)."""
+    response = first_online(client, "150 ½\n150 0\n150 0\n150 0\n150 0\n150 0")
+    assert text_of(response, "first-rating-value") == "none yet"
+    assert "= -216.00" in text_of(response, "stage-5")
+    assert "under the floor of 100, no rating" in text_of(response, "stage-5")
+    assert "a loss before the first draw or win" in text_of(response, "stage-6")
+    assert "a first draw or win" in text_of(response, "first-rating-reason")
 
 
 def test_a_first_rating_is_for_the_list_an_event_ending_today_is_rated_on():

@@ -126,3 +126,38 @@ def test_an_unlisted_time_control_is_refused_with_the_clause():
         TimeControl(Fraction(3), 1), category=Category.ONLINE_BLITZ, highest_rating=None
     )
     assert violation.clause == "online arena 2.3" and "3m + 2s" in violation.message
+
+
+@pytest.mark.parametrize(
+    ("results", "average", "adjustment", "clause", "rating"),
+    [
+        # 2.5/5 against 1700, 1800, 1900, 1750, 1850: Ra = 1800, Rf = Ra (3.7.3).
+        ([(D(1700), 2), (D(1800), 1), (D(1900), 0), (D(1750), 1), (D(1850), 1)],
+         Fraction(1800), 0, "online arena 3.7.3", D("1800.00")),
+        # 4/5 against 1601, 1602, 1603, 1604, 1600: Ra = 1602, three half points over 50%:
+        # Rf = 1602 + 3 x 20 = 1662 (3.7.4).
+        ([(D(1601), 2), (D(1602), 2), (D(1603), 2), (D(1604), 2), (D(1600), 0)],
+         Fraction(1602), 60, "online arena 3.7.4", D("1662.00")),
+        # 1/5 against 1200.01 x 4 and 1200.02: Ra = 1200.012, p .20, dp -240 (table 4.1):
+        # Rf = 960.012 -> 960.01 (3.7.5, 3.1).
+        ([(D("1200.01"), 2), (D("1200.01"), 0), (D("1200.01"), 0), (D("1200.01"), 0),
+          (D("1200.02"), 0)],
+         Fraction("1200.012"), -240, "online arena 3.7.5", D("960.01")),
+    ],
+)  # fmt: skip
+def test_the_first_rating_working_names_its_clause(results, average, adjustment, clause, rating):
+    working = RULES.first_rating_working(results)
+    assert working.average == average
+    assert working.adjustment == adjustment
+    assert working.clause == clause
+    assert working.rating == rating == RULES.first_rating(results)
+
+
+def test_a_first_rating_under_the_floor_is_worked_out_but_is_none():
+    """3.2: a draw, then four losses against 400s: p .10, dp -366 (table 4.1): Rf = 34,
+    under the floor of 100, is no rating."""
+    results = [(D(400), 1)] + [(D(400), 0)] * 4
+    working = RULES.first_rating_working(results)
+    assert working.rating == D("34.00") and working.below_floor
+    assert RULES.first_rating(results) is None
+    assert RULES.first_rating_working(results[:4]) is None
