@@ -14,6 +14,7 @@ same bytes).
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 import re
@@ -77,7 +78,9 @@ def _blank(value: int | None) -> str:
 # -- FIDE TXT ---------------------------------------------------------------------------------
 
 #: The columns of FIDE's one-category TXT lists (standard_rating_list.txt) and their widths,
-#: the space before the next column included; ``{X}`` is the category's letter.
+#: the space before the next column included: the rating at column 114 (113 from 0), the
+#: flag at 133, where readers of FIDE's files look for them. ``{MONTH}``: FIDE names the
+#: rating column after the list's month ("JUN25"); the category is the file's.
 TXT_COLUMNS = (
     ("ID Number", 15),
     ("Name", 61),
@@ -85,20 +88,35 @@ TXT_COLUMNS = (
     ("Sex", 4),
     ("Tit", 5),
     ("WTit", 5),
-    ("OTit", 49),
+    ("OTit", 15),
     ("FOA", 4),
-    ("{X}Rtng", 6),
-    ("{X}Gm", 4),
-    ("{X}K", 3),
+    ("{MONTH}", 6),
+    ("Gms", 4),
+    ("K", 3),
     ("B-day", 6),
     ("Flag", 4),
 )
-#: FIDE's header names per category (the rapid list writes its K column "Rk").
-TXT_CATEGORY_COLUMNS = {
-    "standard": ("SRtng", "SGm", "SK"),
-    "rapid": ("RRtng", "RGm", "Rk"),
-    "blitz": ("BRtng", "BGm", "BK"),
-}
+
+
+MONTH_ABBREVIATIONS = [
+    "JAN",
+    "FEB",
+    "MAR",
+    "APR",
+    "MAY",
+    "JUN",
+    "JUL",
+    "AUG",
+    "SEP",
+    "OCT",
+    "NOV",
+    "DEC",
+]
+
+
+def month_column(list_date: dt.date) -> str:
+    """FIDE's name for a one-category list's rating column: JUN25 for June 2025."""
+    return f"{MONTH_ABBREVIATIONS[list_date.month - 1]}{list_date:%y}"
 
 
 def _txt_widths(entries: QuerySet[ListEntry]) -> list[int]:
@@ -110,17 +128,18 @@ def _txt_widths(entries: QuerySet[ListEntry]) -> list[int]:
     needed = {
         "ID Number": len(str(longest["fide_id"] or 0)),
         "Name": longest["name"] or 0,
-        "{X}Gm": len(str(longest["games"] or 0)),
-        "{X}K": len(str(longest["k"] or 0)),
+        "Gms": len(str(longest["games"] or 0)),
+        "K": len(str(longest["k"] or 0)),
     }
     return [max(width, needed.get(name, 0) + 1) for name, width in TXT_COLUMNS]
 
 
-def write_txt(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
+def write_txt(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[str]:
     """FIDE's fixed-column TXT list of one category: the header names each column where it
-    starts; players_importing.fide_txt reads columns by the header."""
+    starts; players.importing.fide_txt reads columns by the header, and the category by
+    the file's name (``export_filename``)."""
     widths = _txt_widths(entries)
-    names = dict(zip(("{X}Rtng", "{X}Gm", "{X}K"), TXT_CATEGORY_COLUMNS[category], strict=True))
+    names = {"{MONTH}": month_column(period.list_date)}
     header = "".join(
         f"{names.get(name, name):<{width}}"
         for (name, _), width in zip(TXT_COLUMNS, widths, strict=True)
@@ -142,13 +161,6 @@ def write_txt(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
 
 # -- FIDE XML ---------------------------------------------------------------------------------
 
-#: FIDE's XML element names for a category's rating, games and K (as in its combined list,
-#: so that the file says which category it carries).
-XML_CATEGORY_TAGS = {
-    "standard": ("rating", "games", "k"),
-    "rapid": ("rapid_rating", "rapid_games", "rapid_k"),
-    "blitz": ("blitz_rating", "blitz_games", "blitz_k"),
-}
 #: Characters XML 1.0 does not allow, even escaped.
 XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -157,16 +169,16 @@ def _xml_text(text: str) -> str:
     return escape(XML_ILLEGAL.sub("", text))
 
 
-def write_xml(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
-    """FIDE's XML list: ``<playerslist>`` of ``<player>`` elements, one child per field."""
-    rating_tag, games_tag, k_tag = XML_CATEGORY_TAGS[category]
+def write_xml(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[str]:
+    """FIDE's one-category XML list (rapid_rating_list.xml): ``<playerslist>`` of
+    ``<player>`` elements, one child per field; ``<rating>``, ``<games>`` and ``<k>`` are
+    the list's category, which the file's name says (``export_filename``)."""
     yield '<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n'
 
     player = (
         "<player>\n<fideid>{}</fideid>\n<name>{}</name>\n<country>{}</country>\n<sex>{}</sex>\n"
         "<title>{}</title>\n<w_title>{}</w_title>\n<o_title></o_title>\n<foa_title></foa_title>\n"
-        f"<{rating_tag}>{{}}</{rating_tag}>\n<{games_tag}>{{}}</{games_tag}>\n"
-        f"<{k_tag}>{{}}</{k_tag}>\n"
+        "<rating>{}</rating>\n<games>{}</games>\n<k>{}</k>\n"
         "<birthday>{}</birthday>\n<flag>{}</flag>\n</player>\n"
     )
 
@@ -212,11 +224,11 @@ def csv_header(category: str) -> list[str]:
     ]
 
 
-def write_csv(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
+def write_csv(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[str]:
     """A header row (``csv_header``), then one row per player (RFC 4180: commas, quotes
     where needed). players.importing.csv_list reads it back as a list of its category."""
     rows = ([getattr(row, column) for column in CSV_COLUMNS] for row in entry_rows(entries))
-    return csv_chunks(csv_header(category), rows)
+    return csv_chunks(csv_header(period.category), rows)
 
 
 def csv_chunks(header: Iterable[object], rows: Iterable[Iterable[object]]) -> Iterator[str]:
@@ -261,7 +273,7 @@ JSON_FIELDS = (
 JSON_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
-def write_json(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
+def write_json(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[str]:
     """A JSON array of one object per player, written object by object. Its one ``title``
     is the title the list page shows (``players.models.shown_title``)."""
     yield "["
@@ -278,7 +290,7 @@ def write_json(entries: QuerySet[ListEntry], category: str) -> Iterator[str]:
 
 # -- the formats ------------------------------------------------------------------------------
 
-Writer = Callable[[QuerySet[ListEntry], str], Iterator[str]]
+Writer = Callable[[QuerySet[ListEntry], RatingPeriod], Iterator[str]]
 
 WRITERS: dict[str, Writer] = {
     "txt": write_txt,
@@ -299,18 +311,18 @@ class UnknownFormat(ValueError):
     pass
 
 
-def export_entries(entries: QuerySet[ListEntry], category: str, fmt: str) -> Iterator[str]:
-    """Some entries of one category's list (a filtered view of it) in a format."""
+def export_entries(entries: QuerySet[ListEntry], period: RatingPeriod, fmt: str) -> Iterator[str]:
+    """Some entries of ``period``'s list (a filtered view of it) in a format."""
     try:
         writer = WRITERS[fmt]
     except KeyError:
         raise UnknownFormat(f"unknown format '{fmt}'; use {', '.join(FORMATS)}") from None
-    return writer(entries, category)
+    return writer(entries, period)
 
 
 def export_list(period: RatingPeriod, fmt: str) -> Iterator[str]:
     """The whole published list of a period in a format."""
-    return export_entries(published_entries(period), period.category, fmt)
+    return export_entries(published_entries(period), period, fmt)
 
 
 def export_filename(period: RatingPeriod, fmt: str, chosen: Iterable[tuple[str, str]] = ()) -> str:

@@ -218,7 +218,7 @@ def published_download(
             f"Nothing downloaded: {refusal}", content_type="text/plain; charset=utf-8"
         )
     response = StreamingHttpResponse(
-        export_entries(filtered.qs, period.category, fmt), content_type=CONTENT_TYPES[fmt]
+        export_entries(filtered.qs, period, fmt), content_type=CONTENT_TYPES[fmt]
     )
     chosen = [(name, request.GET.get(name, "")) for name in filtered.filters]
     filename = export_filename(period, fmt, chosen)

@@ -18,6 +18,7 @@ from players.models import (
     Federation,
     Player,
     PlayerImport,
+    RatingCategory,
 )
 from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month, import_date_refusal
 
@@ -137,6 +138,13 @@ class PlayerImportForm(forms.Form):
         + [(value, label) for value, label in PlayerImport.Format.choices if value in FORMATS],
         required=False,
     )
+    category = forms.ChoiceField(
+        label="Category",
+        choices=[("", "From the file name or its columns"), *RatingCategory.choices],
+        required=False,
+        help_text="For a one-category list whose file name does not say it: FIDE's "
+        "rapid_rating_list.txt does, its rating column named after the month.",
+    )
     as_of = forms.DateField(
         label="In force from",
         initial=first_of_this_month,
@@ -148,7 +156,7 @@ class PlayerImportForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.layout = Layout(
-            Field("file"), _row("format", "as_of"), Submit("import", "Import")
+            Field("file"), _row("format", "category", "as_of"), Submit("import", "Import")
         )
 
     def clean_as_of(self) -> Any:

@@ -352,6 +352,9 @@ class PlayerImport(models.Model):
     #: The name the file was uploaded under, or the path the command was given.
     source = models.CharField(max_length=500)
     format = models.CharField(max_length=8, choices=Format.choices, blank=True)
+    #: A one-category list's category where its file's name does not say it (FIDE's
+    #: rapid_rating_list names its rating column after the month, and its XML <rating>).
+    category = models.CharField(max_length=8, choices=RatingCategory.choices, blank=True)
     as_of = models.DateField("in force from")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     lines_read = models.PositiveIntegerField(default=0)

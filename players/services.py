@@ -270,7 +270,7 @@ def import_date_refusal(as_of: dt.date) -> str | None:
 
 @transaction.atomic
 def player_import_queue(
-    *, actor: Actor, upload: File, list_format: str = "", as_of: dt.date
+    *, actor: Actor, upload: File, list_format: str = "", category: str = "", as_of: dt.date
 ) -> PlayerImport:
     """Keep an uploaded list as received and queue its import (administrators only). The
     caller starts ``players.tasks.import_player_list`` once this has committed."""
@@ -279,6 +279,7 @@ def player_import_queue(
         file=upload,
         source=Path(upload.name or "list").name,
         format=list_format,
+        category=category,
         as_of=as_of,
         started_by=actor.user if actor.is_authenticated else None,
     )
@@ -326,6 +327,7 @@ def player_import_file(
     actor: Actor,
     path: Path,
     list_format: str = "",
+    category: str = "",
     as_of: dt.date,
     actor_label: str = "",
     progress: Callable[[int], object] | None = None,
@@ -336,6 +338,7 @@ def player_import_file(
     player_import = PlayerImport.objects.create(
         source=str(path),
         format=list_format,
+        category=category,
         as_of=as_of,
         status=PlayerImport.Status.RUNNING,
         started_at=timezone.now(),
@@ -369,7 +372,12 @@ def _import_into(
             if locked.status == PlayerImport.Status.DONE:
                 return
             summary = import_list(
-                path, list_format=player_import.format, as_of=player_import.as_of, progress=progress
+                path,
+                list_format=player_import.format,
+                category=player_import.category,
+                as_of=player_import.as_of,
+                progress=progress,
+                name=player_import.source,
             )
             _record_summary(player_import, summary)
             audit_record(

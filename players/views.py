@@ -239,6 +239,7 @@ def player_import(request: HttpRequest) -> HttpResponse:
                 actor=actor,
                 upload=form.cleaned_data["file"],
                 list_format=form.cleaned_data["format"],
+                category=form.cleaned_data["category"],
                 as_of=form.cleaned_data["as_of"],
             )
             transaction.on_commit(partial(player_import_start, queued))

@@ -24,7 +24,7 @@ from typing import BinaryIO
 from players.importing.csv_list import read_csv
 from players.importing.fide_txt import read_txt
 from players.importing.fide_xml import read_xml
-from players.importing.records import ListRecord, ListUnreadable, SkippedLine
+from players.importing.records import ListRecord, ListUnreadable, SkippedLine, category_named
 from players.importing.upsert import BATCH_SIZE, SKIPPED_KEPT, ImportSummary, ListWriter
 
 __all__ = [
@@ -46,20 +46,25 @@ def import_list(
     path: str | Path,
     *,
     list_format: str = "",
+    category: str = "",
     as_of: dt.date,
     batch_size: int = BATCH_SIZE,
     progress: Progress | None = None,
+    name: str = "",
 ) -> ImportSummary:
     """Read the list at ``path`` and write it to the registry. ``progress`` is called with
-    the number of (compressed) bytes read since its last call."""
-    with open_list(Path(path), progress) as (name, stream):
+    the number of (compressed) bytes read since its last call. ``category``: that of a
+    one-category list, else the one its file's name says (``name``, the name it was
+    uploaded under, or the file's or its zip member's)."""
+    with open_list(Path(path), progress) as (member, stream):
         head = stream.peek(512)[:512]
-        list_format = list_format or guess_format(name, head)
+        list_format = list_format or guess_format(member, head)
         if list_format not in FORMATS:
             raise ListUnreadable(f"unknown format {list_format!r}; use {', '.join(FORMATS)}")
+        category = category or category_named(member) or category_named(name) or ""
         summary = ImportSummary(format=list_format, as_of=as_of)
         writer = ListWriter(summary, batch_size=batch_size)
-        for record in _records(list_format, stream):
+        for record in _records(list_format, stream, category or None):
             writer.add(record)
         writer.flush()
     return summary
@@ -83,11 +88,14 @@ def guess_format(name: str, head: bytes) -> str:
     )
 
 
-def _records(list_format: str, stream: io.BufferedReader) -> Iterator[ListRecord | SkippedLine]:
+def _records(
+    list_format: str, stream: io.BufferedReader, category: str | None
+) -> Iterator[ListRecord | SkippedLine]:
     if list_format == "fide-xml":
-        return read_xml(stream)
+        return read_xml(stream, category)
     lines = _text_lines(stream)
-    return read_txt(lines) if list_format == "fide-txt" else read_csv(lines)
+    reader = read_txt if list_format == "fide-txt" else read_csv
+    return reader(lines, category)
 
 
 def _text_lines(stream: BinaryIO) -> Iterator[str]:

@@ -8,17 +8,20 @@ import csv
 from collections.abc import Iterable, Iterator
 
 from players.importing.records import (
-    ListLayout,
     ListRecord,
     ListUnreadable,
     SkippedLine,
     canonical,
-    categories_in,
+    layout_for,
     record_from_fields,
 )
 
 
-def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
+def read_csv(
+    lines: Iterable[str], category: str | None = None
+) -> Iterator[ListRecord | SkippedLine]:
+    """Records of a CSV list; ``category``: that of a one-category list whose columns
+    are named without it (``records.layout_for``)."""
     iterator = iter(lines)
     header = next(iterator, None)
     if header is None:
@@ -31,7 +34,7 @@ def read_csv(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
     missing = [name for name in ("fide_id", "name", "federation") if name not in names]
     if missing:
         raise ListUnreadable(f"the header row has no column for {', '.join(missing)}")
-    layout = ListLayout(categories_in(frozenset(names)))
+    layout = layout_for(frozenset(names), category)
     rows = csv.reader(iterator, delimiter=delimiter)
     while True:
         try:

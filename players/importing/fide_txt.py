@@ -17,11 +17,10 @@ from dataclasses import dataclass
 
 from players.importing.records import (
     FOA_TITLES,
-    ListLayout,
     ListRecord,
     ListUnreadable,
     SkippedLine,
-    categories_in,
+    layout_for,
     record_from_fields,
 )
 
@@ -45,11 +44,16 @@ HEADER_NAMES = {
     "brtng": "blitz_rating",
     "bgm": "blitz_games",
     "bk": "blitz_k",
+    # A one-category list's: its rating column is named after the list's month (JUN25).
+    "gms": "games",
+    "k": "k",
     "b-day": "birth_year",
     "bday": "birth_year",
     "flag": "flag",
 }
 HEADER_TOKEN = re.compile(r"ID Number|\S+", re.IGNORECASE)
+#: The rating column of a one-category list, named after the list's month: "JUN25".
+MONTH_COLUMN = re.compile(r"[A-Z]{3}\d{2}", re.IGNORECASE)
 #: Columns read before OTit: never disturbed by its overflow.
 LEADING = ("fide_id", "name", "federation", "sex", "title", "women_title")
 
@@ -61,10 +65,15 @@ class Column:
     end: int | None  # None: to the end of the line
 
 
+def header_name(token: str) -> str:
+    """The canonical field a header token names, or "" for a column we do not read."""
+    if MONTH_COLUMN.fullmatch(token):
+        return "rating"
+    return HEADER_NAMES.get(token.lower(), "")
+
+
 def columns_from_header(header: str) -> list[Column]:
-    tokens = [
-        (m.start(), HEADER_NAMES.get(m.group().lower(), "")) for m in HEADER_TOKEN.finditer(header)
-    ]
+    tokens = [(m.start(), header_name(m.group())) for m in HEADER_TOKEN.finditer(header)]
     columns = [
         Column(name, start, tokens[i + 1][0] if i + 1 < len(tokens) else None)
         for i, (start, name) in enumerate(tokens)
@@ -80,7 +89,7 @@ def columns_from_header(header: str) -> list[Column]:
 
 
 class TxtReader:
-    def __init__(self, header: str) -> None:
+    def __init__(self, header: str, category: str | None = None) -> None:
         self.columns = columns_from_header(header)
         by_name = {column.name: column for column in self.columns if column.name}
         self.leading = [by_name[name] for name in LEADING if name in by_name]
@@ -94,7 +103,7 @@ class TxtReader:
             if column.name not in (*LEADING, "other_titles", "foa_title")
             and (last is None or column.start > last.start)
         ]
-        self.layout = ListLayout(categories_in(frozenset(by_name)))
+        self.layout = layout_for(frozenset(by_name), category)
 
     def fields(self, text: str) -> dict[str, str]:
         fields = {column.name: text[column.start : column.end] for column in self.leading}
@@ -179,13 +188,16 @@ def _glued_foa(text: str, start: int, end: int, foa_start: int) -> int | None:
     return None
 
 
-def read_txt(lines: Iterable[str]) -> Iterator[ListRecord | SkippedLine]:
-    """Records of a FIDE TXT list, numbered by line (the header is line 1)."""
+def read_txt(
+    lines: Iterable[str], category: str | None = None
+) -> Iterator[ListRecord | SkippedLine]:
+    """Records of a FIDE TXT list, numbered by line (the header is line 1); ``category``:
+    that of a one-category list (``records.layout_for``)."""
     iterator = iter(lines)
     header = next(iterator, None)
     if header is None:
         raise ListUnreadable("the file is empty")
-    reader = TxtReader(header.rstrip("\r\n"))
+    reader = TxtReader(header.rstrip("\r\n"), category)
     for number, line in enumerate(iterator, start=2):
         text = line.rstrip("\r\n")
         if not text.strip():

@@ -17,12 +17,14 @@ from players.importing.records import (
     ListUnreadable,
     SkippedLine,
     canonical,
-    categories_in,
+    layout_for,
     record_from_fields,
 )
 
 
-def read_xml(stream: BinaryIO) -> Iterator[ListRecord | SkippedLine]:
+def read_xml(stream: BinaryIO, category: str | None = None) -> Iterator[ListRecord | SkippedLine]:
+    """Records of a FIDE XML list; ``category``: that of a one-category list, whose
+    <rating> is its category's (``records.layout_for``)."""
     layouts: dict[frozenset[str], ListLayout] = {}
     events = ElementTree.iterparse(stream, events=("start", "end"))
     position = 0
@@ -37,7 +39,10 @@ def read_xml(stream: BinaryIO) -> Iterator[ListRecord | SkippedLine]:
             names = frozenset(fields)
             layout = layouts.get(names)
             if layout is None:
-                layout = layouts[names] = ListLayout(categories_in(names))
+                # A record with the other categories' tags makes the list FIDE's combined
+                # one: a later record's <rating> alone is still the standard rating.
+                combined = any(known.names_categories for known in layouts.values())
+                layout = layouts[names] = layout_for(names, category, combined=combined)
             yield record_from_fields(position, fields, layout)
             element.clear()
             root.clear()

@@ -15,6 +15,12 @@ from dataclasses import dataclass, field
 
 from players.models import FIRST_BIRTH_YEAR, Player, RatingCategory
 
+#: A one-category list's columns, named without their category: FIDE's standard_, rapid_ and
+#: blitz_rating_list write "JUN25 Gms K" in TXT and <rating> <games> <k> in XML. The
+#: category is the file's (its name, or the one the importer is told); in FIDE's combined
+#: XML list the same tags are the standard rating's, beside <rapid_rating> and the rest.
+PLAIN_FIELDS = ("rating", "games", "k")
+
 #: The canonical names of the fields a list may carry.
 CATEGORY_FIELDS = {
     category: (f"{category}_rating", f"{category}_games", f"{category}_k")
@@ -32,6 +38,7 @@ FIELDS = (
     *(name for names in CATEGORY_FIELDS.values() for name in names),
     "birth_year",
     "flag",
+    *PLAIN_FIELDS,
 )
 
 #: FIDE Online Arena titles (the FOA column).
@@ -99,10 +106,51 @@ class ListLayout:
     """Which categories a list carries, from its header (or its first XML record)."""
 
     categories: tuple[str, ...] = field(default=())
+    #: The category of the columns named without one (``PLAIN_FIELDS``), if any.
+    plain: str | None = None
 
     @property
     def single_category(self) -> bool:
         return len(self.categories) == 1
+
+    @property
+    def names_categories(self) -> bool:
+        """Whether any of its columns is named after its category (SRtng, rapid_rating)."""
+        return any(category != self.plain for category in self.categories)
+
+    def fields_of(self, category: str) -> tuple[str, str, str]:
+        """The rating, games and K fields of ``category`` in this list."""
+        return PLAIN_FIELDS if category == self.plain else CATEGORY_FIELDS[category]
+
+
+def category_named(name: str) -> str | None:
+    """The category a list's file name names, as FIDE's do (rapid_rating_list.txt) and our
+    downloads (blitz-2025-06.csv); None for none or more than one."""
+    named = [category for category in RatingCategory.values if category in name.lower()]
+    return named[0] if len(named) == 1 else None
+
+
+def layout_for(
+    names: frozenset[str], category: str | None, *, combined: bool = False
+) -> ListLayout:
+    """The layout of a list whose columns (or XML tags) are ``names``; ``category`` is
+    the one its file name or the importer names. Columns named without a category are
+    the standard rating's beside other categories' (FIDE's combined XML, ``combined``
+    where an earlier record had them), else ``category``'s; without one the list is
+    refused rather than read as standard (a review: FIDE's rapid list imported as
+    standard ratings, its TXT list as none)."""
+    categories = categories_in(names)
+    if not names & set(PLAIN_FIELDS):
+        return ListLayout(categories)
+    plain = RatingCategory.STANDARD.value if categories or combined else category
+    if plain is None:
+        raise ListUnreadable(
+            "a one-category list (its rating column is named without its category, as in "
+            "FIDE's standard_rating_list, rapid_rating_list and blitz_rating_list): say which "
+            "category it holds, or keep FIDE's file name"
+        )
+    ordered = tuple(c for c in RatingCategory.values if c in {*categories, plain})
+    return ListLayout(ordered, plain=plain)
 
 
 def categories_in(names: set[str] | frozenset[str]) -> tuple[str, ...]:
@@ -202,7 +250,7 @@ def _ratings(fields: Mapping[str, str], layout: ListLayout) -> tuple[CategoryRat
     line gives a rating, games or K for it (docs/DESIGN-notes.md)."""
     carried = []
     for category in layout.categories:
-        rating_field, games_field, k_field = CATEGORY_FIELDS[category]
+        rating_field, games_field, k_field = layout.fields_of(category)
         texts = [fields.get(name, "").strip() for name in (rating_field, games_field, k_field)]
         if not layout.single_category and all(text in ("", "0") for text in texts):
             continue
@@ -233,11 +281,9 @@ FIELD_ALIASES = {
     "o_title": "other_titles",
     "foa": "foa_title",
     "srtng": "standard_rating",
-    "rating": "standard_rating",
     "sgm": "standard_games",
-    "games": "standard_games",
+    "gms": "games",
     "sk": "standard_k",
-    "k": "standard_k",
     "rrtng": "rapid_rating",
     "rgm": "rapid_games",
     "rk": "rapid_k",

@@ -4,6 +4,7 @@ through our own readers; ``manage.py export_list`` writes it to a file or stdout
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 import os
@@ -110,17 +111,20 @@ def rapid_list(db) -> RatingPeriod:
 
 
 def test_the_txt_list_reads_back_through_the_fide_txt_reader(rapid_list):
+    """Its category is the file's, as FIDE's rapid_rating_list.txt (the download's name,
+    rapid-2025-04.txt, says it: ``players.importing.import_list``)."""
     text = text_of(rapid_list, "txt")
-    assert_records_match(list(read_txt(io.StringIO(text))), "rapid")
+    assert_records_match(list(read_txt(io.StringIO(text), "rapid")), "rapid")
 
 
 def test_the_txt_list_has_fides_columns(rapid_list):
-    """FIDE's standard_rating_list.txt layout; the name column widens for the longest name
-    (here 75 characters) and the games column for 1000 games, and every line keeps it."""
+    """FIDE's standard_rating_list.txt layout, its rating column named after the month;
+    the name column widens for the longest name (here 75 characters) and the games column
+    for 1000 games, and every line keeps it."""
     header, *lines = text_of(rapid_list, "txt").splitlines()
     assert header.split() == [
-        "ID", "Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "RRtng", "RGm",
-        "Rk", "B-day", "Flag",
+        "ID", "Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "APR25", "Gms",
+        "K", "B-day", "Flag",
     ]  # fmt: skip
     assert header.startswith("ID Number      Name")
     fed = header.index("Fed")
@@ -128,7 +132,7 @@ def test_the_txt_list_has_fides_columns(rapid_list):
     assert all(line[fed : fed + 3].isupper() for line in lines)
     carlsen = lines[0]
     assert carlsen.startswith("1503014        Carlsen, Magnus")
-    rating = header.index("RRtng")
+    rating = header.index("APR25")
     assert carlsen[rating:].split() == ["2830", "11", "10", "1990"]
     # The flag column, whole: our readers give back only "i" (the activity), not "w".
     flag = header.index("Flag")
@@ -136,18 +140,33 @@ def test_the_txt_list_has_fides_columns(rapid_list):
 
 
 def test_a_short_txt_list_keeps_fides_own_widths(db):
+    """Where readers of FIDE's fixed columns look (a review: the rating stood at column
+    147, OTit being as wide as the combined list's): the rating from 113 (counted from 0),
+    games 119, K 123, birth year 126, flag 132."""
     text = text_of(publish_list(ENTRIES[:2], category="standard"), "txt")
-    header = text.splitlines()[0]
+    header, carlsen, _ = text.splitlines()
     assert header.index("Name") == 15 and header.index("Fed") == 76
-    assert header.index("SRtng") == 147 and header.endswith("SK B-day Flag")
-    assert_records_match(list(read_txt(io.StringIO(text))), "standard", ENTRIES[:2])
+    assert header.index("OTit") == 94 and header.index("FOA") == 109
+    assert header.index("APR25") == 113 and header.index("Gms") == 119
+    assert header.endswith("Gms K  B-day Flag") and header.index("Flag") == 132
+    assert (carlsen[113:119], carlsen[119:123], carlsen[123:126]) == ("2830  ", "11  ", "10 ")
+    assert carlsen[126:] == "1990"  # no flag: the line ends there
+    assert_records_match(list(read_txt(io.StringIO(text), "standard")), "standard", ENTRIES[:2])
+
+
+def test_the_txt_rating_column_is_named_after_the_lists_month(db):
+    assert exports.month_column(dt.date(2025, 6, 1)) == "JUN25"
+    text = text_of(publish_list(ENTRIES[:1], list_date=dt.date(2030, 12, 1)), "txt")
+    assert text.splitlines()[0].split()[9] == "DEC30"
 
 
 def test_the_xml_list_reads_back_through_the_fide_xml_reader(rapid_list):
     text = text_of(rapid_list, "xml")
     assert text.startswith('<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n<player>')
-    assert "<rapid_rating>2830</rapid_rating>" in text
-    assert_records_match(list(read_xml(io.BytesIO(text.encode()))), "rapid")
+    # FIDE's rapid_rating_list.xml names its rating <rating>: the file's name says rapid.
+    assert "<rating>2830</rating>\n<games>11</games>\n<k>10</k>" in text
+    assert "rapid_rating" not in text
+    assert_records_match(list(read_xml(io.BytesIO(text.encode()), "rapid")), "rapid")
     # The flags, whole ("w" too, which the reader does not give back).
     assert re.findall(r"<flag>([^<]*)</flag>", text) == [e.flag for e in in_list_order()]
 
@@ -155,7 +174,8 @@ def test_the_xml_list_reads_back_through_the_fide_xml_reader(rapid_list):
 def test_a_standard_xml_list_uses_fides_rating_games_and_k_elements(db):
     text = text_of(publish_list(ENTRIES[:1], category="standard"), "xml")
     assert "<rating>2830</rating>\n<games>11</games>\n<k>10</k>" in text
-    assert_records_match(list(read_xml(io.BytesIO(text.encode()))), "standard", ENTRIES[:1])
+    records = list(read_xml(io.BytesIO(text.encode()), "standard"))
+    assert_records_match(records, "standard", ENTRIES[:1])
 
 
 def test_the_csv_list_has_its_columns_and_reads_back(rapid_list):
@@ -228,10 +248,10 @@ def test_an_empty_published_list_is_a_valid_empty_file(db, fmt):
     if fmt == "json":
         assert json.loads(text) == []
     elif fmt == "xml":
-        assert list(read_xml(io.BytesIO(text.encode()))) == []
+        assert list(read_xml(io.BytesIO(text.encode()), "rapid")) == []
     else:
         reader = read_txt if fmt == "txt" else read_csv
-        assert list(reader(io.StringIO(text, newline=""))) == []
+        assert list(reader(io.StringIO(text, newline=""), "rapid")) == []
 
 
 def test_a_list_computed_and_published_reads_back(
@@ -242,7 +262,7 @@ def test_a_list_computed_and_published_reads_back(
     a, b = w.player("Alpha, Anna", 1800, sex="F"), w.player("Beta, Bert", 1700)
     w.tournament([(a, b, 1)])
     period = publish(compute("rapid", APRIL))
-    records = list(read_txt(io.StringIO(text_of(period, "txt"))))
+    records = list(read_txt(io.StringIO(text_of(period, "txt")), "rapid"))
     got = [(r.name, r.ratings[0].rating, r.ratings[0].games, r.ratings[0].k) for r in records]
     entries = ListEntry.objects.filter(period=period).order_by("-rating")
     assert got == [(e.name, e.rating, e.games, e.k) for e in entries]

@@ -103,8 +103,8 @@ def test_two_periods_through_the_batch_commands(period_world):
     # on two or three columns).
     for fmt, records in (
         ("csv", read_csv(io.StringIO(exports["csv"], newline=""))),
-        ("xml", read_xml(io.BytesIO(exports["xml"].encode()))),
-        ("txt", read_txt(exports["txt"].splitlines())),
+        ("xml", read_xml(io.BytesIO(exports["xml"].encode()), "rapid")),
+        ("txt", read_txt(exports["txt"].splitlines(), "rapid")),
     ):
         read_back = {r.fide_id: as_listed(r) for r in records if isinstance(r, ListRecord)}
         assert read_back == may_list, fmt

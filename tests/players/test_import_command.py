@@ -154,3 +154,12 @@ def test_a_damaged_file_is_bad_input_and_the_import_is_recorded_failed(
     attempt = PlayerImport.objects.get()
     assert attempt.status == PlayerImport.Status.FAILED and message in attempt.error
     assert not RatingState.objects.exists()
+
+
+def test_category_names_a_one_category_lists_category_where_its_name_does_not(db, tmp_path):
+    unnamed = tmp_path / "june.txt"
+    unnamed.write_bytes((DATA / "blitz_rating_list.txt").read_bytes())
+    with pytest.raises(CommandError, match="say which category it holds"):
+        import_players(str(unnamed), "--as-of", "2025-03-01")
+    import_players(str(unnamed), "--as-of", "2025-03-01", "--category", "rapid")
+    assert RatingState.objects.get(player__fide_id=1503014, category="rapid").rating == 2886

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from players.models import Federation, Player, RatingHistory, RatingState
+from players.access import Actor
+from players.importing import ListUnreadable
+from players.models import Federation, Player, PlayerImport, RatingHistory, RatingState
+from players.services import player_import_file
 from tests.players.conftest import DATA, MARCH
 
 
@@ -194,3 +199,49 @@ def test_games_k_or_a_rating_beyond_any_list_s_are_skipped_lines(import_as_admin
     ]
     padded = RatingState.objects.get(player__fide_id=90800004, category="standard")
     assert (padded.rating, padded.period_games, padded.k) == (2000, 9, 20)
+
+
+def test_fides_one_category_txt_list_is_read_as_the_category_its_name_says(
+    import_as_administrator,
+):
+    """FIDE's blitz_rating_list.txt names its rating column after the month ("JUN25") and
+    its games and K "Gms" and "K" (a review: the ratings of such a list were read as none,
+    and the import said nothing)."""
+    result = import_as_administrator("blitz_rating_list.txt")
+    carlsen = state(1503014, "blitz")
+    assert (carlsen.rating, carlsen.period_games, carlsen.k) == (2886, 13, 10)
+    assert state(8603677, "blitz").active is False  # flag "wi"
+    assert state(25000011, "blitz").status == "unrated"
+    assert not RatingState.objects.exclude(category="blitz").exists()
+    assert result.ratings_written == 3 and result.skipped == []
+
+
+def test_fides_one_category_xml_list_is_read_as_its_category_not_standard(
+    import_as_administrator,
+):
+    """FIDE's rapid_rating_list.xml writes <rating>, <games> and <k>, which in the combined
+    list are the standard rating's (a review: rapid ratings were filed as standard)."""
+    import_as_administrator("rapid_rating_list.xml")
+    assert (state(1503014, "rapid").rating, state(1503014, "rapid").period_games) == (2824, 7)
+    assert not RatingState.objects.filter(category="standard").exists()
+
+
+@pytest.mark.parametrize("name", ["blitz_rating_list.txt", "rapid_rating_list.xml"])
+def test_a_one_category_list_whose_name_says_nothing_is_refused_whole(
+    import_as_administrator, tmp_path, name
+):
+    unnamed = tmp_path / f"june{Path(name).suffix}"
+    unnamed.write_bytes((DATA / name).read_bytes())
+    with pytest.raises(ListUnreadable, match="say which category it holds"):
+        import_as_administrator(name, path=unnamed)
+    assert not Player.objects.exists()
+    assert PlayerImport.objects.get().status == PlayerImport.Status.FAILED
+
+
+def test_a_one_category_list_is_read_as_the_category_chosen(db, tmp_path):
+    unnamed = tmp_path / "june.txt"
+    unnamed.write_bytes((DATA / "blitz_rating_list.txt").read_bytes())
+    player_import_file(
+        actor=Actor(is_administrator=True), path=unnamed, category="rapid", as_of=MARCH
+    )
+    assert state(1503014, "rapid").rating == 2886

@@ -156,3 +156,23 @@ def test_an_import_whose_database_stays_away_through_every_retry_fails_with_the_
     assert "database is locked" in player_import.error
     page = client.get(response["Location"]).content.decode()
     assert "database is locked" in page and 'http-equiv="refresh"' not in page
+
+
+def test_an_upload_of_a_one_category_list_takes_the_category_chosen(
+    world, django_capture_on_commit_callbacks
+):
+    """FIDE's blitz_rating_list.txt uploaded as "june.txt": the form's category says it."""
+    data = (DATA / "blitz_rating_list.txt").read_bytes()
+    client = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        upload(client, "june.txt", data)
+    refused = PlayerImport.objects.get()
+    assert refused.status == PlayerImport.Status.FAILED
+    assert (
+        "say which category it holds"
+        in client.get(f"/players/import/{refused.pk}/").content.decode()
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        upload(client, "june.txt", data, category="blitz")
+    assert PlayerImport.objects.latest("pk").status == PlayerImport.Status.DONE
+    assert Player.objects.get(fide_id=1503014).ratings.get(category="blitz").rating == 2886

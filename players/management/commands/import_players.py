@@ -1,4 +1,7 @@
-"""``manage.py import_players PATH [--format fide-txt|fide-xml|csv] [--as-of YYYY-MM-DD] [--json]``
+"""``manage.py import_players PATH [--format F] [--category C] [--as-of YYYY-MM-DD] [--json]``
+
+``--format``: fide-txt, fide-xml or csv; ``--category``: a one-category list's (standard,
+rapid or blitz), where its file name does not say it.
 
 Imports a FIDE list as the list in force from ``--as-of`` (default: the 1st of this
 month), acting as an administrator (audited as "import_players", one entry per import).
@@ -20,7 +23,7 @@ from tqdm import tqdm
 from players.access import Actor
 from players.importing import FORMATS, ListUnreadable
 from players.management.batch import BatchCommand, bad_file
-from players.models import PlayerImport
+from players.models import PlayerImport, RatingCategory
 from players.services import first_of_this_month, import_date_refusal, player_import_file
 
 #: The command is trusted as an administrator would be; it has no user.
@@ -34,6 +37,12 @@ class Command(BatchCommand):
         parser.add_argument("path", help="the list (a .zip holding one list is read in place)")
         parser.add_argument(
             "--format", choices=FORMATS, help="default: from the extension or the first line"
+        )
+        parser.add_argument(
+            "--category",
+            choices=RatingCategory.values,
+            help="a one-category list's, where its file name does not say it (FIDE's "
+            "rapid_rating_list.txt does)",
         )
         parser.add_argument(
             "--as-of",
@@ -53,6 +62,7 @@ class Command(BatchCommand):
                     actor=COMMAND_ACTOR,
                     path=Path(path),
                     list_format=options["format"] or "",
+                    category=options["category"] or "",
                     as_of=as_of,
                     actor_label="import_players",
                     progress=bar.update if bar else None,
