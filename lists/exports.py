@@ -28,6 +28,7 @@ from django.utils.text import slugify
 
 from lists.models import ListEntry, RatingPeriod
 from lists.selectors import published_entries
+from players.importing.csv_list import spreadsheet_safe
 from players.models import shown_title
 
 #: Rows fetched from the database per round trip.
@@ -232,7 +233,8 @@ def write_csv(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
 
 
 def csv_chunks(header: Iterable[object], rows: Iterable[Iterable[object]]) -> Iterator[str]:
-    """``header`` and ``rows`` as CSV (RFC 4180), ``CHUNK_LINES`` lines a chunk."""
+    """``header`` and ``rows`` as CSV (RFC 4180), ``CHUNK_LINES`` lines a chunk, each text
+    made ``spreadsheet_safe``."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
 
@@ -246,7 +248,7 @@ def csv_chunks(header: Iterable[object], rows: Iterable[Iterable[object]]) -> It
     yield flush()
     written = 0
     for row in rows:
-        writer.writerow(row)
+        writer.writerow([spreadsheet_safe(value) for value in row])
         written += 1
         if written % CHUNK_LINES == 0:
             yield flush()

@@ -129,7 +129,12 @@ class ListEntryFilter(NarrowingFilterSet):
             return queryset.filter(fide_id=fide_id)
         found, written_out = Q(), Q()
         orders = [order for form in apostrophe_forms(value) for order in word_orders(form)]
-        for typed in typed_keys(orders, using=queryset.db):
+        # A search of marks alone (a lone combining accent) has an empty key, which begins
+        # every name: it finds nobody (a review found the whole list under it).
+        keys = [typed for typed in typed_keys(orders, using=queryset.db) if typed]
+        if not keys:
+            return queryset.none()
+        for typed in keys:
             found |= Q(name_key__begins=typed)
             # "mueller" finds "Müller": a key beginning "MULLER", and among the names of
             # that range outside ASCII (no other has an umlaut to write out) those whose

@@ -82,11 +82,13 @@ TYPOGRAPHIC_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060\
 
 
 def apostrophe_forms(typed: str) -> list[str]:
-    """``typed``, and where it holds a typographic apostrophe, ``typed`` with ASCII's as
-    well: the names of the lists are written with "'", and one written with U+2019 is
-    still found as typed."""
+    """``typed``, and where it holds an apostrophe, ``typed`` with ASCII's and with
+    U+2019 as well: the names of the lists are written with "'", a few with U+2019 (a
+    report's, a registration's), and either is found whichever was typed (a review: a
+    name written "D\u2019Angelo" was not found by "d'angelo")."""
     plain = typed.translate(TYPOGRAPHIC_APOSTROPHES)
-    return [typed] if plain == typed else [typed, plain]
+    forms = [typed, plain, plain.replace("'", "\u2019")]
+    return list(dict.fromkeys(forms))
 
 
 def typed_keys(values: list[str], using: str = "default") -> list[str]:
@@ -224,6 +226,8 @@ def name_key_contains(field: str, word: str) -> Q:
     their umlauts written out (``name_key_transliterated``): "mueller" finds "Müller, Hans"
     and "moeller" "Møller, Ole"."""
     key = name_key(word)
+    if not key:  # marks alone (a lone combining accent): in no name, not in every one
+        return Q(pk__in=[])
     name = F(field)
     accented = Q(Contains(NameKey(name), key))
     # Only a word that writes an umlaut out can find a name by it; the second function

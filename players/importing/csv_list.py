@@ -16,6 +16,26 @@ from players.importing.records import (
     record_from_fields,
 )
 
+#: What a spreadsheet takes for the start of a formula in a cell it opens.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A text that a spreadsheet would run as a formula, with an apostrophe before it (as
+    OWASP advises): a name registered as ``=HYPERLINK(...)`` is shown, never run, by
+    whoever opens a CSV download (a review). Numbers (a change of -12) are left as they
+    are; ``spreadsheet_text`` takes the apostrophe off again."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def spreadsheet_text(value: str) -> str:
+    """A cell as it was before ``spreadsheet_safe``."""
+    if value.startswith("'") and value[1:].startswith(FORMULA_STARTS):
+        return value[1:]
+    return value
+
 
 def read_csv(
     lines: Iterable[str], category: str | None = None
@@ -49,5 +69,7 @@ def read_csv(
         if len(row) != len(names):
             yield SkippedLine(number, f"{len(row)} values for {len(names)} columns")
             continue
-        fields = {name: value for name, value in zip(names, row, strict=False) if name}
+        fields = {
+            name: spreadsheet_text(value) for name, value in zip(names, row, strict=False) if name
+        }
         yield record_from_fields(number, fields, layout)

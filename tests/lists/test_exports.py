@@ -299,6 +299,25 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(db):
     assert ended.value.code == 1
 
 
+class FullDisk(io.StringIO):
+    """A stdout redirected to a full disk (``> /dev/full``)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_stdout_that_cannot_be_written_is_one_line_and_status_2(db):
+    """A review: ``export_list ... > /dev/full`` ended in a 19-line traceback, where
+    ``-o /dev/full`` says it in one line."""
+    publish_list()
+    with pytest.raises(CommandError, match="^stdout: No space left on device$") as refused:
+        call_command(
+            "export_list", "2025-04", "--category", "rapid", "--format", "csv",
+            stdout=FullDisk(), stderr=io.StringIO(),
+        )  # fmt: skip
+    assert refused.value.returncode == 2
+
+
 @pytest.mark.django_db(transaction=True)  # committed: the command's own process reads it
 def test_a_real_pipe_closed_by_head_leaves_no_traceback(db):
     """The same through a shell's pipe, on a list longer than the pipe holds (PostgreSQL:
@@ -469,3 +488,20 @@ def test_the_command_exits_2_with_one_line_on_stderr():
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "2025-4x: not a month" in lines[0]
+
+
+def test_a_csv_cell_a_spreadsheet_would_run_is_written_as_text_and_reads_back(db):
+    """A name registered as a formula is shown by a spreadsheet, not run (OWASP's CSV
+    injection: an apostrophe first); the importer takes the apostrophe off again, and a
+    negative number stays a number."""
+    formula = '=HYPERLINK("http://x.example","Carlsen")'
+    entries = (
+        Entry(1503014, formula, "NOR", "M", rating=2830),
+        Entry(8603677, "@Hou, Yifan", "CHN", "F", rating=2600),
+    )
+    text = text_of(publish_list(entries), "csv")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert [row[1] for row in rows[1:]] == ["'" + formula, "'@Hou, Yifan"]
+    records = list(read_csv(io.StringIO(text, newline="")))
+    assert [record.name for record in records] == [formula, "@Hou, Yifan"]
+    assert "".join(exports.csv_chunks(["change"], [[-12]])) == "change\r\n-12\r\n"

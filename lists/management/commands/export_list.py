@@ -80,6 +80,13 @@ class Command(BatchCommand):
                 self.stdout.flush()
             except BrokenPipeError:
                 raise self.reader_gone() from None
+            except (OSError, AttributeError) as error:
+                # A full disk behind a redirection, or stdout closed (``>&-``: Python then
+                # has no sys.stdout, and writing to None raises AttributeError); one line,
+                # as -o PATH says it (a review found a traceback).
+                self.reader_gone()  # Python's own flush at exit would fail again
+                reason = getattr(error, "strerror", None) or "closed"
+                raise bad_file("stdout", reason) from None
 
     def reader_gone(self) -> SystemExit:
         """Whoever read stdout went away (``export_list ... | head``, a review found a
