@@ -310,7 +310,7 @@ def test_a_stdout_that_cannot_be_written_is_one_line_and_status_2(db):
     """A review: ``export_list ... > /dev/full`` ended in a 19-line traceback, where
     ``-o /dev/full`` says it in one line."""
     publish_list()
-    with pytest.raises(CommandError, match="^stdout: No space left on device$") as refused:
+    with pytest.raises(CommandError, match=r"^stdout: No space left on device$") as refused:
         call_command(
             "export_list", "2025-04", "--category", "rapid", "--format", "csv",
             stdout=FullDisk(), stderr=io.StringIO(),
