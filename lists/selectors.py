@@ -130,6 +130,16 @@ def period_published(category: str, list_date: dt.date) -> bool:
     return published_periods(category).filter(list_date__gte=list_date).exists()
 
 
+def categories_published_on(list_date: dt.date) -> list[str]:
+    """The categories whose list of ``list_date`` is published here: an import of FIDE's
+    list of that date leaves their ratings as published
+    (``players.importing.upsert.PUBLISHED_HERE_CHECKS``)."""
+    published = RatingPeriod.objects.filter(
+        list_date=list_date, status=RatingPeriod.Status.PUBLISHED
+    )
+    return list(published.values_list("category", flat=True))
+
+
 def period_no_longer_open(category: str, list_date: dt.date) -> bool:
     """Whether the period of ``category`` and ``list_date`` exists and is open no more
     (closed, computed, failed, published), or a later list is published: it takes no report

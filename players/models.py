@@ -369,6 +369,9 @@ class PlayerImport(models.Model):
     #: Codes of the federations the list named and the registry lacked, created with the
     #: code as their name for an administrator to complete.
     federations_created = models.JSONField(default=list, blank=True)
+    #: Categories whose list of this date is published here: the import left their
+    #: ratings as published (``importing.upsert.PUBLISHED_HERE_CHECKS``).
+    left_as_published = models.JSONField(default=list, blank=True)
     error = models.TextField(blank=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -420,6 +420,7 @@ def _record_summary(player_import: PlayerImport, summary: ImportSummary) -> None
         setattr(player_import, name, getattr(summary, name))
     player_import.skipped = [line.as_json() for line in summary.skipped]
     player_import.federations_created = summary.federations_created
+    player_import.left_as_published = summary.left_as_published
     player_import.status = PlayerImport.Status.DONE
     player_import.finished_at = timezone.now()
     player_import.save()

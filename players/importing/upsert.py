@@ -10,6 +10,7 @@ writes nothing, and an older list adds its history without overwriting newer sta
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from players.importing.records import CategoryRating, ListRecord, SkippedLine
@@ -30,6 +31,13 @@ K_AFTER_2400 = 10
 RULE_700 = 700
 #: Before this, rapid and blitz lists gave everyone K 20 (pre-2024 7.32): K tells nothing.
 RAPID_BLITZ_K_BY_STATUS_FROM = dt.date(2024, 1, 1)
+
+#: Functions naming the categories whose list of a date is published here (``lists``
+#: appends its own when it loads: it sits above ``players``, which may not import it). An
+#: import of that date leaves their ratings as published: a published list never changes
+#: (a review: FIDE's figure replaced the list's in the history, and the next period rated
+#: from it).
+PUBLISHED_HERE_CHECKS: list[Callable[[dt.date], Iterable[str]]] = []
 
 PLAYER_FIELDS = (
     "name",
@@ -70,6 +78,9 @@ class ImportSummary:
     #: History rows (player, category, list date) created or changed.
     history_written: int = 0
     federations_created: list[str] = field(default_factory=list)
+    #: Categories whose list of this date is published here: their ratings were left as
+    #: the list has them (``PUBLISHED_HERE_CHECKS``).
+    left_as_published: list[str] = field(default_factory=list)
     skipped_count: int = 0
     skipped: list[SkippedLine] = field(default_factory=list)
 
@@ -89,6 +100,7 @@ class ImportSummary:
             "ratings_written": self.ratings_written,
             "history_written": self.history_written,
             "federations_created": self.federations_created,
+            "left_as_published": self.left_as_published,
             "skipped_count": self.skipped_count,
             "skipped": [line.as_json() for line in self.skipped],
         }
@@ -103,6 +115,10 @@ class ListWriter:
         self.batch_size = batch_size
         self.batch: dict[int, ListRecord] = {}
         self.federations = dict(Federation.objects.values_list("code", "pk"))
+        self.published_here = frozenset(
+            category for check in PUBLISHED_HERE_CHECKS for category in check(self.as_of)
+        )
+        summary.left_as_published = sorted(self.published_here)
 
     def add(self, record: ListRecord | SkippedLine) -> None:
         self.summary.lines_read += 1
@@ -207,7 +223,7 @@ class ListWriter:
         writes = []
         for record in records:
             player_id = player_ids[record.fide_id]
-            for entry in record.ratings:
+            for entry in self._ratings(record):
                 current = existing.get((player_id, entry.category))
                 reached = self._k_shows(entry, K_AFTER_2400) or (
                     entry.rating is not None and entry.rating >= REACHED_2400
@@ -243,6 +259,11 @@ class ListWriter:
                 update_fields=list(STATE_FIELDS),
             )
             self.summary.ratings_written += len(writes)
+
+    def _ratings(self, record: ListRecord) -> list[CategoryRating]:
+        """The record's ratings in the categories whose list of this date is not
+        published here."""
+        return [entry for entry in record.ratings if entry.category not in self.published_here]
 
     def _games(self, current: dict[str, object], entry: CategoryRating) -> int:
         """The total of rated games: a newer list adds its period's games; the same list
@@ -306,7 +327,7 @@ class ListWriter:
         writes = []
         for record in records:
             player_id = player_ids[record.fide_id]
-            for entry in record.ratings:
+            for entry in self._ratings(record):
                 values = (entry.rating, entry.games, entry.k, record.active)
                 if existing.get((player_id, entry.category)) == values:
                     continue

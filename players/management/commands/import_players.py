@@ -111,6 +111,7 @@ def summary_json(player_import: PlayerImport) -> dict[str, object]:
         "skipped_count": player_import.skipped_count,
         "skipped": player_import.skipped,
         "federations_created": player_import.federations_created,
+        "left_as_published": player_import.left_as_published,
     }
 
 
@@ -123,6 +124,11 @@ def human_summary(player_import: PlayerImport) -> str:
         f"ratings and {player_import.history_written} history rows written; "
         f"{player_import.skipped_count} lines skipped."
     ]
+    if player_import.left_as_published:
+        lines.append(
+            f"Left as published here, the lists of {player_import.as_of} being ours: "
+            + ", ".join(player_import.left_as_published)
+        )
     if player_import.federations_created:
         lines.append(
             "Federations new to the registry, created with their code as the name: "
