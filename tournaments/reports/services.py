@@ -643,7 +643,6 @@ def report_approve(
         report,
         "Only the federation's rating officer approves a report for rating.",
     )
-    _approval_refusal(report)  # errors and unmatched players first: they are the arbiter's to fix
     tournament = report.tournament
     today = timezone.localdate()
     approved_on = approved_on or today
@@ -663,8 +662,11 @@ def report_approve(
             out = period_closed if approved_on == today else list_out
             assignment = _rating_list(tournament, approved_on, out=out)
         except TooLateToRate as late:
+            # Whatever its errors and unmatched lines: no fixing makes it rateable (a
+            # review found the refusal waiting for every line to be matched or registered).
             refusal = late
         else:
+            _approval_refusal(report)  # errors and unmatched players: the arbiter's to fix
             return _report_approve(actor=actor, report=report, list_date=assignment.list_date)
     # Refused for good, with its reason in the tournament's history for its arbiter: being
     # too late only gets later. It leaves the officers' reports to approve.

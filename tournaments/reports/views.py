@@ -70,6 +70,11 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _upload_message(report) -> str:
+    late = services.too_late_to_rate([report.tournament]).get(report.tournament_id)
+    if late is not None:
+        # Said first: no correction or match makes it rateable (a review found "then the
+        # report is approved for rating" above the page's "can no longer be rated").
+        return f"Version {report.version} was stored as received, but it cannot be rated: {late}"
     if report.error_count:
         return (
             f"Version {report.version} was stored as received, but it has "

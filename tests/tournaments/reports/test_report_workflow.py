@@ -365,6 +365,41 @@ def test_a_report_approved_once_its_list_is_out_goes_to_the_next_list(
     assert tournament.status == "ready" and tournament.list_date == rated_on
 
 
+def test_a_late_report_is_refused_whatever_waits_for_a_match(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Too late to rate, a report is refused though a line waits for a match: no match
+    makes it rateable, and the officer would register players for nothing (a review
+    found the refusal waiting for every line)."""
+    from django.utils import timezone
+
+    upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": None}})))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    report_page = persona_client(world, "officer_a").get(f"/tournaments/{tournament.pk}/reports/1/")
+    assert 'id="refuse-too-late"' in report_page.content.decode()
+    with pytest.raises(ValidationError, match="after the third list following its end"):
+        services.report_approve(
+            actor=persona_actor(world, "officer_a"), report=TournamentReport.objects.get()
+        )
+    tournament.refresh_from_db()
+    assert tournament.status == "refused" and not Game.objects.exists()
+
+
+def test_uploading_a_report_too_late_to_rate_says_so_not_that_it_will_be_approved(
+    world, tournament, registry, upload, monkeypatch
+):
+    """A review: the upload said "then the report is approved for rating" of a report the
+    page below called too late to rate."""
+    from django.utils import timezone
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    data = trf(four_players(**{"4": {"fide_id": None}}))
+    page = upload("arbiter", tournament, data, follow=True).content.decode()
+    assert "was stored as received, but it cannot be rated" in page
+    assert "after the third list following its end" in page
+    assert "then the report is approved for rating" not in page
+
+
 def test_a_report_whose_third_list_closed_early_is_too_late(
     world, tournament, registry, upload, monkeypatch
 ):
