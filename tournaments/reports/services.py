@@ -47,7 +47,13 @@ from tournaments.reports.selectors import (
     registration_of,
     registry_players,
 )
-from tournaments.reports.validation import Validation, header_lines, validate_report
+from tournaments.reports.validation import (
+    RegistryPlayer,
+    Validation,
+    header_lines,
+    registry_differences,
+    validate_report,
+)
 from tournaments.selectors import rule_schedule, rules_for
 from tournaments.trf import Finding, ParseResult, Severity, parse, sort_findings
 from tournaments.workflow import TransitionNotAllowed, tournament_status_change
@@ -413,6 +419,25 @@ def player_match_resolve(
     if player is None:
         raise ReportRefused(f"No player with FIDE ID {fide_id} is in the registry.")
     return _match_set(actor, match, player, note or f"Matched to FIDE ID {fide_id}.")
+
+
+def match_differences(match: PlayerMatch) -> list[str]:
+    """How the line's name, federation and birth year differ from the record it is
+    matched to: an officer's typed FIDE ID is checked as an uploaded one is (a review: a
+    mistyped ID matched a line to another player without a word)."""
+    if match.player is None:
+        return []
+    player = match.player
+    known = RegistryPlayer(
+        pk=player.pk,
+        fide_id=player.fide_id,
+        name=player.name,
+        federation=player.federation.code,
+        birth_year=player.birth_year,
+    )
+    return registry_differences(
+        match.trf_name, match.trf_federation, match.trf_birth_year, known=known
+    )
 
 
 @transaction.atomic

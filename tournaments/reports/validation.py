@@ -273,14 +273,22 @@ def names_agree(first: str, second: str) -> bool:
 
 
 def _differences(player: TrfPlayer, known: RegistryPlayer) -> list[str]:
+    return registry_differences(player.name, player.federation, player.birth_date.year, known=known)
+
+
+def registry_differences(
+    name: str, federation: str, birth_year: int | None, *, known: RegistryPlayer
+) -> list[str]:
+    """How a report line's name, federation and birth year differ from the registry's
+    record (names compared as DESIGN-notes 35 reads them), for an upload's findings and
+    an officer's match alike."""
     differences = []
-    if not names_agree(player.name, known.name):
-        differences.append(f"name '{player.name}' (registry: '{known.name}')")
-    if player.federation and player.federation.upper() != known.federation:
-        differences.append(f"federation {player.federation} (registry: {known.federation})")
-    year = player.birth_date.year
-    if year and known.birth_year and year != known.birth_year:
-        differences.append(f"birth year {year} (registry: {known.birth_year})")
+    if not names_agree(name, known.name):
+        differences.append(f"name '{name}' (registry: '{known.name}')")
+    if federation and federation.upper() != known.federation:
+        differences.append(f"federation {federation} (registry: {known.federation})")
+    if birth_year and known.birth_year and birth_year != known.birth_year:
+        differences.append(f"birth year {birth_year} (registry: {known.birth_year})")
     return differences
 
 

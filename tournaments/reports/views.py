@@ -399,7 +399,15 @@ def _run(request: HttpRequest, form, action) -> bool:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return False
-    messages.success(request, f"Starting rank {match.start_rank} is matched to {match.player}.")
+    done = f"Starting rank {match.start_rank} is matched to {match.player}."
+    if differences := services.match_differences(match):
+        messages.warning(
+            request,
+            f"{done} The report's line differs from that record: {'; '.join(differences)}. "
+            "Check the FIDE ID; if it names another player, undo the match.",
+        )
+    else:
+        messages.success(request, done)
     return True
 
 

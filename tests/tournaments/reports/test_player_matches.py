@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from urllib.parse import quote
 
@@ -56,6 +57,31 @@ def test_the_officer_matches_a_line_to_an_existing_player(world, awkward):
     assert (match.status, match.player.fide_id, match.note) == ("resolved", 1003, "typo in the ID")
     assert match.resolved_by == world["users"]["officer_a"]
     assert AuditEntry.objects.filter(action__startswith="player resolved: starting rank 3").exists()
+
+
+def test_a_match_to_a_record_that_differs_from_the_line_warns_the_officer(world, awkward):
+    """A mistyped FIDE ID matched a line to another player without a word (a review): the
+    typed ID is checked as an uploaded one is, name, federation and birth year."""
+    carter = factories.PlayerFactory(
+        fide_id=2001, name="Carter, James", birth_year=1960,
+        federation=factories.FederationFactory(code="USA"),
+    )  # fmt: skip
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{awkward.tournament_id}/reports/1/players/3/match/"
+    page = html.unescape(client.post(url, {"fide_id": 2001}, follow=True).content.decode())
+    line_three = PlayerMatch.objects.get(report=awkward, start_rank=3)
+    assert line_three.player == carter and line_three.status == "resolved"
+    warning = page.split("The report's line differs from that record: ", 1)[1].split(". ")[0]
+    assert "name '" in warning and "(registry: 'Carter, James')" in warning
+    assert "(registry: USA)" in warning and "(registry: 1960)" in warning
+    assert "Check the FIDE ID; if it names another player, undo the match." in page
+
+
+def test_a_match_to_the_lines_own_player_says_only_that_it_is_done(world, awkward):
+    client = persona_client(world, "officer_a")
+    url = f"/tournaments/{awkward.tournament_id}/reports/1/players/3/match/"
+    page = client.post(url, {"fide_id": 1003}, follow=True).content.decode()
+    assert "Starting rank 3 is matched to" in page and "differs from that record" not in page
 
 
 def test_the_officer_lands_back_on_the_line_and_a_woman_is_offered_as_f(world, awkward):
