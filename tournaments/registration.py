@@ -278,6 +278,9 @@ def tournament_register(
     rules = rules_for(data.category, data.start_date)
     needed = approvals_needed(rules, data, today or timezone.localdate())
     tournament = _tournament_create(actor=actor, data=data, rules=rules, needed=needed)
+    # Registered twice, its reports could not be told apart (a review found three "Test
+    # Event"s of one start); the correction page refuses it likewise (DESIGN-notes 89).
+    _name_taken_check(tournament)
     for approval in needed:
         ApprovalRequest.objects.create(
             tournament=tournament,

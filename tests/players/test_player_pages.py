@@ -185,19 +185,37 @@ def test_a_registration_that_no_player_could_have_is_a_field_error(world, change
 
 
 def test_a_birth_date_decides_the_birth_year(world, player_a):
-    """Given both, the year is the date's, on registering as on editing (a review found
-    an edit of the date alone refused because the stored year differed)."""
+    """An edit of the date alone takes the date's year (a review found it refused because
+    the stored year differed); registered with the year left blank, likewise."""
     client = persona_client(world, "officer_a")
-    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "birth_year": "2011"}
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "birth_year": ""}
     client.post("/players/register/", {**form, "birth_date": "2012-06-30"})
     assert Player.objects.get(name="Newcomer, Nina").birth_year == 2012
-    edit = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "1990"}
+    edit = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": player_a.birth_year}
     response = client.post(
         f"/players/{player_a.fide_id}/edit/", {**edit, "birth_date": "1991-02-03"}
     )
     assert response.status_code == 302
     player_a.refresh_from_db()
     assert (player_a.birth_year, str(player_a.birth_date)) == (1991, "1991-02-03")
+
+
+def test_a_birth_year_typed_beside_a_date_of_another_year_is_a_field_error(world, player_a):
+    """A later review: the year typed was replaced by the date's without a word, and the
+    year decides a junior's K (R&B 2024 7.3.3)."""
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "birth_year": "2011"}
+    refused = client.post("/players/register/", {**form, "birth_date": "2012-06-30"})
+    assert "The birth date is in 2012" in " ".join(refused.context["form"].errors["birth_year"])
+    assert not Player.objects.filter(name="Newcomer, Nina").exists()
+    edit = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "2006"}
+    response = client.post(
+        f"/players/{player_a.fide_id}/edit/", {**edit, "birth_date": "2007-05-05"}
+    )
+    assert response.status_code == 200
+    assert "The birth date is in 2007" in response.content.decode()
+    player_a.refresh_from_db()
+    assert player_a.birth_year != 2006 and player_a.birth_date is None
 
 
 def test_a_record_imported_with_an_old_birth_year_can_still_be_corrected(world, player_a):

@@ -567,3 +567,20 @@ def test_a_standard_event_names_its_highest_rating(world):
     rapid = form_data(world, start=in_days(10), category="rapid", base_minutes=15)
     del rapid["highest_rating"]
     assert client.post(REGISTER, rapid).status_code == 302
+
+
+def test_the_same_tournament_registered_twice_is_a_field_error(world):
+    """Same name, start, category and federation: its reports could not be told apart (a
+    review found three "Test Event"s of one start). A second section is named apart."""
+    from tournaments.models import Tournament
+
+    client = persona_client(world, "arbiter")
+    data = form_data(world, start=in_days(60))
+    assert client.post(REGISTER, data).status_code == 302
+    again = client.post(REGISTER, data)
+    assert again.status_code == 200
+    assert "has this name, start date, category and federation" in " ".join(
+        again.context["form"].errors["name"]
+    )
+    assert client.post(REGISTER, {**data, "name": "Riverside Open B"}).status_code == 302
+    assert Tournament.objects.filter(name__startswith="Riverside Open").count() == 2
