@@ -99,20 +99,10 @@ TXT_COLUMNS = (
 )
 
 
-MONTH_ABBREVIATIONS = [
-    "JAN",
-    "FEB",
-    "MAR",
-    "APR",
-    "MAY",
-    "JUN",
-    "JUL",
-    "AUG",
-    "SEP",
-    "OCT",
-    "NOV",
-    "DEC",
-]
+#: FIDE's months in its column names, in English whatever the server's locale.
+MONTH_ABBREVIATIONS = (
+    "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
+)  # fmt: skip
 
 
 def month_column(list_date: dt.date) -> str:

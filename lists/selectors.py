@@ -134,9 +134,7 @@ def categories_published_on(list_date: dt.date) -> list[str]:
     """The categories whose list of ``list_date`` is published here: an import of FIDE's
     list of that date leaves their ratings as published
     (``players.importing.upsert.PUBLISHED_HERE_CHECKS``)."""
-    published = RatingPeriod.objects.filter(
-        list_date=list_date, status=RatingPeriod.Status.PUBLISHED
-    )
+    published = published_periods().filter(list_date=list_date)
     return list(published.values_list("category", flat=True))
 
 

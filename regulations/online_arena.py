@@ -97,6 +97,11 @@ class FirstOnlineRating:
         return self.rating < self.floor
 
     @property
+    def share(self) -> Fraction:
+        """p, the fraction of the points scored (3.7.5)."""
+        return Fraction(self.score_halves, 2 * len(self.results))
+
+    @property
     def half_points_over_half(self) -> int:
         """Half points scored over 50% (3.7.4); negative below it."""
         return self.score_halves - len(self.results)

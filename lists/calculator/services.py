@@ -583,9 +583,9 @@ class OnlineFirstRatingCalculation:
     @property
     def still_needed(self) -> str:
         """What the stage still asks for, while no first rating is reached (3.6.1-3.6.2)."""
-        counted = 0
-        for row in self.stage:
-            counted = 0 if row.working is not None else (row.place or 0)
+        # The last game's place is the count so far; five worked out start it afresh (3.3).
+        last = self.stage[-1] if self.stage else None
+        counted = 0 if last is None or last.working is not None else (last.place or 0)
         if counted == 0:
             return "a first draw or win against a rated opponent (online arena 3.6.1)"
         more = FIRST_RATING_GAMES - counted
@@ -595,20 +595,19 @@ class OnlineFirstRatingCalculation:
 
 def first_online_rating_text(working: FirstOnlineRating) -> str:
     """How 3.7 works out a first rating, in one line."""
-    points = format_figure(Fraction(working.score_halves, 2))
+    scored = f"{format_figure(Fraction(working.score_halves, 2))} of {len(working.results)}"
     average = figure(working.average)
     over = working.half_points_over_half
     if over == 0:
-        how = f"{points} of 5, 50%: Rf = Ra"
+        how = f"{scored}, 50%: Rf = Ra"
     elif over > 0:
         how = (
-            f"{points} of 5, {over} half point{'s' if over > 1 else ''} over 50%: "
+            f"{scored}, {over} half point{'s' if over > 1 else ''} over 50%: "
             f"Rf = Ra + {over} x {OnlineArena.points_per_half_point}"
         )
     else:
-        share = Fraction(working.score_halves, 2 * len(working.results))
         dp = signed_figure(working.adjustment)
-        how = f"{points} of 5 (p = {float(share):.2f}): Rf = Ra + dp, dp {dp} from table 4.1"
+        how = f"{scored} (p = {float(working.share):.2f}): Rf = Ra + dp, dp {dp} from table 4.1"
     return (
         f"Ra = {average}, the five opponents' average (3.7.1); {how} = {working.rating:.2f} "
         f"({working.clause})"

@@ -165,10 +165,10 @@ def _finding_table(report: TournamentReport, matches: list[PlayerMatch]) -> Find
     by_rank = {match.start_rank: match for match in matches}
     settled = {}
     for finding in findings:
-        text = lines.get(finding.line or 0, "")
-        if finding.code not in SETTLED_BY_A_MATCH or not START_RANK.cut(text).strip().isdigit():
+        rank = START_RANK.cut(lines.get(finding.line or 0, "")).strip()
+        if finding.code not in SETTLED_BY_A_MATCH or not rank.isdigit():
             continue
-        match = by_rank.get(int(START_RANK.cut(text)))
+        match = by_rank.get(int(rank))
         if match is not None and match.status == PlayerMatch.Status.RESOLVED and match.player:
             settled[finding.line] = f"{match.player.name} ({match.player.fide_id})"
     return FindingTable(findings, lines=lines, settled=settled)
