@@ -20,7 +20,7 @@ from players.models import (
     RatingState,
     RatingStatus,
 )
-from players.name_keys import NameKey, name_key
+from players.name_keys import NameKey, key_word_orders, key_words_unordered, name_key
 
 
 def list_every_months() -> int:
@@ -130,11 +130,12 @@ def player_likely_duplicates(
     *, name: str, birth_year: int | None, federation: Federation
 ) -> QuerySet[Player]:
     """Players a new registration may be a second record of: the same name (ignoring case,
-    spacing and accents: "Muller, Hans" is "Müller, Hans"), birth year and federation."""
+    spacing, accents and the order of its parts: "Muller, Hans" is "Müller, Hans" and "Hans
+    Müller"), birth year and federation."""
     return (
         Player.objects.filter(federation=federation, birth_year=birth_year)
         .alias(key=NameKey("name"))
-        .filter(key=name_key(" ".join(name.split())))
+        .filter(key__in=key_word_orders(name_key(name)))
         .select_related("federation")
     )
 
@@ -144,9 +145,11 @@ def likely_duplicates_among(
 ) -> dict[tuple[str | None, int | None, int], list[Player]]:
     """For many (name, birth year, federation) at once, in one query: the players
     ``player_likely_duplicates`` finds for each, by ``identity_key`` of the candidate."""
+    candidates = list(candidates)
     wanted = {identity_key(name, year, federation.pk) for name, year, federation in candidates}
     if not wanted:
         return {}
+    keys = {order for name, _, _ in candidates for order in key_word_orders(name_key(name))}
     years = {year for _, year, _ in wanted}
     same_year = Q(birth_year__in=years - {None})
     if None in years:
@@ -155,21 +158,21 @@ def likely_duplicates_among(
     players = (
         Player.objects.filter(same_year, federation_id__in={fed for _, _, fed in wanted})
         .annotate(key=NameKey("name"))
-        .filter(key__in={key for key, _, _ in wanted})
+        .filter(key__in=keys)
         .select_related("federation")
         .order_by("fide_id")
     )
     for player in players:
-        identity = (player.key, player.birth_year, player.federation_id)
+        identity = (key_words_unordered(player.key), player.birth_year, player.federation_id)
         if identity in wanted:
             found.setdefault(identity, []).append(player)
     return found
 
 
 def identity_key(name: str, birth_year: int | None, federation_id: int):
-    """What tells likely duplicates: the name's search key (single-spaced), birth year and
-    federation."""
-    return (name_key(" ".join(name.split())), birth_year, federation_id)
+    """What tells likely duplicates: the name's search key, its words in any order
+    (``key_words_unordered``), birth year and federation."""
+    return (key_words_unordered(name_key(name)), birth_year, federation_id)
 
 
 class _Ids(Aggregate):

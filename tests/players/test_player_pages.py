@@ -314,6 +314,31 @@ def test_a_name_spelt_without_its_accents_is_a_likely_duplicate(world):
     assert not Player.objects.filter(name="Muller, Jurgen").exists()
 
 
+@pytest.mark.parametrize("typed", ["Ravi Kumar", "kumar ravi", "Van Wely, Loek"])
+def test_a_name_written_in_another_order_is_a_likely_duplicate(world, typed):
+    """A report's names are "Lastname, Firstname", the comma optional in practice (TRF
+    digest, 001): "Ravi Kumar" typed without it is the registry's "Kumar, Ravi", and
+    "Loek van Wely" the registry's "van Wely, Loek" (players.name_keys.key_word_orders)."""
+    registered = "Kumar, Ravi" if "avi" in typed else "Loek van Wely"
+    twin = factories.PlayerFactory(
+        name=registered, federation=world["fed_a"], birth_year=2012, sex="M"
+    )
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "sex": "M"}
+    page = client.post("/players/register/", {**form, "name": typed}).content.decode()
+    assert 'id="likely-duplicates"' in page and f"/players/{twin.fide_id}/" in page
+    assert not Player.objects.filter(name=typed).exists()
+
+
+def test_the_same_words_in_another_order_but_another_year_are_no_duplicate(world):
+    factories.PlayerFactory(name="Kumar, Ravi", federation=world["fed_a"], birth_year=2011)
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "sex": "M", "birth_year": 2012}
+    response = client.post("/players/register/", {**form, "name": "Ravi Kumar"})
+    assert response.status_code == 302
+    assert Player.objects.filter(name="Ravi Kumar").exists()
+
+
 def test_an_exhausted_id_range_is_shown_on_the_form_and_registers_no_one(world, settings):
     settings.NEW_PLAYER_ID_RANGE = (700_000_000, 700_000_000)
     factories.PlayerFactory(fide_id=700_000_000)
