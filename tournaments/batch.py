@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import math
-import re
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -18,7 +17,6 @@ from players.access import Actor
 from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament, TournamentReport
 from tournaments.registration import RegistrationData, approval_decide, tournament_register
-from tournaments.report_rating import ROUND_ROBIN_WORDS
 from tournaments.report_rating import start_date as report_start_date
 from tournaments.reports.services import (
     ReportRefused,
@@ -26,17 +24,12 @@ from tournaments.reports.services import (
     report_upload,
     report_validate,
 )
+from tournaments.reports.validation import system_named
 from tournaments.time_controls import read_time_control
 from tournaments.trf import ParseResult, Severity, TrfReport
 
 #: Rates of play assumed when record 122 cannot be read: a normal one for the category.
 DEFAULT_TIME_CONTROL = {"standard": (90, 30), "rapid": (15, 10), "blitz": (3, 2)}
-_SYSTEM_WORDS = (
-    (re.compile(r"double[\s-]*round[\s-]*robin", re.I), Tournament.System.DOUBLE_ROUND_ROBIN),
-    (ROUND_ROBIN_WORDS, Tournament.System.ROUND_ROBIN),  # the same words rate_trf reads
-    (re.compile(r"\bteam|league|olympiad", re.I), Tournament.System.TEAM),
-    (re.compile(r"\bmatch\b", re.I), Tournament.System.MATCH),
-)
 
 
 class CannotLoad(ValueError):
@@ -72,8 +65,7 @@ def registration_from_report(
     end = max([start, *dated])
     rounds = max(report.number_of_rounds, 1)
     round_dates = _round_dates(report, start, end, rounds, assumed)
-    system = next((s for pattern, s in _SYSTEM_WORDS if pattern.search(report.tournament_type)),
-                  Tournament.System.SWISS)  # fmt: skip
+    system = system_named(report.tournament_type) or Tournament.System.SWISS
     time_control = read_time_control(report.time_control)
     if time_control is None or time_control.base_minutes.denominator != 1:
         base, increment = DEFAULT_TIME_CONTROL[category]

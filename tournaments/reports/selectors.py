@@ -205,6 +205,9 @@ def registration_of(tournament: Tournament) -> Registration:
         time_control=tournament.time_control,
         rules=rules,
         match_games=tournament.match_games,
+        name=tournament.name,
+        city=tournament.city,
+        federation=tournament.federation.code,
     )
 
 

@@ -19,6 +19,7 @@ from django.template.defaultfilters import pluralize
 
 from regulations import OnlineArena, OverTheBoardRules
 from regulations.types import Category, TimeControl
+from tournaments.report_rating import ROUND_ROBIN_WORDS
 from tournaments.time_controls import read_time_control
 from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, TrfRound, sort_findings
 from tournaments.trf.decoding import decode, split_lines
@@ -35,6 +36,7 @@ SWISS = "swiss"
 ROUND_ROBIN = "round_robin"
 DOUBLE_ROUND_ROBIN = "double_round_robin"
 MATCH = "match"
+TEAM = "team"
 
 #: PlayerMatch statuses (tournaments.models.PlayerMatch.Status values).
 MATCHED, UNKNOWN, MISMATCH, NO_ID = "matched", "unknown", "mismatch", "no_id"
@@ -53,6 +55,11 @@ class Registration:
     time_control: TimeControl
     rules: OverTheBoardRules | OnlineArena
     match_games: int | None = None
+    #: The event's name, city and registering federation's code, which the report's
+    #: headers 012, 022 and 032 should repeat ("" where unknown: not compared).
+    name: str = ""
+    city: str = ""
+    federation: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,7 @@ def validate_report(
     matches, match_findings = _match_players(context)
     findings = [
         *_date_findings(context),
+        *_header_findings(context),
         *_round_count_findings(context),
         *_rounds_per_day_findings(context),
         *_player_count_findings(context),
@@ -199,6 +207,89 @@ def _date_findings(ctx: _Context) -> Iterable[Finding]:
                 _block_column(number),
                 clause,
             )
+
+
+#: The systems record 092's free text names (trf16.md §2: "Individual: Swiss-System",
+#: "Team League", ...), first match first: the registration ``load_report --register``
+#: reads off a report, and what its check against a registration compares.
+SYSTEM_WORDS = (
+    (re.compile(r"double[\s-]*round[\s-]*robin", re.I), DOUBLE_ROUND_ROBIN),
+    (ROUND_ROBIN_WORDS, ROUND_ROBIN),  # the same words rate_trf reads
+    (re.compile(r"\bteam|league|olympiad", re.I), TEAM),
+    (re.compile(r"\bmatch\b", re.I), MATCH),
+    (re.compile(r"swiss", re.I), SWISS),
+)
+#: Systems one report may be written for: a double round robin is a round robin.
+SYSTEM_FAMILY = {DOUBLE_ROUND_ROBIN: ROUND_ROBIN}
+
+
+def system_named(tournament_type: str) -> str | None:
+    """The system record 092 names (``SYSTEM_WORDS``), or None."""
+    return next((s for pattern, s in SYSTEM_WORDS if pattern.search(tournament_type)), None)
+
+
+def _header_findings(ctx: _Context) -> Iterable[Finding]:
+    """The report's own headers against its registration (standard-2009 0.4, R&B 2024 0.2:
+    the event rated is the one its federation registered), each a warning: an event name
+    (012) or city (022) with no word of the registration's (numbers aside), likely another
+    event's file (another wording, "2nd Bern Open 2025" of "Bern Open", is none); a
+    federation (032) other than the registering one; a type (092) naming another
+    system."""
+    reg, report, clause = ctx.registration, ctx.report, ctx.clause("0.4", "0.2")
+    for code, label, written, registered in (
+        ("012", "tournament name", report.name, reg.name),
+        ("022", "city", report.city, reg.city),
+    ):
+        words, registered_words = _words_without_digits(written), _words_without_digits(registered)
+        if not words or not registered_words or words & registered_words:
+            continue
+        yield Finding(
+            WARNING,
+            f"{label.split()[-1]}-differs-from-registration",
+            f"Line {ctx.header_lines.get(code)}: the report's {label} '{written.strip()}' "
+            f"has no word of the registration's '{registered}': is this the report of this "
+            "event?",
+            ctx.header_lines.get(code),
+            HEADER_COLUMN,
+            clause,
+        )
+    federation = report.federation.strip().upper()
+    if federation and reg.federation and federation != reg.federation:
+        yield Finding(
+            WARNING,
+            "federation-differs-from-registration",
+            f"Line {ctx.header_lines.get('032')}: the report gives federation {federation}; "
+            f"the event is registered by {reg.federation}, the federation in whose territory "
+            "it is held.",
+            ctx.header_lines.get("032"),
+            HEADER_COLUMN,
+            clause,
+        )
+    named = system_named(report.tournament_type)
+    # A team event's games are paired by its own system: not compared.
+    if named and TEAM not in (named, reg.system) and _family(named) != _family(reg.system):
+        yield Finding(
+            WARNING,
+            "system-differs-from-registration",
+            f"Line {ctx.header_lines.get('092')}: the report's type "
+            f"'{report.tournament_type.strip()}' names a {_system_label(named)}; the event "
+            f"is registered as a {_system_label(reg.system)}.",
+            ctx.header_lines.get("092"),
+            HEADER_COLUMN,
+            clause,
+        )
+
+
+def _family(system: str) -> str:
+    return SYSTEM_FAMILY.get(system, system)
+
+
+def _system_label(system: str) -> str:
+    return "Swiss" if system == SWISS else system.replace("_", " ")
+
+
+def _words_without_digits(text: str) -> set[str]:
+    return {word for word in _normalised_words(text) if not word.isdigit()}
 
 
 def _round_count_findings(ctx: _Context) -> Iterable[Finding]:

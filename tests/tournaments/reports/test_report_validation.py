@@ -237,3 +237,96 @@ def test_round_robin_composition():
 def test_names_agree_whatever_the_order_accents_and_punctuation():
     assert names_agree("Müller, Hans-Peter", "Hans Peter Muller")
     assert not names_agree("Müller, Hans", "Müller, Hanna")
+
+
+# -- the report's own headers against the registration (standard-2009 0.4, R&B 2024 0.2) ----
+
+
+def header_findings(data: bytes, **changes):
+    codes_ = ("name-differs", "city-differs", "federation-differs", "system-differs")
+    return [
+        (f.severity, f.code, f.line, f.column, f.rule)
+        for f in check(data, **changes)
+        if f.code.startswith(codes_)
+    ]
+
+
+def test_headers_that_repeat_the_registration_in_their_own_words_are_silent():
+    """012 "Test Open" and 022 "Testville" (trf_builder), the registration's in another
+    case and order; 092 "Individual: Swiss-System" of a Swiss."""
+    assert header_findings(trf(four_players()), name="open TEST", city="TESTVILLE") == []
+
+
+def test_an_event_name_with_no_word_of_the_registrations_is_likely_another_events_file():
+    rule = "standard-2009 0.4"
+    assert header_findings(trf(four_players()), name="Zurich Rapid 2025") == [
+        ("warning", "name-differs-from-registration", 1, 5, rule)
+    ]
+    [finding] = [f for f in check(trf(four_players()), name="Zurich Rapid 2025")
+                 if f.code == "name-differs-from-registration"]  # fmt: skip
+    assert finding.message == (
+        "Line 1: the report's tournament name 'Test Open' has no word of the registration's "
+        "'Zurich Rapid 2025': is this the report of this event?"
+    )
+    # A word in common is another wording of the name; numbers are no word in common.
+    assert header_findings(trf(four_players()), name="2nd Test Open 2025") == []
+    assert header_findings(trf(four_players()), name="test-open") == []
+    assert header_findings(trf(four_players()), name="Test Open 2025 / 2026") == []
+    assert header_findings(trf(four_players()), name="Open 2026") == []
+    assert header_findings(trf(four_players()), city="Bern") == [
+        ("warning", "city-differs-from-registration", 2, 5, rule)
+    ]
+
+
+def with_federation(data: bytes, code: str) -> bytes:
+    """The report with a 032 line after its 022 (line 3)."""
+    lines = data.decode().split("\n")
+    return "\n".join([*lines[:2], f"032 {code}", *lines[2:]]).encode()
+
+
+def test_a_federation_other_than_the_registering_one_is_a_warning():
+    """R&B 2024 0.2: a tournament is registered by the federation in whose territory it is
+    held; 032 names another."""
+    data = with_federation(trf(four_players(), time_control="15+10"), "BBB")
+    rapid = dict(
+        category="rapid",
+        rules=get_rule_set("rapid-blitz-2024"),
+        time_control=TimeControl(base_minutes=Fraction(15), increment_seconds=10),
+    )
+    assert header_findings(data, federation="AAA", **rapid) == [
+        ("warning", "federation-differs-from-registration", 3, 5, "R&B 2024 0.2")
+    ]
+    assert header_findings(with_federation(trf(four_players()), "aaa"), federation="AAA") == []
+    assert header_findings(with_federation(trf(four_players()), ""), federation="AAA") == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "system", "found"),
+    [
+        ("Round Robin", "swiss", True),
+        ("Individual: Swiss-System", "round_robin", True),
+        ("Individual: Swiss-System", "match", True),
+        ("Individual: Match", "swiss", True),
+        ("Berger", "double_round_robin", False),
+        ("Double Round Robin", "round_robin", False),
+        ("Team Swiss", "team", False),
+        ("Team League", "round_robin", False),
+        ("Individual", "round_robin", False),
+    ],
+)
+def test_a_type_naming_another_system_than_registered_is_a_warning(kind, system, found):
+    findings = header_findings(trf(four_players(), kind=kind), system=system)
+    expected = [("warning", "system-differs-from-registration", 6, 5, "standard-2009 0.4")]
+    assert findings == (expected if found else [])
+
+
+def test_the_system_warning_names_both_systems():
+    [finding] = [
+        f
+        for f in check(trf(four_players(), kind="Round Robin"), system="swiss")
+        if f.code == "system-differs-from-registration"
+    ]
+    assert finding.message == (
+        "Line 6: the report's type 'Round Robin' names a round robin; the event is "
+        "registered as a Swiss."
+    )

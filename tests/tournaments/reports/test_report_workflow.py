@@ -15,6 +15,25 @@ from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, Tou
 from tournaments.reports import services
 
 
+def test_another_events_report_uploaded_to_a_tournament_is_flagged_for_the_officer(
+    world, tournament, registry, upload
+):
+    """A club uploads the file of its other event: the name, city and federation of its
+    headers are none of the registration's (standard-2009 0.4), each a warning on the
+    report page; nothing is refused for it."""
+    Tournament.objects.filter(pk=tournament.pk).update(name="Winter Cup", city="Bern")
+    data = trf(four_players()).replace(b"022 Testville\n", b"022 Testville\n032 BBB\n")
+    page = upload("arbiter", tournament, data, follow=True).content.decode()
+    report = TournamentReport.objects.get()
+    assert sorted(report.findings.filter(severity="warning").values_list("code", "line")) == [
+        ("city-differs-from-registration", 2),
+        ("federation-differs-from-registration", 3),
+        ("name-differs-from-registration", 1),
+    ]
+    assert "the report&#x27;s tournament name &#x27;Test Open&#x27; has no word" in page
+    assert report.status != "has_errors"
+
+
 def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_written(
     world, tournament, registry, upload
 ):
