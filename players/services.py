@@ -57,6 +57,25 @@ def next_free_fide_id() -> int:
     return candidate
 
 
+def fide_id_claimable(fide_id: int) -> None:
+    """Raises ``ValidationError`` unless ``fide_id`` may be given to a new record as the
+    ID FIDE gave the player: not one of ``NEW_PLAYER_ID_RANGE`` (handed out here, in
+    turn), not another record's, not a removed duplicate's (``RetiredFideId``)."""
+    first, last = settings.NEW_PLAYER_ID_RANGE
+    if first <= fide_id <= last:
+        refusal = (
+            f"FIDE ID {fide_id} is of the range this registry hands out in turn ({first} to "
+            f"{last}), not one FIDE gave: register the player with a new one."
+        )
+    elif Player.objects.filter(fide_id=fide_id).exists():
+        refusal = f"FIDE ID {fide_id} is another player's."
+    elif RetiredFideId.objects.filter(fide_id=fide_id).exists():
+        refusal = f"FIDE ID {fide_id} was a duplicate record's, removed: it is not given again."
+    else:
+        return
+    raise ValidationError({"fide_id": refusal})
+
+
 @transaction.atomic
 def player_register(
     *,
@@ -72,12 +91,17 @@ def player_register(
     disability_association: str = "",
     reason: str = "",
     actor_label: str = "",
+    fide_id: int | None = None,
 ) -> Player:
     """Register a new player of ``federation`` with the next free FIDE ID of the configured
-    range (only that federation's rating officer, or an administrator)."""
+    range (only that federation's rating officer, or an administrator); ``fide_id``: the
+    one FIDE gave him, which a report names and the registry's list does not hold yet
+    (``fide_id_claimable``)."""
     require_officer_for(
         actor, federation.pk, "Only the federation's rating officer registers its players."
     )
+    if fide_id is not None:
+        fide_id_claimable(fide_id)
     if disability_association not in ("", *DisabilityAssociation.values):
         raise ValidationError(
             {"disability_association": f"{disability_association!r} is not the IBCA, ICSC or IPCA."}
@@ -85,7 +109,7 @@ def player_register(
     # Serialise concurrent registrations so two officers never get the same ID.
     list(Federation.objects.select_for_update().filter(pk=federation.pk))
     player = Player(
-        fide_id=next_free_fide_id(),
+        fide_id=fide_id if fide_id is not None else next_free_fide_id(),
         name=" ".join(name.split()),
         federation=federation,
         sex=sex,

@@ -53,6 +53,7 @@ class PlayerMatchRegisterForm(forms.Form):
     )
     birth_year = BirthYearField()
     note = forms.CharField(required=False, max_length=500)
+    under_report_id = forms.BooleanField(required=False, label="Under the report's FIDE ID")
 
     def __init__(self, *args, federations: QuerySet[Federation], **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -450,11 +450,19 @@ def player_match_register(
     sex: str,
     birth_year: int | None = None,
     note: str = "",
+    under_report_id: bool = False,
 ) -> PlayerMatch:
     """Register the line's player as a new registry player (``player_register``) and match
     the line to him; refused when the registry holds a likely duplicate (same name with or
-    without accents, birth year and federation): one click made a second record of him."""
+    without accents, birth year and federation): one click made a second record of him.
+    ``under_report_id``: with the FIDE ID the line gives, which the registry does not know
+    (FIDE gave it after the list the registry holds), rather than a new one."""
     _waiting_line_check(actor, match)
+    if under_report_id and (match.status != MatchStatus.UNKNOWN or not match.trf_fide_id):
+        raise ReportRefused(
+            f"Starting rank {match.start_rank} gives no FIDE ID the registry does not know: "
+            "register the player with a new one."
+        )
     twins = list(
         player_likely_duplicates(name=name, birth_year=birth_year, federation=federation)[:3]
     )
@@ -473,6 +481,7 @@ def player_match_register(
         sex=sex,
         birth_year=birth_year,
         reason=f"Registered from {match.report} line {match.start_rank}",
+        fide_id=match.trf_fide_id if under_report_id else None,
     )
     return _match_set(actor, match, player, note or f"{REGISTERED_FROM_LINE} {player.fide_id}.")
 

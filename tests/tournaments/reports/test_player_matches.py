@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from trf_builder import four_players, player_line, trf
 
 from audit.models import AuditEntry
-from players.models import Player
+from players.models import Player, RetiredFideId
 from tests import factories
 from tests.conftest import persona_actor, persona_client
 from tournaments.models import Game, PlayerMatch, TournamentReport
@@ -130,6 +130,54 @@ def test_matching_to_an_unknown_fide_id_is_refused_with_a_message(world, awkward
             match=awkward.matches.get(start_rank=3),
             fide_id=424242,
         )
+
+
+def test_a_line_with_a_fide_id_the_registry_lacks_is_registered_under_it(world, awkward):
+    """Line 3 gives FIDE ID 99999, which the registry's list (older than FIDE's) does not
+    hold, for a player the registry does not have: the officer registers him under that ID
+    rather than a new one, so that FIDE's next list updates his record."""
+    PlayerMatch.objects.filter(report=awkward, start_rank=3).update(trf_name="Zeta, Zora")
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    page = client.get(f"{base}/").content.decode()
+    rows = {rank: page.split(f'id="match-{rank}"', 1)[1].split("</tr>", 1)[0] for rank in (2, 3, 4)}
+    assert 'name="under_report_id"' in rows[3] and "as 99999" in rows[3]
+    assert 'name="under_report_id"' not in rows[2] + rows[4]
+    form = {"name": "Zeta, Zora", "federation": "AAA", "sex": "M", "under_report_id": "on"}
+    done = client.post(f"{base}/players/3/register/", form, follow=True).content.decode()
+    zora = Player.objects.get(name="Zeta, Zora")
+    assert zora.fide_id == 99999
+    assert "Starting rank 3 is matched to Zeta, Zora" in done
+    assert PlayerMatch.objects.get(report=awkward, start_rank=3).player == zora
+    # Line 4 gives none: "under the report's ID" is refused there, and nothing is saved.
+    form = {"name": "Epsilon, Eve", "federation": "AAA", "sex": "F", "under_report_id": "on"}
+    page = client.post(f"{base}/players/4/register/", form, follow=True).content.decode()
+    assert "Starting rank 4 gives no FIDE ID the registry does not know" in page
+    assert not Player.objects.filter(name="Epsilon, Eve").exists()
+
+
+@pytest.mark.parametrize(
+    ("fide_id", "refusal"),
+    [
+        (900_000_005, "is of the range this registry hands out in turn (900000000 to 999999999)"),
+        (55555, "was a duplicate record&#x27;s, removed: it is not given again"),
+    ],
+)
+def test_a_report_id_of_the_registrys_own_range_or_retired_is_not_claimed(
+    world, awkward, settings, fide_id, refusal
+):
+    settings.NEW_PLAYER_ID_RANGE = (900_000_000, 999_999_999)
+    RetiredFideId.objects.create(fide_id=55555, kept_fide_id=1001)
+    PlayerMatch.objects.filter(report=awkward, start_rank=3).update(
+        trf_name="Zeta, Zora", trf_fide_id=fide_id
+    )
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    form = {"name": "Zeta, Zora", "federation": "AAA", "sex": "M", "under_report_id": "on"}
+    page = client.post(f"{base}/players/3/register/", form, follow=True).content.decode()
+    assert refusal in page
+    assert not Player.objects.filter(name="Zeta, Zora").exists()
+    assert PlayerMatch.objects.get(report=awkward, start_rank=3).status == "unknown"
 
 
 def test_one_registry_player_cannot_take_two_lines(world, awkward):
