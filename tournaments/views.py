@@ -21,7 +21,7 @@ from tournaments.forms import (
     WithdrawalForm,
 )
 from tournaments.models import ApprovalRequest, Tournament
-from tournaments.reports.services import list_gone, tournament_list_move
+from tournaments.reports.services import list_gone, too_late_to_rate, tournament_list_move
 from tournaments.tables import ApprovalTable, TournamentTable
 
 PAGE_SIZE = 50
@@ -190,7 +190,18 @@ def approval_list(request: HttpRequest) -> HttpResponse:
     )
     table.empty_text = shown or table.empty_text
     paginate(request, table, PAGE_SIZE)
+    _too_late_marked([row.record for row in table.page.object_list])
     return render(request, "tournaments/approvals.html", {"filter": filtered, "table": table})
+
+
+def _too_late_marked(approvals: list[ApprovalRequest]) -> None:
+    """Each pending request's ``too_late``: why its tournament's report would be refused
+    even were it approved today (past the third list after its end), else None. A late
+    registration approved for an event long over rated nothing, and nothing said so."""
+    pending = [a for a in approvals if a.status == ApprovalRequest.Status.PENDING]
+    late = too_late_to_rate({approval.tournament for approval in pending})
+    for approval in approvals:
+        approval.too_late = late.get(approval.tournament_id) if approval in pending else None
 
 
 @login_required
@@ -246,5 +257,6 @@ def _decide(request: HttpRequest, pk: int, *, approve: bool) -> HttpResponse:
 def _decision_page(
     request: HttpRequest, approval: ApprovalRequest, form: ApprovalDecisionForm, status: int = 200
 ) -> HttpResponse:
+    _too_late_marked([approval])
     context = {"approval": approval, "form": form}
     return render(request, "tournaments/approval_decide.html", context, status=status)

@@ -226,6 +226,33 @@ def test_the_queue_offers_approve_and_refuse_for_pending_requests(world):
     assert f'action="/tournaments/approvals/{request.pk}/refuse/"' in page
 
 
+def test_a_request_for_an_event_too_long_over_to_be_rated_says_so_before_the_decision(world):
+    """A late registration of an event that ended half a year ago: approved, its report
+    would still be refused, after the third list following its end (DESIGN.md
+    interpretation 8). The queue and the decision page say so; a request for an event to
+    come says nothing of it."""
+    old = ApprovalRequestFactory(
+        tournament__name="Long Over Open",
+        tournament__start_date=in_days(-200),
+        tournament__end_date=in_days(-195),
+    )
+    coming = ApprovalRequestFactory(
+        tournament__name="Coming Open",
+        tournament__start_date=in_days(10),
+        tournament__end_date=in_days(12),
+    )
+    admin = persona_client(world, "administrator")
+    page = admin.get(APPROVALS).content.decode()
+    rows = {pk: page.split(f"/tournaments/approvals/{pk}/refuse/", 1)[0].rsplit("<tr", 1)[1]
+            for pk in (old.pk, coming.pk)}  # fmt: skip
+    assert "Too late to rate, even approved" in rows[old.pk]
+    assert "after the third list following its end" in rows[old.pk]
+    assert "too-late" not in rows[coming.pk]
+    decision = admin.get(f"{APPROVALS}{old.pk}/").content.decode()
+    assert 'id="too-late"' in decision and "no report of this tournament can be rated" in decision
+    assert 'id="too-late"' not in admin.get(f"{APPROVALS}{coming.pk}/").content.decode()
+
+
 # -- the decision endpoints, for every persona ------------------------------------------------
 
 #: The world's tournament is federation A's, registered, its chief arbiter the arbiter.
