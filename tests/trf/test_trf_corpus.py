@@ -472,6 +472,43 @@ def test_a_real_file_with_its_player_lines_shifted_is_said_to_be_shifted_first(c
     assert "shifted-lines" not in {f.code for f in parse(data).findings}
 
 
+def test_a_real_file_whose_rounds_the_shift_took_is_an_error_not_warnings(corpus_dir):
+    """bbpPairings' C5 (six players, every starting rank one digit) with one blank added
+    after the sex of every player line: no round block is read, every line's points stand
+    against results of 0. A review found such a file passed with warnings alone, was
+    approved with no game and marked rated: it is an error of the whole file now, and
+    the shift said first as one. The whole file has neither."""
+    data = (corpus_dir / "bbpPairings__dutch_2025_C5.trf").read_bytes()
+    shifted = b"\n".join(
+        line[:14] + b" " + line[14:] if line.startswith(b"001") else line
+        for line in data.split(b"\n")
+    )
+    result = parse(shifted)
+    errors = [f for f in result.findings if f.severity == Severity.ERROR]
+    assert {f.code for f in errors} == {"no-round-results", "shifted-lines"}
+    [no_rounds] = [f for f in errors if f.code == "no-round-results"]
+    assert no_rounds.message.startswith("The players' points (columns 81-84) add up to ")
+    assert "no round result could be read on any player line" in no_rounds.message
+    assert not result.report.played_games()
+    codes = {f.code for f in parse(data).findings}
+    assert not codes & {"no-round-results", "shifted-lines"}
+
+
+def test_a_report_of_forfeits_alone_has_results_and_no_such_error():
+    """Two players, one round, lost by forfeit: no game to rate, but the round's result
+    was read (trf16.md §3: "+" and "-"); nothing to say of the file."""
+    from tests.tournaments.reports.trf_builder import player_line
+
+    lines = [
+        "012 Forfeits",
+        player_line(1, "Alpha, Anna", rating=2000, points="1.0", rounds=["   2 w +"]),
+        player_line(2, "Beta, Bert", rating=1900, points="0.0", rounds=["   1 b -"]),
+    ]
+    result = parse(("\n".join(lines) + "\n").encode())
+    assert result.report.players[0].result_halves == 2
+    assert "no-round-results" not in {f.code for f in result.findings}
+
+
 @pytest.mark.parametrize("name", CUT_OFF_FILES)
 def test_a_complete_file_without_a_final_line_break_is_not_cut_off(corpus_dir, name):
     """062 counts more players than the file holds (no-shows deleted by hand, or Swiss

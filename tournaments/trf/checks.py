@@ -31,6 +31,7 @@ def check_report(
                 _check_block(report, player, block, out)
     _check_placeholders(report, out)
     check_points(report, out)
+    check_rounds_read(report, out)
     _check_teams(report, out, member_columns or {})
     _check_round_count(report, out)
 
@@ -246,6 +247,24 @@ def check_points(report: TrfReport, out: FindingCollector) -> None:
         )
 
 
+def check_rounds_read(report: TrfReport, out: FindingCollector) -> None:
+    """Points in columns 81-84 but no round result on any line (columns 92 on, trf16.md
+    §3): the rounds were not read (the lines shifted, the blocks cut away), and a report
+    of no game would be approved and marked rated with nothing rated (a review: a file
+    with one blank more on every line passed with warnings alone). An error of the whole
+    file; forfeits and byes are results, so a report of those alone is not one."""
+    points = sum(player.points for player in report.players if player.points is not None)
+    if points <= 0 or any(player.result_halves for player in report.players):
+        return
+    out.error(
+        "no-round-results",
+        f"The players' points (columns 81-84) add up to {points:.1f}, but no round result "
+        "could be read on any player line (the rounds start in column 92): there is "
+        "nothing to rate. Upload the file as the pairing program wrote it.",
+        rule="trf16.md §3",
+    )
+
+
 def _check_teams(
     report: TrfReport, out: FindingCollector, member_columns: dict[int, Sequence[int]]
 ) -> None:
@@ -300,6 +319,8 @@ def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
     if len(lines) < max(2, (player_lines + 1) // 2):
         return
     erring = {f.line for f in findings if f.severity is Severity.ERROR and f.line}
+    if any(f.code == "no-round-results" for f in findings):  # the shift took the rounds
+        erring |= set(lines)
     said = (
         f"{len(lines)} of the {player_lines} player lines have a character in a column "
         f"that must be blank (the first on line {lines[0]}): their fields look shifted"
