@@ -212,7 +212,11 @@ def reports(draw) -> TrfReport:
 def test_generated_reports_survive_write_and_parse_unchanged(report):
     result = parse(write(report))
     assert result.report == report
-    assert not result.has_errors, result.errors
+    # The one error a generated report may carry: points without a round result to rate
+    # (checks.check_rounds_read).
+    points = sum(p.points for p in report.players if p.points is not None)
+    unrated = points > 0 and not any(p.result_halves for p in report.players)
+    assert [f.code for f in result.errors] == (["unread-rounds"] if unrated else [])
     # ... and list each game played over the board once, from white's side.
     games = report.played_games()
     assert 2 * len(games) == sum(1 for p in report.players for r in p.rounds if r.played)

@@ -257,7 +257,7 @@ def check_rounds_read(report: TrfReport, out: FindingCollector) -> None:
     if points <= 0 or any(player.result_halves for player in report.players):
         return
     out.error(
-        "no-round-results",
+        "unread-rounds",  # after "shifted-lines", its cause, among the file's errors
         f"The players' points (columns 81-84) add up to {points:.1f}, but no round result "
         "could be read on any player line (the rounds start in column 92): there is "
         "nothing to rate. Upload the file as the pairing program wrote it.",
@@ -319,7 +319,7 @@ def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
     if len(lines) < max(2, (player_lines + 1) // 2):
         return
     erring = {f.line for f in findings if f.severity is Severity.ERROR and f.line}
-    if any(f.code == "no-round-results" for f in findings):  # the shift took the rounds
+    if any(f.code == "unread-rounds" for f in findings):  # the shift took the rounds
         erring |= set(lines)
     said = (
         f"{len(lines)} of the {player_lines} player lines have a character in a column "
