@@ -449,8 +449,34 @@ def _fide_id_twice_findings(ctx: _Context) -> Iterable[Finding]:
 
 
 def _no_id_findings(ctx: _Context, without_id: list[MatchOutcome]) -> Iterable[Finding]:
+    """One note for the lines without a FIDE ID (newcomers), and a warning on each of
+    them that gives a rating or a FIDE title: a rated or titled player has a FIDE ID, and
+    registered as a newcomer he would play unrated (a review: thirteen such lines were
+    only "newcomers")."""
     if not without_id:
         return
+    for outcome in without_id:
+        player = ctx.report.player(outcome.start_rank)
+        if player is None or not (player.rating or player.title):
+            continue
+        given = " and ".join(
+            part
+            for part in (
+                f"a rating of {player.rating}" if player.rating else "",
+                f"the title {player.title}" if player.title else "",
+            )
+            if part
+        )
+        yield Finding(
+            WARNING,
+            "rated-without-fide-id",
+            f"Line {player.line}: player {player.label} has {given} but no FIDE ID: a "
+            "rated or titled player has one. Find him in the registry and match the line "
+            "rather than register him as a newcomer, who would play unrated.",
+            player.line,
+            FIDE_ID_COLUMN,
+            "TRF16 001 cols 58-68",
+        )
     first = ctx.report.player(without_id[0].start_rank)
     line = first.line if first else None
     count = len(without_id)

@@ -330,3 +330,27 @@ def test_the_system_warning_names_both_systems():
         "Line 6: the report's type 'Round Robin' names a round robin; the event is "
         "registered as a Swiss."
     )
+
+
+def test_a_line_with_a_rating_or_a_title_but_no_fide_id_is_a_warning():
+    """A rated or titled player has a FIDE ID: registered as a newcomer from a line without
+    one, he would play unrated. Line 10 (player 2) gives its rating, line 11 (player 3) a
+    title alone; line 12 (player 4) neither, a newcomer as the note says."""
+    lines = four_players(
+        **{
+            "2": {"fide_id": None},
+            "3": {"fide_id": None, "rating": None},
+            "4": {"fide_id": None, "rating": None},
+        }
+    )
+    lines[2] = lines[2][:10] + "GM " + lines[2][13:]
+    findings = [f for f in check(trf(lines)) if f.code in ("rated-without-fide-id", "no-fide-id")]
+    assert [(f.severity, f.code, f.line, f.column) for f in findings] == [
+        ("warning", "rated-without-fide-id", 10, 58),
+        ("warning", "rated-without-fide-id", 11, 58),
+        ("info", "no-fide-id", 10, 58),
+    ]
+    assert findings[0].message.startswith(
+        "Line 10: player 2 (Beta, Bert) has a rating of 1900 but no FIDE ID"
+    )
+    assert "has the title GM but no FIDE ID" in findings[1].message
