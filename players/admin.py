@@ -20,26 +20,51 @@ class FederationAdmin(AuditedModelAdmin):
     ordering = ("code",)
 
 
+#: A player's rating states, seen and never changed in the admin (``RatingStateAdmin``).
+STATE_FIELDS = ("category", "rating", "games", "period_games", "k", "reached_2400", "active",
+                "status", "list_date")  # fmt: skip
+
+
 class RatingStateInline(admin.TabularInline):
     model = RatingState
     extra = 0
-    fields = ("category", "rating", "games", "period_games", "k", "reached_2400", "active",
-              "status", "list_date")  # fmt: skip
+    fields = readonly_fields = STATE_FIELDS
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Player)
 class PlayerAdmin(AuditedModelAdmin):
+    """A player's record. Registered on the site (/players/register/: an ID of the
+    configured range, likely duplicates shown first); his FIDE ID and federation are not
+    changed here: published lists, exports and reports name him by that ID, and an ID
+    changed here led them to a page that no longer was (a review). FIDE's lists bring a
+    transfer; a duplicate is removed on the site (its lines moved to the record kept, its
+    ID retired), where a deletion here took his history and games' references with it."""
+
     list_display = ("fide_id", "name", "federation", "title", "sex", "birth_year")
     search_fields = ("=fide_id", "name")
     list_filter = ("federation", "title", "sex")
     list_select_related = ("federation",)
     autocomplete_fields = ("federation",)
-    readonly_fields = ("created_at", "updated_at")
+    readonly_fields = ("fide_id", "federation", "created_at", "updated_at")
     inlines = (RatingStateInline,)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(RatingState)
-class RatingStateAdmin(AuditedModelAdmin):
+class RatingStateAdmin(ReadOnlyAdmin):
+    """Written by publications and imports, as the history is: the state is what the next
+    period rates from, and one changed here disagreed with the published list (a review).
+    Corrections go into a later period."""
+
     list_display = ("player", "category", "rating", "games", "k", "status", "active", "list_date")
     list_filter = ("category", "status", "active", "reached_2400")
     search_fields = ("=player__fide_id", "player__name")

@@ -247,3 +247,43 @@ def test_the_report_admin_links_its_file_to_the_checked_download(world):
     html = page.content.decode()
     assert f'href="/tournaments/{tournament.pk}/reports/1/file/">open.trf</a>' in html
     assert "/media/" not in html
+
+
+def test_a_players_fide_id_federation_and_rating_state_are_seen_not_changed_in_the_admin(world):
+    """A review changed a listed player's FIDE ID in the admin (the published list then led
+    to a missing page, its export wrote the old ID) and his current rating (his page then
+    disagreed with the published list, and the next period rated from it). The FIDE ID and
+    federation are read-only there, a rating state is seen and not changed, and players
+    are registered and removed on the site only; his name stays editable, in the trail."""
+    from audit.selectors import audit_entries_for
+    from players.models import Player, RatingState
+    from tests import factories
+
+    player = factories.PlayerFactory(fide_id=4100017, federation=world["fed_a"], name="Kent, Ann")
+    state = RatingState.objects.create(player=player, category="rapid", rating=2234, games=40)
+    client = persona_client(world, "administrator")
+    url = f"/admin/players/player/{player.pk}/change/"
+    page = client.get(url).content.decode()
+    assert 'name="name"' in page and 'name="fide_id"' not in page
+    assert 'name="federation"' not in page and 'name="ratings-0-rating"' not in page
+    form = {"fide_id": 999, "federation": world["fed_b"].pk, "name": "Kent, Anne", "sex": player.sex,
+            "birth_year": player.birth_year,
+            "ratings-TOTAL_FORMS": 1, "ratings-INITIAL_FORMS": 1, "ratings-0-id": state.pk,
+            "ratings-0-player": player.pk, "ratings-0-rating": 2500}  # fmt: skip
+    assert client.post(url, form).status_code == 302
+    player.refresh_from_db()
+    state.refresh_from_db()
+    assert (player.fide_id, player.federation, player.name) == (
+        4100017,
+        world["fed_a"],
+        "Kent, Anne",
+    )
+    assert state.rating == 2234
+    (record,) = audit_entries_for(player)
+    assert record.changes == {"name": ["Kent, Ann", "Kent, Anne"]}
+    state_url = f"/admin/players/ratingstate/{state.pk}/change/"
+    assert client.post(state_url, {"rating": 2500}).status_code == 403
+    assert client.post(f"/admin/players/ratingstate/{state.pk}/delete/").status_code == 403
+    assert client.get("/admin/players/player/add/").status_code == 403
+    assert client.post(f"/admin/players/player/{player.pk}/delete/").status_code == 403
+    assert Player.objects.filter(pk=player.pk).exists() and RatingState.objects.count() == 1
