@@ -266,8 +266,8 @@ def test_a_players_fide_id_federation_and_rating_state_are_seen_not_changed_in_t
     page = client.get(url).content.decode()
     assert 'name="name"' in page and 'name="fide_id"' not in page
     assert 'name="federation"' not in page and 'name="ratings-0-rating"' not in page
-    form = {"fide_id": 999, "federation": world["fed_b"].pk, "name": "Kent, Anne", "sex": player.sex,
-            "birth_year": player.birth_year,
+    form = {"fide_id": 999, "federation": world["fed_b"].pk, "name": "Kent, Anne",
+            "sex": player.sex, "birth_year": player.birth_year,
             "ratings-TOTAL_FORMS": 1, "ratings-INITIAL_FORMS": 1, "ratings-0-id": state.pk,
             "ratings-0-player": player.pk, "ratings-0-rating": 2500}  # fmt: skip
     assert client.post(url, form).status_code == 302
