@@ -86,6 +86,23 @@ def test_a_registration_in_time_goes_to_the_tournament_page_saying_it_is_approve
     assert tournament.status == Tournament.Status.APPROVED and tournament.rounds.count() == 5
 
 
+def test_an_event_ended_too_long_ago_to_be_rated_is_not_registered(world):
+    """A review registered an event of 1901: it waited for an administrator, though no
+    report of it could ever be rated (DESIGN.md interpretation 8: refused after the third
+    list following its end). The form says so at the end date; an event that ended ten
+    days ago is still registered, late, for an administrator to decide."""
+    client = persona_client(world, "arbiter")
+    response = client.post(REGISTER, form_data(world, start=in_days(-200)))
+    assert response.status_code == 200
+    errors = response.context["form"].errors["end_date"]
+    assert "after the third list following its end" in errors[0]
+    assert errors[0].endswith("Nothing was registered.")
+    assert not Tournament.objects.filter(name="Riverside Open").exists()
+    client.post(REGISTER, form_data(world, start=in_days(-14)))
+    late = Tournament.objects.get(name="Riverside Open")
+    assert late.status == Tournament.Status.AWAITING_APPROVAL
+
+
 def test_a_rapid_registration_at_a_standard_rate_shows_the_clause_at_the_field(world):
     data = form_data(world, start=in_days(10), category="rapid", rounds=3)
     response = persona_client(world, "arbiter").post(REGISTER, data)
