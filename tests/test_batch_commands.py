@@ -23,6 +23,13 @@ REPO = Path(__file__).resolve().parents[1]
             "the following arguments are required: --category",
         ),
         (["compute_period", "2026-12", "--category", "rapid", "--timeout", "abc"], "--timeout"),
+        *[
+            (
+                ["compute_period", "2026-12", "--category", "rapid", "--timeout", seconds],
+                f"--timeout: {seconds}: give the seconds to wait, from 0 to 604800",
+            )
+            for seconds in ("-5", "nan", "inf", "1e9")
+        ],
         (["export_list", "2025-04", "--format", "txt"], "required: --category"),
         (["import_players", "x.txt", "--format", "bogus"], "invalid choice: 'bogus'"),
         (["load_report", "x.trf", "--json"], "required: --category"),

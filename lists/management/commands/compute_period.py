@@ -9,6 +9,7 @@ Bad input: exit status 2 and one line on stderr.
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import json
 import re
@@ -58,6 +59,25 @@ def list_date_argument(value: str) -> dt.date:
     return list_date
 
 
+#: The longest wait for the worker: a week (a computation takes minutes).
+LONGEST_TIMEOUT = 7 * 24 * 3600
+
+
+def timeout_argument(value: str) -> float:
+    """Seconds to wait for the worker (argparse's type): from 0 (not at all) to
+    ``LONGEST_TIMEOUT`` (a review: -5, nan and inf were taken, a wait never begun or never
+    ended)."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value}: not a number of seconds") from None
+    if not 0 <= seconds <= LONGEST_TIMEOUT:  # nan fails both
+        raise argparse.ArgumentTypeError(
+            f"{value}: give the seconds to wait, from 0 to {LONGEST_TIMEOUT}"
+        )
+    return seconds
+
+
 class Command(BatchCommand):
     help = "Compute (and with --publish, publish) the rating list of a month."
 
@@ -67,7 +87,10 @@ class Command(BatchCommand):
         parser.add_argument("--publish", action="store_true", help="publish when computed")
         parser.add_argument("--json", action="store_true", help="print one JSON document")
         parser.add_argument(
-            "--timeout", type=float, default=3600, help="seconds to wait for the worker"
+            "--timeout",
+            type=timeout_argument,
+            default=3600.0,
+            help="seconds to wait for the worker",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
