@@ -70,6 +70,26 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _upload_message(report) -> str:
+    return _upload_outcome(report) + _same_file_note(report)
+
+
+def _same_file_note(report) -> str:
+    """A word when the file uploaded is one uploaded before, byte for byte (a review: the
+    same file sent twice became a version of its own, without a word)."""
+    earlier = (
+        report.tournament.reports.filter(sha256=report.sha256, version__lt=report.version)
+        .order_by("-version")
+        .first()
+    )
+    if earlier is None:
+        return ""
+    return (
+        f" It is the same file as version {earlier.version}, byte for byte: if a corrected "
+        "file was meant, upload that one."
+    )
+
+
+def _upload_outcome(report) -> str:
     late = services.too_late_to_rate([report.tournament]).get(report.tournament_id)
     if late is not None:
         # Said first: no correction or match makes it rateable (a review found "then the

@@ -34,6 +34,19 @@ def test_another_events_report_uploaded_to_a_tournament_is_flagged_for_the_offic
     assert report.status != "has_errors"
 
 
+def test_the_same_file_uploaded_again_is_said_to_be_the_same(world, tournament, registry, upload):
+    """A review uploaded one file twice: version 2 was stored and checked without a word
+    that it was version 1 again. It is kept (files are kept as received), and said."""
+    data = trf(four_players())
+    first = upload("arbiter", tournament, data, follow=True).content.decode()
+    assert "same file" not in first
+    again = upload("arbiter", tournament, data, follow=True).content.decode()
+    assert "It is the same file as version 1, byte for byte" in again
+    assert TournamentReport.objects.filter(tournament=tournament).count() == 2
+    other = upload("arbiter", tournament, data.replace(b"Test Open", b"Test Open."), follow=True)
+    assert "same file" not in other.content.decode()
+
+
 def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_written(
     world, tournament, registry, upload
 ):
