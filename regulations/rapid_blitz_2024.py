@@ -61,8 +61,9 @@ class RapidBlitzChecks:
         return [
             Violation(
                 clause,
-                f"{time_control} gives {format_figure(minutes)} minutes for 60 moves; a "
-                f"{category} game needs more than {more_than} and {upper} {up_to}.",
+                f"{time_control} gives {format_figure(minutes)} "
+                f"minute{'' if minutes == 1 else 's'} for 60 moves; a {category} game needs "
+                f"more than {more_than} and {upper} {up_to}.",
             )
         ]
 

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
+from django.template.defaultfilters import pluralize
 
 from players.access import Actor
 from players.models import Federation
@@ -174,7 +175,8 @@ def report_load(
     )
     if waiting:
         why = (
-            f"the report has {len(errors)} error(s), the first: {errors[0]} Approvals are "
+            f"the report has {len(errors)} error{pluralize(len(errors))}, the first: {errors[0]} "
+            "Approvals are "
             "granted only to a report without errors"
             if errors
             else "give --approve to grant its approvals"

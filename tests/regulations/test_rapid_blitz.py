@@ -244,3 +244,11 @@ def test_pre2024_cites_the_2024_clause_it_borrows():
         TimeControl(Fraction(90), 30), category=Category.RAPID, highest_rating=None
     )
     assert violation.clause == "R&B 2024 (applied to pre-2024) 1.1"
+
+
+def test_a_one_minute_game_is_said_in_the_singular():
+    """1+0 is not blitz (R&B 2024 1.1.2: more than 3 minutes); a review read "1 minutes"."""
+    (violation,) = RB2024.rate_of_play_violations(
+        TimeControl(Fraction(1), 0), category=Category.BLITZ, highest_rating=None
+    )
+    assert "gives 1 minute for 60 moves; a blitz game needs more than 3" in violation.message

@@ -22,6 +22,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 from django.db import transaction
 from django.db.models import Count, Max, Min
+from django.template.defaultfilters import pluralize
 from django.utils import timezone
 from django.utils.text import get_valid_filename
 
@@ -885,7 +886,8 @@ def _lateness_clause(category: str) -> str:
 def _approval_refusal(report: TournamentReport) -> None:
     if report.status == ReportStatus.HAS_ERRORS:
         raise ReportRefused(
-            f"Version {report.version} has {report.error_count} error(s); it can never be "
+            f"Version {report.version} has {report.error_count} "
+            f"error{pluralize(report.error_count)}; it can never be "
             "rated. Upload a corrected version."
         )
     if report.status != ReportStatus.CHECKED:

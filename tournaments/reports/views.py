@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -98,8 +99,8 @@ def _upload_outcome(report) -> str:
     if report.error_count:
         return (
             f"Version {report.version} was stored as received, but it has "
-            f"{report.error_count} error(s): it cannot be rated until a corrected version is "
-            "uploaded."
+            f"{report.error_count} error{pluralize(report.error_count)}: it cannot be rated "
+            "until a corrected version is uploaded."
         )
     waiting = report.matches.filter(status__in=selectors.UNRESOLVED).count()
     if waiting:

@@ -73,7 +73,7 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     assert tournament.status == "report_received"
     officer = persona_client(world, "officer_a")
     refused = officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/", follow=True)
-    assert "has 1 error(s)" in refused.content.decode()
+    assert "has 1 error;" in refused.content.decode()
     assert not Game.objects.exists()
 
     fixed = trf(four_players())
