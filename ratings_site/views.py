@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from lists.models import RatingPeriod
 from lists.selectors import latest_tops
+from lists.services import publication_refusal, publication_too_early
 from players.access import Actor
 from players.pagination import paginate
 from players.selectors import federation_list, player_list
@@ -105,6 +106,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             )
             | Q(status=RatingPeriod.Status.OPEN, closing_date__lt=timezone.localdate())
         ).order_by("list_date", "category")
+        context["periods_waiting"] = _publication_blocked(list(context["periods_waiting"]))
     if actor.is_administrator:
         context["approvals"] = waiting(
             ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).select_related(
@@ -124,6 +126,21 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             mine, everything=f"{reverse('tournaments:list')}?mine=true"
         )
     return render(request, "dashboard.html", context)
+
+
+def _publication_blocked(periods: list[RatingPeriod]) -> list[RatingPeriod]:
+    """``periods``, each computed one with ``publication_blocked``: why it cannot be
+    published but by its date (an earlier list waits, it was computed before the list it
+    starts from was published...), else None. A review saw "published from its date" on
+    the dashboard for a list its own page said to compute again."""
+    today = timezone.localdate()
+    for period in periods:
+        period.publication_blocked = None
+        if period.status == RatingPeriod.Status.COMPUTED:
+            refusal = publication_refusal(period, today)
+            if refusal != publication_too_early(period, today):
+                period.publication_blocked = refusal
+    return periods
 
 
 #: The rows a section of the dashboard shows: at the start of a month an administrator

@@ -232,7 +232,7 @@ def test_load_demo_is_idempotent_and_prints_working_credentials(debug_on, client
         "admin:players_player_changelist",
         "admin:tournaments_tournament_changelist",
         "admin:lists_workerheartbeat_changelist",
-        "admin:players_player_add",
+        "admin:players_ratingstate_changelist",
         "admin:tournaments_tournament_add",
     ],
 )

@@ -19,7 +19,7 @@ from lists.models import ListEntry, RatingPeriod
 from lists.services import period_close, period_get_or_create
 from players.access import ADMINISTRATORS_GROUP
 from tests.conftest import persona_client
-from tests.lists.conftest import APRIL
+from tests.lists.conftest import APRIL, MAY
 
 
 def closed_period(period_world) -> RatingPeriod:
@@ -499,6 +499,28 @@ def test_the_dashboard_says_from_when_a_list_computed_ahead_is_published(
     assert f'href="/lists/periods/{computed.pk}/"' in section
     assert "ready to publish" not in section
     assert f"published from <strong>{APRIL:%Y-%m-%d}</strong>" in section
+
+
+def test_the_dashboard_says_why_a_computed_list_cannot_be_published(
+    world, period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """A review: the dashboard said "ready" of a list its own page said could not be
+    published. The blitz list of May, computed before April's: published after it, and
+    computed again once April's is out, as it starts from it."""
+    may = compute("blitz", MAY)
+    april = compute("blitz", APRIL)
+    admin = persona_client(world, "administrator")
+
+    def said(period):
+        page = admin.get("/dashboard/").content.decode()
+        section = page.split('id="periods-waiting"', 1)[1].split("</section>", 1)[0]
+        return section.split(f'href="/lists/periods/{period.pk}/"', 1)[1].split("</div>", 1)[0]
+
+    assert "ready to publish" in said(april) and "publication-blocked" not in said(april)
+    assert "is computed, not published: lists are published in order" in said(may)
+    assert "ready to publish" not in said(may)
+    publish(april)
+    assert "was computed before the Blitz list of 2025-04-01 was published" in said(may)
 
 
 def test_waiting_for_me_lists_an_open_period_past_its_closing_date(world, period_world):
