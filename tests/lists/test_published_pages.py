@@ -156,6 +156,20 @@ def test_the_list_sorts_by_a_column(april, sort, expected):
     assert [name.split(",")[0] for name in names(get(URL, sort=sort))] == expected
 
 
+def test_a_list_sorted_otherwise_says_its_files_are_in_rating_order(april):
+    """A review sorted the list by name and downloaded it: the file came in rating order,
+    as a rating list is written. The page says so where it is sorted otherwise."""
+    by_name = get(URL, sort="name").content.decode()
+    assert 'id="download-order"' in by_name and "in rating order" in by_name
+    assert 'id="download-order"' not in get(URL).content.decode()
+    assert 'id="download-order"' not in get(URL, sort="-rating").content.decode()
+    text = get("/lists/rapid/2025-04/download.csv", sort="name").getvalue().decode()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [int(row["rapid_rating"]) for row in rows] == sorted(
+        (int(row["rapid_rating"]) for row in rows), reverse=True
+    )
+
+
 def test_equal_ratings_of_a_federation_sort_by_name(db):
     """Sorted by federation, then rating: players of equal rating by name, whatever order
     the rows were written in (a published list is not stored in rating order)."""
