@@ -851,3 +851,20 @@ def test_a_task_queue_that_does_not_answer_starts_nothing_and_says_so(
     assert "the publication was not started" in page.content.decode()
     assert 'id="publish"' in page.content.decode()  # not "being published" for the lease
     assert RatingPeriod.objects.get(pk=period.pk).publication_requested_at is None
+
+
+def test_a_published_periods_page_speaks_of_what_was_rated(
+    world, period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """A review: a published period's page still said its tournaments "are rated" on the
+    list and offered "the preview". Before publication it does; after, the past and the
+    results."""
+    closed_period(period_world)
+    period = compute("rapid", APRIL)
+    officer = persona_client(world, "officer_a")
+    before = officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert "are rated on this list" in before and "Download the preview (CSV)" in before
+    publish(period)
+    after = officer.get(f"/lists/periods/{period.pk}/").content.decode()
+    assert "were rated on this list" in after and "Download the results (CSV)" in after
+    assert "the preview (CSV)" not in after
