@@ -459,14 +459,8 @@ def _no_id_findings(ctx: _Context, without_id: list[MatchOutcome]) -> Iterable[F
         player = ctx.report.player(outcome.start_rank)
         if player is None or not (player.rating or player.title):
             continue
-        given = " and ".join(
-            part
-            for part in (
-                f"a rating of {player.rating}" if player.rating else "",
-                f"the title {player.title}" if player.title else "",
-            )
-            if part
-        )
+        rating = f"a rating of {player.rating}" if player.rating else ""
+        given = " and ".join(filter(None, (rating, player.title and f"the title {player.title}")))
         yield Finding(
             WARNING,
             "rated-without-fide-id",
