@@ -113,8 +113,11 @@ def rating_list_for(
     if chosen > last_allowed:
         raise TooLateToRate(
             lateness_clause,
+            # "At the earliest": the search stops past the last list allowed, so a later
+            # one may be out too (a review read a list whose period had closed).
             f"The tournament ended on {end_date}; a report approved on {approved_on} would be "
-            f"rated on the list of {chosen}, after the third list following its end "
-            f"({last_allowed}, closing {closing_date(last_allowed)}), so it is not rated.",
+            f"rated on the list of {chosen} at the earliest, after the third list following "
+            f"its end ({last_allowed}, closing {closing_date(last_allowed)}), so it is not "
+            "rated.",
         )
     return ListAssignment(chosen, closing_date(chosen), last_allowed)

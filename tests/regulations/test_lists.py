@@ -63,8 +63,9 @@ def test_a_report_is_rated_at_the_latest_on_the_third_list_after_the_end():
     with pytest.raises(TooLateToRate) as refused:
         standard(D(2026, 11, 20), D(2027, 1, 26))
     assert refused.value.clause == "R&B 2024 8.1"
-    assert "list of 2027-03-01, after the third list following its end (2027-02-01" in str(
-        refused.value
+    assert (
+        "list of 2027-03-01 at the earliest, after the third list following its end "
+        "(2027-02-01" in str(refused.value)
     )
 
 
@@ -98,5 +99,10 @@ def test_a_list_already_out_takes_no_more_reports():
     out.add(D(2027, 1, 1))
     assert assigned(D(2026, 11, 20), D(2026, 11, 20)).list_date == D(2027, 2, 1)
     out.add(D(2027, 2, 1))
-    with pytest.raises(TooLateToRate, match="list of 2027-03-01"):
+    with pytest.raises(TooLateToRate, match="list of 2027-03-01 at the earliest"):
+        assigned(D(2026, 11, 20), D(2026, 11, 20))
+    # 1 March out as well: the search ends at the last list allowed, and says no more than
+    # "at the earliest" of the list after it (a review read a list closed already).
+    out.add(D(2027, 3, 1))
+    with pytest.raises(TooLateToRate, match="list of 2027-03-01 at the earliest"):
         assigned(D(2026, 11, 20), D(2026, 11, 20))
