@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
@@ -87,7 +88,7 @@ from lists.run_tables import (
 from lists.selectors import published_periods
 from players.access import Actor, actor_for, require_administrator
 from players.locks import rating_list_lock
-from players.models import RatingCategory, RatingHistory, RatingState, RatingStatus
+from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
 from players.selectors import list_dates_out, list_every_months, list_published
 from players.task_queue import task_queue_refusal, unreachable_message
 from regulations import OverTheBoardRules
@@ -1589,6 +1590,33 @@ def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     the planner took half the month's 30,000 to be outside it and read its million games
     to find which have any (0.3 s of the period page), where a handful need looking at."""
     return with_approved_games(Tournament.objects.filter(pk__in=_outside_run(period)))
+
+
+#: What the computation reads of a player's record beside his games and his state: his
+#: birth year (a junior's K: standard-2009 8.56, R&B 2024 7.3.3) and his association
+#: (fewer games for a first rating: standard-2009 7.14g).
+RECORD_FACTS_RATED = ("birth_year", "disability_association")
+
+
+def players_edited_after_computation(period: RatingPeriod) -> QuerySet[Player]:
+    """The players of the computed run whose record was edited after it, in what the
+    computation reads (``RECORD_FACTS_RATED``): published as it is, the list would rate
+    them by the record as it was (a review set a junior's birth year to 1990 and the
+    preview went on showing K 40). Computed again, it takes the record as it is."""
+    if period.computed_at is None:
+        return Player.objects.none()
+    edited = AuditEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(Player),
+        action="edited",
+        at__gt=period.computed_at,
+        changes__has_any_keys=RECORD_FACTS_RATED,
+    ).values("object_id")
+    in_run = PeriodResult.objects.filter(period=period, run=period.computed_run)
+    return (
+        Player.objects.filter(pk__in=edited)
+        .filter(pk__in=in_run.values("player_id"))
+        .order_by("name")
+    )
 
 
 def _outside_run(period: RatingPeriod) -> list[int]:

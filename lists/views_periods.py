@@ -84,6 +84,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     computed = period.status == RatingPeriod.Status.COMPUTED
     # Computed, not yet published: what the preview leaves out.
     late = list(services.reports_after_computation(period)) if computed else []
+    edited = list(services.players_edited_after_computation(period)[:21]) if computed else []
     tournaments = PeriodTournamentTable(
         Tournament.objects.filter(
             category=period.category, list_date=period.list_date
@@ -115,6 +116,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
         "late": late,
+        "edited": edited,
         "next_list": services.list_after(period.list_date),
         **_turning_inactive(period, computed),
     }

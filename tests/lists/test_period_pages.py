@@ -18,7 +18,7 @@ from audit.models import AuditEntry
 from lists.models import ListEntry, RatingPeriod
 from lists.services import period_close, period_get_or_create
 from players.access import ADMINISTRATORS_GROUP
-from tests.conftest import persona_client
+from tests.conftest import persona_actor, persona_client
 from tests.lists.conftest import APRIL, MAY
 
 
@@ -868,3 +868,32 @@ def test_a_published_periods_page_speaks_of_what_was_rated(
     after = officer.get(f"/lists/periods/{period.pk}/").content.decode()
     assert "were rated on this list" in after and "Download the results (CSV)" in after
     assert "the preview (CSV)" not in after
+
+
+def test_a_preview_says_which_of_its_players_records_changed_after_it(
+    world, period_world, compute, django_capture_on_commit_callbacks
+):
+    """A review set a junior's birth year to 1990 after the preview was computed: the page
+    went on showing K 40, and publishing would have rated him so. The page names players
+    whose birth year or association (what the computation reads of a record: standard-2009
+    8.56, 7.14g; R&B 2024 7.3.3) changed after it; a title changed is not one; computed
+    again, the preview takes the record as it is."""
+    from players.models import Player
+    from players.services import player_update
+
+    closed_period(period_world)
+    period = compute("rapid", APRIL)
+    admin = persona_actor(world, "administrator")
+    a, b = Player.objects.get(name="A"), Player.objects.get(name="B")
+    officer = persona_client(world, "officer_a")
+    url = f"/lists/periods/{period.pk}/"
+    assert 'id="edited-players"' not in officer.get(url).content.decode()
+    player_update(actor=admin, player=b, fields={"title": "FM"}, reason="FIDE title")
+    assert 'id="edited-players"' not in officer.get(url).content.decode()
+    player_update(actor=admin, player=a, fields={"birth_year": 2010}, reason="Passport")
+    page = officer.get(url).content.decode()
+    alert = page.split('id="edited-players"', 1)[1].split("</div>", 1)[0]
+    assert f'href="/players/{a.fide_id}/">A</a>' in alert and ">B</a>" not in alert
+    assert "1 player of the preview had his birth year or association changed" in alert
+    compute("rapid", APRIL)
+    assert 'id="edited-players"' not in officer.get(url).content.decode()
