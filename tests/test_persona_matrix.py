@@ -69,6 +69,9 @@ PATHS = {
     "tournaments:report_detail": lambda s: f"/tournaments/{s['t'].pk}/reports/1/",
     "tournaments:report_download": lambda s: f"/tournaments/{s['t'].pk}/reports/1/file/",
     "tournaments:report_approve": lambda s: f"/tournaments/{s['t'].pk}/reports/1/approve/",
+    "tournaments:report_approval_withdraw": lambda s: (
+        f"/tournaments/{s['t'].pk}/reports/1/withdraw-approval/"
+    ),
     "tournaments:player_match_resolve": lambda s: (
         f"/tournaments/{s['t'].pk}/reports/1/players/1/match/"
     ),
@@ -157,6 +160,11 @@ EXPECTED = {
     # officers and administrators are sent back to the report with the refusal (a line
     # still waits for a match); the arbiter may not act, officer B may not even see it
     "tournaments:report_approve": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),
+    # the same: sent back with the reason missing (the report is not approved either)
+    "tournaments:report_approval_withdraw": (
+        [302, 405, 405, 405, 405],
+        [302, 403, 302, 404, 302],
+    ),
     "tournaments:player_match_resolve": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),
     "tournaments:player_match_register": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),
     "tournaments:player_match_reopen": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),

@@ -1,7 +1,8 @@
 """The tournament's status machine: the transitions the workflow allows, each audited.
 
 registered -> (awaiting approval ->) approved -> report received -> checked ->
-ready for rating -> rated; awaiting approval -> refused. A new report version moves a
+ready for rating -> rated; awaiting approval -> refused; ready for rating -> checked
+while its list's period is open (the approval withdrawn). A new report version moves a
 tournament back to "report received" (and on to "checked" when it has no errors). A
 registration is withdrawn (the event cancelled, registered twice) at any step before its
 report is approved: from then on its games belong to a rating period.
@@ -31,7 +32,8 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     Status.CHECKED: frozenset(
         {Status.REPORT_RECEIVED, Status.CHECKED, Status.READY, Status.REFUSED, Status.WITHDRAWN}
     ),
-    Status.READY: frozenset({Status.RATED}),
+    # Back to "checked": its approval withdrawn while its list's period is open.
+    Status.READY: frozenset({Status.RATED, Status.CHECKED}),
     Status.RATED: frozenset(),
     Status.WITHDRAWN: frozenset(),
 }

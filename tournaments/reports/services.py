@@ -873,6 +873,62 @@ def _report_approve(
     return report
 
 
+def approval_withdrawal_refusal(report: TournamentReport) -> str | None:
+    """Why the approval of ``report`` cannot be withdrawn, or None: only an approved
+    report's, while the period of its list takes reports (interpretation 8). Once it is
+    closed, its computation rates the report: a correction goes into a later period."""
+    tournament = report.tournament
+    if report.status != ReportStatus.APPROVED or tournament.status != Status.READY:
+        return f"Version {report.version} is not approved for rating and waiting for its list."
+    if tournament.list_date and period_closed(tournament.category, tournament.list_date):
+        return (
+            f"The period of the list of {tournament.list_date} is closed: its computation "
+            "rates this report as approved. A correction goes into a later period."
+        )
+    return None
+
+
+def report_approval_withdraw(*, actor: Actor, report: TournamentReport, reason: str) -> None:
+    """Withdraw the approval of ``report`` (the federation's rating officer or an
+    administrator), with a reason, while its list's period is open: its games go, the
+    report and the tournament are checked again, to approve again or to replace by a
+    corrected version (a review: a wrong file approved could not be taken back)."""
+    require(actor, "approve", report, "Only the federation's rating officer withdraws an approval.")
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": "Give a reason: the arbiter reads it in the history."})
+    with transaction.atomic():
+        rating_list_lock(report.tournament.category)  # not while its list is published
+        report = (
+            TournamentReport.objects.select_for_update()
+            .select_related("tournament")
+            .get(pk=report.pk)
+        )
+        if refusal := approval_withdrawal_refusal(report):
+            raise ReportRefused(refusal)
+        games = report.games.all().delete()[0]
+        report.status = ReportStatus.CHECKED
+        report.save(update_fields=["status"])
+        audit_record(
+            target=report,
+            actor=actor.user,
+            action="approval withdrawn",
+            reason=reason,
+            changes={"status": ["approved", "checked"], "games": [games, None]},
+        )
+        tournament = report.tournament
+        listed = tournament.list_date
+        tournament.list_date = None
+        tournament.save(update_fields=["list_date"])
+        tournament_status_change(
+            tournament=tournament,
+            status=Status.CHECKED,
+            actor=actor,
+            reason=f"Approval of report version {report.version} withdrawn (it was for the "
+            f"list of {listed}): {reason}",
+        )
+
+
 def _lateness_clause(category: str) -> str:
     """R&B 2024 8.1 says it of rapid and blitz; the standard text is silent, and DESIGN.md
     interpretation 8 applies it to every category."""

@@ -13,6 +13,11 @@ urlpatterns = [
     path(f"{report}file/", views.report_download, name="report_download"),
     path(f"{report}approve/", views.report_approve, name="report_approve"),
     path(
+        f"{report}withdraw-approval/",
+        views.report_approval_withdraw,
+        name="report_approval_withdraw",
+    ),
+    path(
         f"{report}players/<int:start_rank>/match/",
         views.player_match_resolve,
         name="player_match_resolve",

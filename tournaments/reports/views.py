@@ -129,6 +129,8 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     rated_on, too_late = (
         services.approval_outlook(tournament) if waits_for_approval else (None, None)
     )
+    approved = report.status == TournamentReport.Status.APPROVED and officer
+    withdrawal_refusal = services.approval_withdrawal_refusal(report) if approved else None
     choices = _register_choices(request.actor, officer and unresolved)
     may_change = (
         officer and report.status in ("has_errors", "checked") and not (withdrawn or refused)
@@ -155,6 +157,8 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         and not too_late,
         "too_late": too_late,
         "rated_on": rated_on,
+        "may_withdraw_approval": approved and withdrawal_refusal is None,
+        "withdrawal_refusal": withdrawal_refusal,
         "withdrawn": withdrawn,
         "refused": refused,
         "not_ended": not ended,
@@ -232,6 +236,26 @@ def report_approve(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     else:
         messages.success(
             request, f"Version {version} is approved; the tournament is ready for rating."
+        )
+    return redirect("tournaments:report_detail", pk=pk, version=version)
+
+
+@login_required  # signed out: to sign in, not a 404 (a review)
+@require_POST
+def report_approval_withdraw(request: HttpRequest, pk: int, version: int) -> HttpResponse:
+    """Withdraw a report's approval while its list's period is open (officers)."""
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    try:
+        services.report_approval_withdraw(
+            actor=request.actor, report=report, reason=request.POST.get("reason", "")
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            f"The approval of version {version} is withdrawn and its games removed: approve it "
+            "again, or upload a corrected version.",
         )
     return redirect("tournaments:report_detail", pk=pk, version=version)
 

@@ -547,3 +547,67 @@ def test_the_dashboard_asks_whether_reports_are_too_late_once_for_them_all(world
     assert ten == two
     section = page.split('id="reports-to-approve"', 1)[1].split("</section>", 1)[0]
     assert section.count("too late to rate") == 10
+
+
+def test_an_officer_withdraws_an_approval_while_its_period_is_open(
+    world, tournament, registry, upload, monkeypatch
+):
+    """A review: a wrong file approved on Monday could not be taken back, though its list
+    was weeks away. While the period of its list takes reports (interpretation 8) the
+    officer withdraws the approval, with a reason: its games go, the report and the
+    tournament are checked again, and it is approved again (or replaced)."""
+    from django.utils import timezone
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    upload("arbiter", tournament, trf(four_players()))
+    officer = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1/"
+    officer.post(f"{base}approve/")
+    report = TournamentReport.objects.get()
+    games = Game.objects.count()
+    assert report.status == "approved" and games == 6
+    assert 'id="withdraw-approval"' in officer.get(base).content.decode()
+    arbiter = persona_client(world, "arbiter")
+    assert 'id="withdraw-approval"' not in arbiter.get(base).content.decode()
+    assert arbiter.post(f"{base}withdraw-approval/", {"reason": "mine"}).status_code == 403
+    blank = officer.post(f"{base}withdraw-approval/", {"reason": " "}, follow=True)
+    assert "Give a reason" in blank.content.decode() and Game.objects.count() == games
+    done = officer.post(
+        f"{base}withdraw-approval/", {"reason": "The B section's file"}, follow=True
+    )
+    assert "The approval of version 1 is withdrawn and its games removed" in done.content.decode()
+    report.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (report.status, tournament.status, tournament.list_date) == ("checked", "checked", None)
+    assert not Game.objects.exists()
+    entry = AuditEntry.objects.get(action="approval withdrawn")
+    assert entry.reason == "The B section's file" and entry.changes["games"] == [6, None]
+    officer.post(f"{base}approve/")
+    report.refresh_from_db()
+    assert report.status == "approved" and Game.objects.count() == games
+
+
+def test_an_approval_is_final_once_its_lists_period_is_closed(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Closed, the period's computation rates the report as approved: a correction goes
+    into a later period (issue 4), and the page says so rather than offer the withdrawal."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    upload("arbiter", tournament, trf(four_players()))
+    officer = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1/"
+    officer.post(f"{base}approve/")
+    RatingPeriod.objects.create(
+        category="standard", list_date=dt.date(2025, 4, 1), closing_date=dt.date(2025, 3, 25),
+        status="closed",
+    )  # fmt: skip
+    page = officer.get(base).content.decode()
+    assert 'id="withdraw-approval"' not in page
+    assert "The period of the list of 2025-04-01 is closed" in page
+    refused = officer.post(f"{base}withdraw-approval/", {"reason": "late"}, follow=True)
+    assert "A correction goes into a later period." in refused.content.decode()
+    assert TournamentReport.objects.get().status == "approved" and Game.objects.count() == 6
