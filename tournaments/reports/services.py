@@ -849,13 +849,8 @@ def _report_approve(
             )
         )
     Game.objects.bulk_create(games)
-    report.status = ReportStatus.APPROVED
-    report.save(update_fields=["status"])
-    audit_record(
-        target=report,
-        actor=actor.user,
-        action="approved for rating",
-        changes={"status": ["checked", "approved"], "games": [None, len(games)]},
+    _report_status_recorded(
+        report, actor, ReportStatus.APPROVED, "approved for rating", games=[None, len(games)]
     )
     tournament = report.tournament
     tournament.list_date = list_date
@@ -907,14 +902,8 @@ def report_approval_withdraw(*, actor: Actor, report: TournamentReport, reason: 
         if refusal := approval_withdrawal_refusal(report):
             raise ReportRefused(refusal)
         games = report.games.all().delete()[0]
-        report.status = ReportStatus.CHECKED
-        report.save(update_fields=["status"])
-        audit_record(
-            target=report,
-            actor=actor.user,
-            action="approval withdrawn",
-            reason=reason,
-            changes={"status": ["approved", "checked"], "games": [games, None]},
+        _report_status_recorded(
+            report, actor, ReportStatus.CHECKED, "approval withdrawn", [games, None], reason
         )
         tournament = report.tournament
         listed = tournament.list_date
@@ -927,6 +916,22 @@ def report_approval_withdraw(*, actor: Actor, report: TournamentReport, reason: 
             reason=f"Approval of report version {report.version} withdrawn (it was for the "
             f"list of {listed}): {reason}",
         )
+
+
+def _report_status_recorded(
+    report: TournamentReport,
+    actor: Actor,
+    status: str,
+    action: str,
+    games: list[int | None],
+    reason: str = "",
+) -> None:
+    """``report`` to ``status``, in the audit trail with its games before and after (an
+    approval writes them, its withdrawal removes them)."""
+    changes = {"status": [report.status, status], "games": games}
+    report.status = status
+    report.save(update_fields=["status"])
+    audit_record(target=report, actor=actor.user, action=action, reason=reason, changes=changes)
 
 
 def _lateness_clause(category: str) -> str:
