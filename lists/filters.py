@@ -33,6 +33,7 @@ from players.name_keys import (
     apostrophe_forms,
     folded_forms,
     typed_keys,
+    word_rotations,
 )
 
 
@@ -78,10 +79,10 @@ def word_orders(value: str) -> list[str]:
     first two words joined by a hyphen ("gonzalez perez" finds "Gonzalez-Perez, Juan").
     Each is looked up by its beginning, so only the last word typed may be cut short
     ("carlsen m", not "magnus c")."""
-    words = value.replace(",", " ").split()
-    if not 1 < len(words) <= MOST_WORDS_TURNED:
+    turned = word_rotations(value)
+    if not 1 < len(turned) <= MOST_WORDS_TURNED:
         return [value]
-    orders = [value] + [" ".join(words[turn:] + words[:turn]) for turn in range(1, len(words))]
+    orders = [value, *turned[1:]]
     # "dupont lefevre" finds "Dupont-Lefèvre, Zoë": the first two words typed may be a
     # double surname, which names join with a hyphen (a review found nobody).
     return orders + [order.replace(" ", "-", 1) for order in orders]

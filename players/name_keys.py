@@ -59,18 +59,19 @@ def name_key(name: str | None) -> str | None:
     return unaccented.translate(_OWN_BASES).upper()
 
 
-def key_word_orders(key: str) -> list[str]:
-    """``key`` (a name's key) in each order its words may have been written in: every
-    rotation of them. A report's names are "Lastname, Firstname" by convention, the comma
-    optional in practice (the TRF digest, 001 columns 15-47), so "Ravi Kumar" typed
-    without it may be "Kumar, Ravi" of the registry, and "Loek van Wely" "van Wely, Loek":
-    a rotation keeps each part's own words in order."""
-    words = key.split()
+def word_rotations(text: str) -> list[str]:
+    """``text``'s words in each order they may have been written in: every rotation of
+    them, the words as written first. A name is "Lastname, Firstname" by convention, the
+    comma optional in practice (the TRF digest, 001 columns 15-47), so "Ravi Kumar" may be
+    "Kumar, Ravi" and "Loek van Wely" "van Wely, Loek": a rotation keeps each part's own
+    words in order. The published list's search (``lists.filters.word_orders``) and the
+    likely duplicates (``players.selectors``) both turn names so."""
+    words = text.replace(",", " ").split()
     return list(dict.fromkeys(" ".join(words[at:] + words[:at]) for at in range(len(words))))
 
 
 def key_words_unordered(key: str) -> str:
-    """``key`` with its words in alphabetical order: what two of ``key_word_orders``
+    """``key`` with its words in alphabetical order: what two of ``word_rotations``
     have in common."""
     return " ".join(sorted(key.split()))
 

@@ -20,7 +20,7 @@ from players.models import (
     RatingState,
     RatingStatus,
 )
-from players.name_keys import NameKey, key_word_orders, key_words_unordered, name_key
+from players.name_keys import NameKey, key_words_unordered, name_key, word_rotations
 
 
 def list_every_months() -> int:
@@ -135,7 +135,7 @@ def player_likely_duplicates(
     return (
         Player.objects.filter(federation=federation, birth_year=birth_year)
         .alias(key=NameKey("name"))
-        .filter(key__in=key_word_orders(name_key(name)))
+        .filter(key__in=word_rotations(name_key(name)))
         .select_related("federation")
     )
 
@@ -149,7 +149,7 @@ def likely_duplicates_among(
     wanted = {identity_key(name, year, federation.pk) for name, year, federation in candidates}
     if not wanted:
         return {}
-    keys = {order for name, _, _ in candidates for order in key_word_orders(name_key(name))}
+    keys = {order for name, _, _ in candidates for order in word_rotations(name_key(name))}
     years = {year for _, year, _ in wanted}
     same_year = Q(birth_year__in=years - {None})
     if None in years:

@@ -318,7 +318,7 @@ def test_a_name_spelt_without_its_accents_is_a_likely_duplicate(world):
 def test_a_name_written_in_another_order_is_a_likely_duplicate(world, typed):
     """A report's names are "Lastname, Firstname", the comma optional in practice (TRF
     digest, 001): "Ravi Kumar" typed without it is the registry's "Kumar, Ravi", and
-    "Loek van Wely" the registry's "van Wely, Loek" (players.name_keys.key_word_orders)."""
+    "Loek van Wely" the registry's "van Wely, Loek" (players.name_keys.word_rotations)."""
     registered = "Kumar, Ravi" if "avi" in typed else "Loek van Wely"
     twin = factories.PlayerFactory(
         name=registered, federation=world["fed_a"], birth_year=2012, sex="M"
