@@ -1602,13 +1602,15 @@ def players_edited_after_computation(period: RatingPeriod) -> QuerySet[Player]:
     """The players of the computed run whose record was edited after it, in what the
     computation reads (``RECORD_FACTS_RATED``): published as it is, the list would rate
     them by the record as it was (a review set a junior's birth year to 1990 and the
-    preview went on showing K 40). Computed again, it takes the record as it is."""
-    if period.computed_at is None:
+    preview went on showing K 40). Computed again, it takes the record as it is. From the
+    run's claim: the inputs are read after it, so an edit during the computation may have
+    come too late for them."""
+    if period.claimed_at is None:
         return Player.objects.none()
     edited = AuditEntry.objects.filter(
         content_type=ContentType.objects.get_for_model(Player),
         action="edited",
-        at__gt=period.computed_at,
+        at__gt=period.claimed_at,
         changes__has_any_keys=RECORD_FACTS_RATED,
     ).values("object_id")
     in_run = PeriodResult.objects.filter(period=period, run=period.computed_run)
