@@ -219,7 +219,9 @@ def _too_late_marked(approvals: list[ApprovalRequest]) -> None:
     pending = [a for a in approvals if a.status == ApprovalRequest.Status.PENDING]
     late = too_late_to_rate({approval.tournament for approval in pending})
     for approval in approvals:
-        approval.too_late = late.get(approval.tournament_id) if approval in pending else None
+        approval.too_late = None
+    for approval in pending:
+        approval.too_late = late.get(approval.tournament_id)
 
 
 @login_required
