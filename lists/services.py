@@ -88,7 +88,14 @@ from lists.run_tables import (
 from lists.selectors import published_periods
 from players.access import Actor, actor_for, require_administrator
 from players.locks import rating_list_lock
-from players.models import Player, RatingCategory, RatingHistory, RatingState, RatingStatus
+from players.models import (
+    Player,
+    PlayerImport,
+    RatingCategory,
+    RatingHistory,
+    RatingState,
+    RatingStatus,
+)
 from players.selectors import list_dates_out, list_every_months, list_published
 from players.task_queue import task_queue_refusal, unreachable_message
 from regulations import OverTheBoardRules
@@ -1619,6 +1626,21 @@ def players_edited_after_computation(period: RatingPeriod) -> QuerySet[Player]:
         .filter(pk__in=in_run.values("player_id"))
         .order_by("name")
     )
+
+
+def imports_after_computation(period: RatingPeriod) -> QuerySet[PlayerImport]:
+    """The FIDE lists imported after the computed run was claimed that changed a record or
+    a rating state: what the computation reads of a player (rating, games, the 2400 flag,
+    birth year: standard-2009 8.56, R&B 2024 7.3.3) may have changed under the preview, as
+    ``players_edited_after_computation`` names for the edits made by hand. An import is one
+    transaction and writes nothing when it fails, so only those done count."""
+    if period.claimed_at is None:
+        return PlayerImport.objects.none()
+    return PlayerImport.objects.filter(
+        Q(players_updated__gt=0) | Q(ratings_written__gt=0),
+        status=PlayerImport.Status.DONE,
+        finished_at__gt=period.claimed_at,
+    ).order_by("finished_at")
 
 
 def _outside_run(period: RatingPeriod) -> list[int]:

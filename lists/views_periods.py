@@ -85,6 +85,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Computed, not yet published: what the preview leaves out.
     late = list(services.reports_after_computation(period)) if computed else []
     edited = list(services.players_edited_after_computation(period)[:21]) if computed else []
+    imported = list(services.imports_after_computation(period)) if computed else []
     tournaments = PeriodTournamentTable(
         Tournament.objects.filter(
             category=period.category, list_date=period.list_date
@@ -117,6 +118,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entries": audit_entries_for(period),
         "late": late,
         "edited": edited,
+        "imported": imported,
         "next_list": services.list_after(period.list_date),
         **_turning_inactive(period, computed),
     }

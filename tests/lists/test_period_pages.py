@@ -897,3 +897,44 @@ def test_a_preview_says_which_of_its_players_records_changed_after_it(
     assert "1 player of the preview had his birth year or association changed" in alert
     compute("rapid", APRIL)
     assert 'id="edited-players"' not in officer.get(url).content.decode()
+
+
+def test_a_preview_says_a_fide_list_was_imported_after_it(
+    world, period_world, compute, tmp_path, django_capture_on_commit_callbacks
+):
+    """A review: an import of FIDE's list that changed a birth year after the preview was
+    not named, where the same change typed by hand is. What the computation reads of a
+    record and a rating state (standard-2009 8.56; R&B 2024 7.3.3) may have changed under
+    the preview: the page names the import (its page linked for administrators) until the
+    preview is computed again. An import that changed nobody is not named."""
+    from players.access import Actor
+    from players.models import Player
+    from players.services import player_import_file
+
+    closed_period(period_world)
+    period = compute("rapid", APRIL)
+    a = Player.objects.get(name="A")
+    url = f"/lists/periods/{period.pk}/"
+    officer = persona_client(world, "officer_a")
+    administrator = persona_client(world, "administrator")
+
+    def import_list(name: str, birth_year: int):
+        path = tmp_path / name
+        path.write_text(f"ID Number,Name,Fed,Sex,B-day\n{a.fide_id},A,NOR,M,{birth_year}\n")
+        return player_import_file(
+            actor=Actor(is_administrator=True), path=path, as_of=APRIL, actor_label="test"
+        )
+
+    unchanged = import_list("same.csv", a.birth_year)
+    assert unchanged.players_updated == unchanged.ratings_written == 0
+    assert 'id="imports-after"' not in officer.get(url).content.decode()
+    changed = import_list("players_list.csv", 2012)
+    assert Player.objects.get(pk=a.pk).birth_year == 2012
+    alert = officer.get(url).content.decode().split('id="imports-after"', 1)[1]
+    alert = alert.split("</div>", 1)[0]
+    assert "players_list.csv (in force from 2025-04-01" in alert and "same.csv" not in alert
+    assert "was imported after the preview was computed" in alert and "<a " not in alert
+    page = administrator.get(url).content.decode()
+    assert f'href="/players/import/{changed.pk}/">' in page
+    compute("rapid", APRIL)
+    assert 'id="imports-after"' not in officer.get(url).content.decode()
