@@ -32,7 +32,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -92,7 +92,6 @@ from players.models import (
     Player,
     PlayerImport,
     RatingCategory,
-    RatingHistory,
     RatingState,
     RatingStatus,
 )
@@ -1207,11 +1206,11 @@ def _states_write(writing: ListWriting) -> None:
 #: The rated players of the category without a result in the run: their rating state
 #: and birth year.
 IDLE_STATES_SQL = """
-    SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year, s.k
+    SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year, s.k, s.list_date
     FROM players_ratingstate s
     JOIN players_player p ON p.id = s.player_id
     WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
-      AND (%(turn)s OR s.k IS NULL)
+      AND (s.k IS NULL OR s.list_date < %(turn_from)s)
       AND NOT EXISTS (
         SELECT 1 FROM lists_periodresult r
         WHERE r.period_id = %(period)s AND r.run = %(run)s
@@ -1224,24 +1223,26 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> list[t
     K" for every player (standard-2009 7.12, R&B 2024 6.1.2). Worked out where none is
     known (an import without K), and where the turn of the year or of the rule set changes
     it (a junior's K 40 ends with the year of his 18th birthday, R&B 2024 7.3.3);
-    elsewhere it stays as last written (an imported list's K included). The turn is
-    from the last list out before this one (a list in between may never have been
-    published). A K that hangs on a games total an import could not tell (the K of a
-    player with fewer than 30 games known, were he established) stays unknown. Returns
-    (player, K) of the players whose K changes."""
+    elsewhere it stays as last written (an imported list's K included). The turn is seen
+    from each player's own last list (his state's), not from the category's: an import of
+    a later list that left him out, or a list in between never published, is not his
+    (a review: a player last listed in April 2025, then a partial import of November
+    2026, kept his junior K 40 on December 2026's list). A K that hangs on a games total
+    an import could not tell (the K of a player with fewer than 30 games known, were he
+    established) stays unknown. Returns (player, K) of the players whose K changes."""
     after = _listing(period.category, period.list_date)
-    previous = (
-        RatingHistory.objects.filter(category=period.category, list_date__lt=period.list_date)
-        .order_by()
-        .aggregate(latest=Max("list_date"))["latest"]
-    )
-    before = _listing(period.category, previous) if previous else after
+    listings = {period.list_date: after}
     changes = []
-    cursor.execute(IDLE_STATES_SQL, {**params, "turn": before != after})
+    cursor.execute(
+        IDLE_STATES_SQL, {**params, "turn_from": _turn_from(period.category, period.list_date)}
+    )
     while rows := cursor.fetchmany(FETCH_ROWS):
-        for player, rating, games, reached_2400, birth_year, k in rows:
+        for player, rating, games, reached_2400, birth_year, k, list_date in rows:
             state = PlayerState(rating, games, reached_2400, birth_year)
             listed = after.k(state)
+            if list_date is not None and list_date not in listings:
+                listings[list_date] = _listing(period.category, list_date)
+            before = listings[list_date] if list_date is not None else after
             if k is None:
                 established = replace(state, games=max(games, NEW_PLAYER_GAMES))
                 if listed == after.k(established):
@@ -1249,6 +1250,17 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> list[t
             elif before != after and listed != before.k(state):
                 changes.append((player, listed))
     return changes
+
+
+def _turn_from(category: str, list_date: dt.date) -> dt.date:
+    """The earliest list date from which every list up to ``list_date`` shows K as its
+    own does (``_listing``): a player whose last list is older may see his K turn. At most
+    a year back: the year turns in January."""
+    after = _listing(category, list_date)
+    turn_from = list_date
+    while _listing(category, earlier := add_months(turn_from, -list_every_months())) == after:
+        turn_from = earlier
+    return turn_from
 
 
 def _listing(category: str, list_date: dt.date) -> Listing:

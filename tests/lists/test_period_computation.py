@@ -180,6 +180,31 @@ def test_the_turn_of_the_year_is_seen_from_the_last_list_out(
     assert ListEntry.objects.get(period=period, player=junior).k == 20
 
 
+def test_the_turn_of_the_year_is_seen_from_each_players_own_last_list(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """A review: a player born 2007, last listed in April 2025 with K 40, was left out of
+    an imported list of November 2026 that listed others; December 2026's list, his first
+    since, showed K 40, the turn of the year seen from November's import, not from his own
+    last list. Here a year earlier: born 2006, last listed in April 2024 with K 40, left
+    out of February 2025's import. R&B 2024 7.3.3: K 40 ends with 2024, the year of his
+    18th birthday; 6.1.2: the list shows the current K, 20 on March 2025's. The imported
+    players' K, from a list of this year, is as the import wrote it."""
+    w = period_world
+    april_2024, february, march = dt.date(2024, 4, 1), dt.date(2025, 2, 1), dt.date(2025, 3, 1)
+    junior = w.player("Junior", 1800, games=50, birth_year=2006, list_date=april_2024)
+    imported = w.player("Imported", 1900, games=50, birth_year=1990, list_date=february)
+    RatingState.objects.filter(player__in=(junior, imported)).update(k=40)
+    white, black = (
+        w.player("White", 1800, list_date=february),
+        w.player("Black", 1800, list_date=february),
+    )
+    w.tournament([(white, black, 1)], start=dt.date(2025, 2, 10), list_date=march)
+    period = publish(compute("rapid", march))
+    listed = dict(ListEntry.objects.filter(period=period).values_list("name", "k"))
+    assert (listed["Junior"], listed["Imported"]) == (20, 40)
+
+
 def test_a_list_that_opens_a_new_rule_set_shows_its_k(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):
