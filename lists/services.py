@@ -100,15 +100,13 @@ from players.task_queue import task_queue_refusal, unreachable_message
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
-from regulations.types import NEW_PLAYER_GAMES, PlayerState
+from regulations.types import NEW_PLAYER_GAMES, REACHED_2400, PlayerState
 from tournaments.models import Tournament
 from tournaments.selectors import rules_for
 
 logger = logging.getLogger(__name__)
 
 Status = RatingPeriod.Status
-#: A published rating that reached 2400 keeps K at 10 (standard-2009 8.56, R&B 2024 7.3.3).
-REACHED_2400 = 2400
 #: Inactive after 12 months without a rated game (DESIGN.md interpretation 9).
 INACTIVE_AFTER_MONTHS = 12
 

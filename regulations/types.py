@@ -60,6 +60,9 @@ def points_from_halves(halves: int) -> Decimal:
 #: "New" means fewer rated games in the category than this (standard-2009 8.56, R&B 2024
 #: 7.3.3, standard-1994 10.54, online arena 3.10.3).
 NEW_PLAYER_GAMES = 30
+#: A published rating this high has "reached 2400": K 10 from then on, whatever it falls
+#: to (standard-2009 8.56, standard-1994 10.54, R&B 2024 7.3.3).
+REACHED_2400 = 2400
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from lists.calculator.services import CalculatorInput, Opponent
 from regulations import RULE_SETS, OnlineArena
-from regulations.types import Category, Score, half_points
+from regulations.types import REACHED_2400, Category, Score, half_points
 
 DEFAULT_RULE_SET = "rapid-blitz-2024"
 DEFAULT_GAMES = 30
@@ -40,15 +40,16 @@ RESULT_WORDS: dict[str, Score] = {
     "=-=": Score.DRAW,
     "1/2-1/2": Score.DRAW,
     "0.5-0.5": Score.DRAW,
-    "w": Score.WIN,
-    "d": Score.DRAW,
-    "l": Score.LOSS,
     "win": Score.WIN,
     "draw": Score.DRAW,
     "loss": Score.LOSS,
 }
 #: Forfeits are never rated (DESIGN.md interpretation 6).
-FORFEITS = frozenset({"+", "-", "+/-", "-/+", "1f", "0f", "+:-", "-:+"})
+FORFEITS = frozenset({"+", "-", "+/-", "-/+", "1f", "0f", "=f", "½f", "0.5f", "0,5f", "+:-", "-:+"})
+#: A TRF's and the crosstable's letters of a game with less than one move (TRF16 001
+#: result codes W, D, L), never rated (interpretation 6): a review copied them from a
+#: crosstable and had them rated as a win, a draw and a loss.
+UNPLAYED = frozenset({"w", "d", "l"})
 
 OPPONENTS_HELP = (
     "One opponent a line: rating and your result, e.g. <code>2100 1</code>, "
@@ -92,6 +93,12 @@ def parse_result(text: str) -> int:
     token = "".join(text.split()).lower()  # "1 - 0" is "1-0"
     if token in FORFEITS:
         raise ValueError("a forfeit is not rated (DESIGN.md interpretation 6); leave it out")
+    if token in UNPLAYED:
+        raise ValueError(
+            f"“{text}” is a game with less than one move in a report and a crosstable, "
+            "which is not rated (DESIGN.md interpretation 6): leave it out, or write a "
+            "game played as 1, 0.5 or 0 (win, draw, loss)"
+        )
     if token in RESULT_WORDS:
         return int(RESULT_WORDS[token])
     try:
@@ -119,10 +126,22 @@ def parse_rating(text: str) -> Decimal:
     return rating
 
 
+def opponent_tokens(line: str) -> list[str]:
+    """The words of ``rating result``, separated by spaces, a semicolon or a tab, or by a
+    comma alone (``2100,1``). Where spaces or semicolons separate them, a comma between
+    digits is a decimal comma, as much of Europe writes it: ``2100 0,5`` (a review had it
+    refused as "0 5")."""
+    text = line.strip()
+    if not re.search(r"[\s;]", text):
+        return [token for token in text.split(",") if token]
+    words = (word.strip(",") for word in re.split(r"[\s;]+", text))
+    return [re.sub(r"(?<=\d),(?=\d)", ".", word) for word in words if word]
+
+
 def parse_opponent_line(number: int, line: str) -> Opponent:
-    """``rating result``, separated by spaces, a comma, a semicolon or a tab; the result
-    may itself contain spaces (``1 - 0``)."""
-    tokens = [token for token in re.split(r"[\s,;]+", line.strip()) if token]
+    """``rating result`` (``opponent_tokens``); the result may itself contain spaces
+    (``1 - 0``)."""
+    tokens = opponent_tokens(line)
     if len(tokens) < 2:
         raise ValueError("write the opponent's rating and your result, e.g. “2100 1”")
     return Opponent(
@@ -221,7 +240,11 @@ class CalculatorForm(forms.Form):
             "(interpretation 4). Blank: this year."
         ),
     )  # fmt: skip
-    reached_2400 = forms.BooleanField(label="My published rating has reached 2400", required=False)
+    reached_2400 = forms.BooleanField(
+        label="My published rating has reached 2400",
+        required=False,
+        help_text="Ever, on any list of the category: K stays 10. A rating of 2400 or more has.",
+    )
     opponents = OpponentsField(label="Opponents", help_text=OPPONENTS_HELP)
     category = forms.ChoiceField(
         label="Online category",
@@ -312,11 +335,14 @@ class CalculatorForm(forms.Form):
         data = self.cleaned_data
         games = data["games"]
         year = data["year"]
+        rating = data["rating"]
         return CalculatorInput(
             rule_set_id=data["rule_set"],
-            rating=data["rating"],
+            rating=rating,
             games=DEFAULT_GAMES if games is None else games,
-            reached_2400=data["reached_2400"],
+            # A review: 2500 with the box left blank was given K 15, "has not reached
+            # 2400". The rating entered is the published one (standard-2009 8.56).
+            reached_2400=data["reached_2400"] or (rating is not None and rating >= REACHED_2400),
             birth_year=data["birth_year"],
             year=timezone.localdate().year if year is None else year,
             opponents=data["opponents"],

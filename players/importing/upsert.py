@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 
 from players.importing.records import CategoryRating, ListRecord, SkippedLine
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
-from regulations.types import NEW_PLAYER_GAMES
+from regulations.types import NEW_PLAYER_GAMES, REACHED_2400
 
 BATCH_SIZE = 5_000
 #: How many skipped lines a summary keeps (all are counted).
 SKIPPED_KEPT = 1_000
-REACHED_2400 = 2400  # standard-2009 8.56, R&B 2024 7.3.3
 #: A list's K at or below this is an established player's (standard-2009 8.56: 15 or 10;
 #: R&B 2024 7.3.3 and FIDE's standard lists: 20 or 10); a new player's is 30 or 40.
 ESTABLISHED_K = 20

@@ -349,6 +349,7 @@ def test_online_rating_below_the_floor_is_lost(client):
         ("2000 1", "1"), ("2000 1-0", "1"), ("2000 1 - 0", "1"), ("2000,1", "1"),
         ("2000 0.5", "0.5"), ("2000 .5", "0.5"), ("2000 ½", "0.5"), ("2000 =", "0.5"),
         ("2000 1/2", "0.5"), ("2000;½-½", "0.5"), ("2000\t0", "0"), ("2000 0-1", "0"),
+        ("2000 0,5", "0.5"), ("2000, 0,5", "0.5"), ("2000;0,5", "0.5"), ("2000 win", "1"),
     ],
 )  # fmt: skip
 def test_results_may_be_written_in_the_usual_ways(client, line, score):
@@ -370,6 +371,39 @@ def test_a_bad_line_is_named_by_its_number(client):
     assert "from 0 to 9999" in page  # line 5: PlayerState's four digits
     assert "forfeit is not rated" in page  # line 6: DESIGN.md interpretation 6
     assert 'id="summary"' not in page
+
+
+@pytest.mark.parametrize("result", ["W", "D", "L", "=F", "½F", "0.5F"])
+def test_a_game_not_played_is_not_rated(client, result):
+    """Interpretation 6: a forfeit, and a game with less than one move (a report's and the
+    crosstable's W, D, L, which a review copied and had rated), is not rated: the line is
+    refused with the reason, not counted as a game played."""
+    response = calculate(
+        client, rule_set="rapid-blitz-2024", rating="2000", opponents=f"2100 1\n2100 {result}"
+    )
+    page = response.content.decode()
+    assert 'id="summary"' not in page
+    assert "Line 2 (“2100 " + result + "”)" in page and "not rated" in page
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "k", "change"),
+    [
+        ("standard-2009", "10", "+5.00"),
+        ("standard-1994", "10", "+5.00"),
+        ("rapid-blitz-2024", "10", "+5.00"),
+    ],
+)
+def test_a_rating_of_2400_or_more_has_reached_2400(client, rule_set, k, change):
+    """A review: 2500 with the 2400 box left blank was given K 15 (standard-2009 8.56),
+    and the page said the published rating "has not reached 2400". The rating entered is
+    the published one: at 2400 or more it has (8.56, 1994 10.54, R&B 2024 7.3.3: K 10).
+    A win against 2500: (1 - 0.5) x 10 = +5."""
+    response = calculate(client, rule_set=rule_set, rating="2500", games="100",
+                         opponents="2500 1")  # fmt: skip
+    page = response.content.decode()
+    assert text_of(response, "k-factor") == k and text_of(response, "change") == change
+    assert "published rating has reached 2400" in page
 
 
 def test_at_most_100_opponents(client):
