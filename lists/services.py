@@ -1201,14 +1201,19 @@ def _states_write(writing: ListWriting) -> None:
         _history_write(cursor, writing.params)
 
 
-#: The rated players of the category without a result in the run: their rating state
-#: and birth year.
-IDLE_STATES_SQL = """
-    SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year, s.k, s.list_date
+#: Whether the state ``s`` comes from a list published here (not from an import).
+_LISTED_HERE = """EXISTS (
+        SELECT 1 FROM lists_ratingperiod l
+        WHERE l.category = %(category)s AND l.list_date = s.list_date AND l.status = 'published')"""
+#: The rated players of the category without a result in the run whose K may change:
+#: their rating state, birth year and whether the state is of a list published here.
+IDLE_STATES_SQL = f"""
+    SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year, s.k, s.list_date,
+           {_LISTED_HERE}
     FROM players_ratingstate s
     JOIN players_player p ON p.id = s.player_id
     WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
-      AND (s.k IS NULL OR s.list_date < %(turn_from)s)
+      AND (s.k IS NULL OR s.list_date < %(turn_from)s OR NOT {_LISTED_HERE})
       AND NOT EXISTS (
         SELECT 1 FROM lists_periodresult r
         WHERE r.period_id = %(period)s AND r.run = %(run)s
@@ -1218,16 +1223,20 @@ IDLE_STATES_SQL = """
 
 def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> list[tuple[int, int]]:
     """The K of the listed players who did not play: the list shows "the current value of
-    K" for every player (standard-2009 7.12, R&B 2024 6.1.2). Worked out where none is
-    known (an import without K), and where the turn of the year or of the rule set changes
-    it (a junior's K 40 ends with the year of his 18th birthday, R&B 2024 7.3.3);
-    elsewhere it stays as last written (an imported list's K included). The turn is seen
+    K" for every player (standard-2009 7.12, R&B 2024 6.1.2): the K his next period rates
+    him with. Worked out where none is known (an import without K) or where an imported
+    list's is not the rules' (a review: FIDE's standard list's K 20 and 40 were published
+    here, and the next period rated the same players with standard-2009 8.56's 15 and
+    30), and where the turn of the year or of the rule set changes it (a junior's K 40
+    ends with the year of his 18th birthday, R&B 2024 7.3.3); elsewhere it stays as this
+    site's last list wrote it. The turn is seen
     from each player's own last list (his state's), not from the category's: an import of
     a later list that left him out, or a list in between never published, is not his
     (a review: a player last listed in April 2025, then a partial import of November
     2026, kept his junior K 40 on December 2026's list). A K that hangs on a games total
     an import could not tell (the K of a player with fewer than 30 games known, were he
-    established) stays unknown. Returns (player, K) of the players whose K changes."""
+    established) stays unknown, or as the import wrote it. Returns (player, K) of the
+    players whose K changes."""
     after = _listing(period.category, period.list_date)
     listings = {period.list_date: after}
     changes = []
@@ -1235,15 +1244,15 @@ def _idle_k(cursor: Any, period: RatingPeriod, params: dict[str, Any]) -> list[t
         IDLE_STATES_SQL, {**params, "turn_from": _turn_from(period.category, period.list_date)}
     )
     while rows := cursor.fetchmany(FETCH_ROWS):
-        for player, rating, games, reached_2400, birth_year, k, list_date in rows:
+        for player, rating, games, reached_2400, birth_year, k, list_date, here in rows:
             state = PlayerState(rating, games, reached_2400, birth_year)
             listed = after.k(state)
             if list_date is not None and list_date not in listings:
                 listings[list_date] = _listing(period.category, list_date)
             before = listings[list_date] if list_date is not None else after
-            if k is None:
+            if k is None or not here:
                 established = replace(state, games=max(games, NEW_PLAYER_GAMES))
-                if listed == after.k(established):
+                if k != listed and listed == after.k(established):
                     changes.append((player, listed))
             elif before != after and listed != before.k(state):
                 changes.append((player, listed))
