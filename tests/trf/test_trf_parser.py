@@ -834,7 +834,6 @@ def test_a_nul_character_is_an_error_where_it_is_and_read_as_a_blank():
     [
         b"",
         b"\n\r\n",
-        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n",
         b"\x00\xff" * 500,
         "012 Only a header\n042 2024-01-01\n",
         b"001",
@@ -846,6 +845,24 @@ def test_input_without_a_usable_player_gives_no_report_and_an_error(data):
     assert result.has_errors
     assert "no-players" in [f.code for f in result.errors]
     assert "internal-error" not in [f.code for f in result.findings]
+
+
+@pytest.mark.parametrize(
+    ("start", "kind"),
+    [
+        (b"PK\x03\x04", "a ZIP archive"),
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "a PDF document"),
+        (b"\x1f\x8b\x08\x00", "a gzip archive"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an older Word or Excel document"),
+    ],
+)
+def test_a_file_that_is_no_text_is_named_for_what_it_is_and_not_read(start, kind):
+    """TRF16 §1: a report is a text file. An archive holding one uncompressed has its
+    lines (a review): the file's first bytes say what it is, and none of it is read."""
+    result = parse(start + b"012 Open\n001    1 m    A                                 2000\n")
+    assert result.report is None
+    assert [f.code for f in result.findings] == ["not-text"]
+    assert result.findings[0].message.startswith(f"The file is {kind}")
 
 
 def test_a_flood_of_unknown_codes_is_capped_and_says_how_many_lines_it_left_out():

@@ -56,7 +56,7 @@ from tournaments.reports.validation import (
     validate_report,
 )
 from tournaments.selectors import rule_schedule, rules_for
-from tournaments.trf import Finding, ParseResult, Severity, parse, sort_findings
+from tournaments.trf import NOT_A_REPORT, Finding, ParseResult, Severity, parse, sort_findings
 from tournaments.workflow import TransitionNotAllowed, tournament_status_change
 
 Status = Tournament.Status
@@ -115,7 +115,7 @@ def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -
     if too_large := report_size_refusal(len(data)):
         raise ReportRefused(too_large)
     parsed = parse(data)
-    no_players = next((f for f in parsed.findings if f.code == "no-players"), None)
+    no_players = next((f for f in parsed.findings if f.code in NOT_A_REPORT), None)
     if no_players is not None:
         # Not a report at all (a wrong file chosen): stored, it would supersede the
         # version before, a checked one perhaps.

@@ -9,10 +9,11 @@ See /work/shared/reference/trf16.md for the format and its pitfalls.
 
 from .findings import Finding, Severity, sort_findings
 from .model import PlayedGame, TrfDate, TrfPlayer, TrfReport, TrfRound, TrfTeam
-from .parser import ParseResult, parse
+from .parser import NOT_A_REPORT, ParseResult, parse
 from .writer import TrfWriteError, write
 
 __all__ = [
+    "NOT_A_REPORT",
     "Finding",
     "ParseResult",
     "PlayedGame",

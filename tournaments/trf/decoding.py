@@ -17,6 +17,20 @@ from dataclasses import dataclass
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _LINE_END_BYTES = re.compile(rb"(\r\n|\r|\n)")
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+#: How files that are no text begin, and what they are. A review: a ZIP archive stored
+#: without compression holds the report's lines as they are, and was read as a report
+#: (of "mixed" encoding, with NUL errors) that superseded the checked version.
+BINARY_SIGNATURES = {
+    b"PK\x03\x04": "a ZIP archive (or a Word or Excel document, which is one)",
+    b"PK\x05\x06": "an empty ZIP archive",
+    b"%PDF-": "a PDF document",
+    b"\x1f\x8b": "a gzip archive",
+    b"Rar!\x1a\x07": "a RAR archive",
+    b"7z\xbc\xaf\x27\x1c": "a 7-Zip archive",
+    b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1": "an older Word or Excel document",
+    b"\x89PNG\r\n\x1a\n": "a PNG image",
+    b"\xff\xd8\xff": "a JPEG image",
+}
 
 
 @dataclass(frozen=True)
@@ -36,6 +50,12 @@ class DecodedText:
     def is_fallback(self) -> bool:
         """True when some bytes were not UTF-8 (so their encoding is a guess)."""
         return bool(self.fallback_lines)
+
+
+def binary_kind(data: bytes) -> str | None:
+    """What the file is, where it begins as a kind of file that is no text does
+    (``BINARY_SIGNATURES``); None for anything else."""
+    return next((kind for start, kind in BINARY_SIGNATURES.items() if data.startswith(start)), None)
 
 
 def decode(data: bytes | str) -> DecodedText:

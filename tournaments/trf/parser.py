@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from . import codes
 from .checks import check_cut_off, check_player_count, check_report, check_shifted_lines
 from .dates import EventDates, Order, is_two_digit_date, read_event_dates
-from .decoding import DecodedText, decode, split_lines
+from .decoding import DecodedText, binary_kind, decode, split_lines
 from .extensions import (
     RecordKind,
     TrfRecord,
@@ -29,6 +29,10 @@ from .model import TrfPlayer, TrfReport, TrfRound, TrfTeam
 from .records import read_player, read_round_date_texts, read_team
 
 __all__ = ["ParseResult", "parse"]
+
+#: The findings of a file that is no report at all: nothing was read of it.
+NO_PLAYERS, NOT_TEXT = "no-players", "not-text"
+NOT_A_REPORT = frozenset({NO_PLAYERS, NOT_TEXT})
 
 _RULER = re.compile(r"[0-9 ]+")
 _LEGEND_PREFIX = "DDD "
@@ -71,6 +75,15 @@ def parse(data: bytes | str) -> ParseResult:
     out = FindingCollector()
     encoding = ""
     try:
+        if not isinstance(data, str) and (kind := binary_kind(bytes(data))):
+            out.error(
+                NOT_TEXT,
+                f"The file is {kind}, not the text file a pairing program writes: "
+                "export the report (TRF) from the pairing program, or unpack it, and "
+                "upload that file.",
+                rule="TRF16 §1",
+            )
+            return ParseResult(None, out.findings(), "")
         decoded = decode(data if isinstance(data, str | bytes) else bytes(data))
         encoding = decoded.encoding
         report = _read(decoded, out)
@@ -127,7 +140,7 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
         _dispatch(_without_nul(text, number, out), number, collected, out)
     if not collected.players:
         out.error(
-            "no-players",
+            NO_PLAYERS,
             "The file contains no usable player record (001 line), so there is no "
             "tournament to read.",
             rule="TRF16 001",

@@ -255,6 +255,34 @@ def test_a_file_that_is_no_report_is_refused_and_the_checked_version_stays(
     assert tournament.status == "checked"
 
 
+@pytest.mark.parametrize("archive", ["zip", "pdf"])
+def test_an_archive_holding_the_report_is_refused_and_the_checked_version_stays(
+    world, tournament, registry, upload, archive
+):
+    """A review: the report zipped without compression holds its lines as they are, and
+    was read as a report (mixed encoding, NUL errors) that superseded the checked version
+    1. A file that begins as a ZIP archive or a PDF is no report (TRF16 §1: a text file):
+    the form says what it is and what to upload, and nothing is stored."""
+    import io
+    import zipfile
+
+    report = trf(four_players())
+    upload("arbiter", tournament, report)
+    if archive == "zip":
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as stored:
+            stored.writestr("report.trf", report)
+        data, name, kind = buffer.getvalue(), "report.zip", "a ZIP archive"
+    else:
+        data, name, kind = b"%PDF-1.7\n" + report, "report.pdf", "a PDF document"
+    response = upload("arbiter", tournament, data, name=name)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f"The file is {kind}" in page and "Nothing was stored." in page
+    assert "Version 1 stays the current one." in page
+    assert list(TournamentReport.objects.values_list("version", "status")) == [(1, "checked")]
+
+
 def test_a_report_the_reader_fails_on_is_kept_with_the_reader_s_words(
     world, tournament, registry, upload, monkeypatch
 ):
