@@ -70,6 +70,21 @@ def word_rotations(text: str) -> list[str]:
     return list(dict.fromkeys(" ".join(words[at:] + words[:at]) for at in range(len(words))))
 
 
+def registry_spellings(text: str) -> list[str]:
+    """How the registry may write a name given as ``text``, in lower case: its words in
+    each order they may have been written in (``word_rotations``), with a comma after one
+    of them ("lund, magnus", "van wely, loek") or none. What the registry's order index
+    (``Lower("name")``) finds at once, where the name's key would read every name."""
+    spellings = []
+    for rotation in word_rotations(text.lower()):
+        words = rotation.split()
+        spellings.append(rotation)
+        spellings.extend(
+            f"{' '.join(words[:at])}, {' '.join(words[at:])}" for at in range(1, len(words))
+        )
+    return list(dict.fromkeys(spellings))
+
+
 def key_words_unordered(key: str) -> str:
     """``key`` with its words in alphabetical order: what two of ``word_rotations``
     have in common."""

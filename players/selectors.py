@@ -20,7 +20,13 @@ from players.models import (
     RatingState,
     RatingStatus,
 )
-from players.name_keys import NameKey, key_words_unordered, name_key, word_rotations
+from players.name_keys import (
+    NameKey,
+    key_words_unordered,
+    name_key,
+    registry_spellings,
+    word_rotations,
+)
 
 
 def list_every_months() -> int:
@@ -169,10 +175,36 @@ def likely_duplicates_among(
     return found
 
 
+def players_named(names: Iterable[str]) -> dict[str, list[Player]]:
+    """The registry's players named as one of ``names`` is, its words in any order,
+    whatever their birth year and federation, by the name's ``name_key_unordered``: a
+    line that gives no birth year or no federation may still be one of them. Found by the
+    spellings the registry uses (``registry_spellings``), in one query on its order
+    index; accents must agree (the strict ``likely_duplicates_among`` folds them)."""
+    spellings = {spelling for name in names for spelling in registry_spellings(name)}
+    if not spellings:
+        return {}
+    found: dict[str, list[Player]] = {}
+    players = (
+        Player.objects.alias(lowered=Lower("name"))
+        .filter(lowered__in=spellings)
+        .select_related("federation")
+        .order_by("fide_id")
+    )
+    for player in players:
+        found.setdefault(name_key_unordered(player.name), []).append(player)
+    return found
+
+
+def name_key_unordered(name: str) -> str:
+    """``name``'s key with its words in any order (``key_words_unordered``)."""
+    return key_words_unordered(name_key(name))
+
+
 def identity_key(name: str, birth_year: int | None, federation_id: int):
     """What tells likely duplicates: the name's search key, its words in any order
     (``key_words_unordered``), birth year and federation."""
-    return (key_words_unordered(name_key(name)), birth_year, federation_id)
+    return (name_key_unordered(name), birth_year, federation_id)
 
 
 class _Ids(Aggregate):

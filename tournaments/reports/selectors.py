@@ -12,7 +12,12 @@ from django.shortcuts import get_object_or_404
 
 from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
-from players.selectors import identity_key, likely_duplicates_among
+from players.selectors import (
+    identity_key,
+    likely_duplicates_among,
+    name_key_unordered,
+    players_named,
+)
 from regulations import get_rule_set
 from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.validation import Registration, RegistryPlayer
@@ -31,6 +36,9 @@ UPLOAD_STATUSES = (
 )
 
 UNRESOLVED = PlayerMatch.OPEN_STATUSES
+#: The registry's players of a line's name shown where the line lacks a birth year or a
+#: federation (``named_like``): a common name may have many.
+NAMED_LIKE_SHOWN = 5
 
 
 def report_list(*, actor: Actor, tournament: Tournament) -> QuerySet[TournamentReport]:
@@ -103,9 +111,12 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
     )
     own = report.tournament.federation
     federation_of, twins = _twins(own, waiting)
+    named = named_like(waiting)
     lines, seen = [], {}
     for match in waiting:
-        line = _line_to_register(actor, match, federation_of[match.pk], own.code, twins)
+        line = _line_to_register(
+            actor, match, federation_of[match.pk], own.code, twins, named.get(match.pk, [])
+        )
         if line.left_out or line.federation is None:
             lines.append(line)
             continue
@@ -147,6 +158,7 @@ def _line_to_register(
     federation: Federation | None,
     own_code: str,
     twins: Twins,
+    named: list[Player],
 ) -> LineToRegister:
     code = match.federation_code or own_code
     if federation is None:
@@ -163,7 +175,50 @@ def _line_to_register(
             "player on the registry's page (Register anyway), then match the line."
         )
         return LineToRegister(match, federation, tuple(found), left_out=reason)
+    if named:
+        reason = (
+            f"The report gives no {_facts_missing(match)} for the line, and the registry has "
+            "a player of this name agreeing with what it gives: match the line to that "
+            "record on the report page; if it is another player, register the player on "
+            "the registry's page (Register anyway), then match the line."
+        )
+        return LineToRegister(match, federation, tuple(named), left_out=reason)
     return LineToRegister(match, federation)
+
+
+def _facts_missing(match: PlayerMatch) -> str:
+    missing = [
+        what
+        for what, given in (
+            ("birth year", match.trf_birth_year),
+            ("federation", match.federation_code),
+        )
+        if not given
+    ]
+    return " or ".join(missing)
+
+
+def named_like(matches: Iterable[PlayerMatch]) -> dict[int, list[Player]]:
+    """For each line of ``matches`` that gives no birth year or no federation (by the
+    match's id): the registry's players of its name (its words in any order) who agree
+    with what it gives, the first ``NAMED_LIKE_SHOWN`` by FIDE ID. A review: a CM rated
+    1863 on a line without either was offered no match beside the registry's only
+    "Lund, Magnus" of the tournament's federation, and the page registering newcomers
+    had him ticked; a line without a federation, none beside the only "Moreau, Lucas"
+    born the year it gives."""
+    loose = [m for m in matches if m.trf_birth_year is None or not m.federation_code]
+    named = players_named(match.trf_name for match in loose)
+    found = {}
+    for match in loose:
+        agreeing = [
+            player
+            for player in named.get(name_key_unordered(match.trf_name), [])
+            if (not match.federation_code or player.federation.code == match.federation_code)
+            and (match.trf_birth_year is None or player.birth_year == match.trf_birth_year)
+        ]
+        if agreeing:
+            found[match.pk] = agreeing[:NAMED_LIKE_SHOWN]
+    return found
 
 
 def likely_players(tournament: Tournament, matches: list[PlayerMatch]) -> dict[int, list[Player]]:
@@ -179,12 +234,14 @@ def likely_players(tournament: Tournament, matches: list[PlayerMatch]) -> dict[i
     # A record another line is matched to is that line's: matching it again is refused.
     taken = {m.player_id for m in matches if m.player_id and m.status not in UNRESOLVED}
     federation_of, twins = _twins(tournament.federation, unresolved)
+    named = named_like(unresolved)
     likely = {}
     for match in unresolved:
         federation = federation_of[match.pk]
-        if federation is None:
-            continue
-        found = twins.get(identity_key(match.trf_name, match.trf_birth_year, federation.pk), [])
+        found = []
+        if federation is not None:
+            found = twins.get(identity_key(match.trf_name, match.trf_birth_year, federation.pk), [])
+        found = found or named.get(match.pk, [])
         if players := [p for p in found if p.fide_id != match.trf_fide_id and p.pk not in taken]:
             likely[match.start_rank] = players
     return likely

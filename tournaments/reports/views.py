@@ -334,7 +334,9 @@ def players_register_new(request: HttpRequest, pk: int, version: int) -> HttpRes
     initial = [
         {
             "start_rank": line.match.start_rank,
-            "register": True,
+            # A rated line is most likely a registered player whose ID the report lacks
+            # (the "rated-without-fide-id" warning): the officer ticks it if he is not.
+            "register": not line.match.trf_rating,
             "sex": line.match.trf_sex,
             "birth_year": line.match.trf_birth_year,
         }

@@ -355,7 +355,7 @@ def test_the_officer_registers_the_lines_without_an_id_on_one_page(world, newcom
     page = client.get(f"{base}/players/register-new/").content.decode()
     assert re.findall(r'<tr id="line-(\d+)"', page) == ["3"]
     left_out = page.split('id="left-out"', 1)[1]
-    assert "Beta, Bert (1002)" in left_out and 'href="/players/1002/"' in left_out
+    assert "Beta, Bert (1002, AAA, born 1990)" in left_out and 'href="/players/1002/"' in left_out
     assert "Players of BBB are registered by its rating officer or an administrator." in left_out
     form = {
         "form-TOTAL_FORMS": "1",
@@ -819,12 +819,13 @@ def test_the_lines_to_register_are_read_in_queries_that_do_not_grow_with_them(
     world, tournament, upload, django_assert_max_num_queries
 ):
     """Reading the likely duplicates line by line was a query a line (eighty for a junior
-    open); the lines, the federations and the duplicates are three queries."""
+    open); the lines, the federations, the duplicates and the players named as the lines
+    without a birth year are four queries."""
     players = [player_line(n, f"Player{n}, Test", birth="") for n in range(1, 81)]
     upload("arbiter", tournament, trf(players, count=80))
     actor = persona_actor(world, "officer_a")
     report = selectors.report_get(actor=actor, tournament_pk=tournament.pk, version=1)
-    with django_assert_max_num_queries(3):  # the report read as its pages read it
+    with django_assert_max_num_queries(4):  # the report read as its pages read it
         lines = selectors.lines_to_register(actor=actor, report=report)
     assert len(lines) == 80 and not any(line.left_out for line in lines)
 
@@ -897,3 +898,44 @@ def test_a_match_settles_the_lines_registry_finding_not_its_others(
     mismatch = next(row for row in rows if "belongs to" in row)
     rating = next(row for row in rows if "1950 in the report" in row)
     assert "settled: matched to" in mismatch and "settled" not in rating
+
+
+def test_a_rated_line_without_a_birth_year_or_federation_is_offered_its_registry_record(
+    world, tournament, registry, upload
+):
+    """A review: a CM rated 1863 without a FIDE ID or a birth year, beside the registry's
+    only record of his name in the tournament's federation, was offered no match, and the
+    page registering newcomers had him ticked: registered, he became a second record and
+    played unrated. A line without a federation, beside the only record of its name born
+    the year it gives, likewise. Both are offered their record, as the line gives its
+    name (its words in any order); the page registering newcomers leaves them to the
+    report page; a rated line it does list is not ticked."""
+    gamma, delta = Player.objects.get(fide_id=1003), Player.objects.get(fide_id=1004)
+    Player.objects.filter(pk=delta.pk).update(federation=world["fed_b"])
+    upload(
+        "arbiter",
+        tournament,
+        trf(
+            four_players(
+                **{
+                    "2": {"fide_id": None, "name": "Newman, Ned", "birth": "", "rating": 1700},
+                    "3": {"fide_id": None, "name": "Gil Gamma", "birth": "", "rating": 1863},
+                    "4": {"fide_id": None, "federation": "", "birth": "1990/01/01"},
+                }
+            )
+        ),
+    )
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1"
+    page = client.get(f"{base}/").content.decode()
+    for rank, player in ((3, gamma), (4, delta)):
+        row = page.split(f'id="match-{rank}"', 1)[1].split("</tr>", 1)[0]
+        assert f'name="fide_id" value="{player.fide_id}"' in row
+    register = client.get(f"{base}/players/register-new/").content.decode()
+    assert re.findall(r'<tr id="line-(\d+)"', register) == ["2"]
+    line_2 = register.split('id="line-2"', 1)[1].split("</tr>", 1)[0]
+    assert "checked" not in line_2 and "a rated player has a FIDE ID" in line_2
+    left_out = register.split('id="left-out"', 1)[1]
+    assert "The report gives no birth year for the line" in left_out
+    assert "The report gives no federation for the line" in left_out
+    assert f"{gamma.name} (1003, AAA, born 1990)" in left_out
