@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Aggregate, CharField, Count, Func, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Aggregate, CharField, Count, F, Func, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Lower
 
 from players.access import Actor
@@ -228,30 +228,46 @@ class _Ids(Aggregate):
 def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
     """Groups of players with the same name (with or without accents: "Muller, Hans" and
     "Müller, Hans"), birth year and federation, among the federations ``actor`` edits
-    (administrators: all)."""
+    (administrators: all). A record without a birth year agrees with any (a review: the
+    record an officer registered from a line that gave none stayed off this page beside
+    the player's own, born 1972); it joins each group of its name, those with a birth
+    year listed first."""
     players = Player.objects.restrict(actor, "edit")
-    groups = list(
+    names = list(
         players.annotate(key=NameKey("name"))
         .order_by()
-        .values("federation_id", "key", "birth_year")
-        .annotate(count=Count("pk"), ids=_Ids("pk"))
-        .filter(count__gt=1)
-        .order_by("federation_id", "key", "birth_year")[:DUPLICATE_GROUPS_SHOWN]
+        .values("federation_id", "key")
+        .annotate(
+            count=Count("pk"),
+            years=Count("birth_year"),
+            distinct_years=Count("birth_year", distinct=True),
+            ids=_Ids("pk"),
+        )
+        .filter(Q(distinct_years__lt=F("years")) | Q(years__lt=F("count")), count__gt=1)
+        .order_by("federation_id", "key")[:DUPLICATE_GROUPS_SHOWN]
     )
-    if not groups:
+    if not names:
         return []
-    group_of = {
-        int(pk): index for index, group in enumerate(groups) for pk in group["ids"].split(",")
-    }
-    grouped: list[list[Player]] = [[] for _ in groups]
-    twins = with_current_ratings(Player.objects.filter(pk__in=group_of)).select_related(
-        "federation"
-    )
+    name_of = {int(pk): index for index, name in enumerate(names) for pk in name["ids"].split(",")}
+    named: list[list[Player]] = [[] for _ in names]
+    twins = with_current_ratings(Player.objects.filter(pk__in=name_of)).select_related("federation")
     for player in twins.order_by("fide_id"):
-        grouped[group_of[player.pk]].append(player)
-    # A group whose members went meanwhile (deleted in the admin) is no group any more.
-    twins_left = [group for group in grouped if len(group) > 1]
-    return sorted(twins_left, key=lambda group: (name_key(group[0].name), group[0].federation_id))
+        named[name_of[player.pk]].append(player)
+    # Members gone meanwhile (deleted in the admin) may leave a name no group any more.
+    groups = [group for players_named in named for group in _by_birth_year(players_named)]
+    return sorted(groups, key=lambda group: (name_key(group[0].name), group[0].federation_id))
+
+
+def _by_birth_year(players: list[Player]) -> list[list[Player]]:
+    """``players`` of one name and federation in groups of one birth year, those without
+    one in each (alone, in one group), of two or more."""
+    unknown = [player for player in players if player.birth_year is None]
+    years: dict[int, list[Player]] = {}
+    for player in players:
+        if player.birth_year is not None:
+            years.setdefault(player.birth_year, []).append(player)
+    groups = [born + unknown for _, born in sorted(years.items())] or [unknown]
+    return [group for group in groups if len(group) > 1]
 
 
 def player_import_list(*, actor: Actor) -> QuerySet[PlayerImport]:

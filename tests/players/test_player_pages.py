@@ -396,6 +396,28 @@ def test_each_twin_shows_the_ratings_that_tell_which_record_the_lists_carry(worl
     assert "standard —, rapid —, blitz —" in other
 
 
+def test_a_record_without_a_birth_year_is_a_likely_duplicate_of_any_of_its_name(world):
+    """A review: the record an officer registered from a report line that gave no birth
+    year ("Lund, Magnus", none) stayed off the page beside the player's own (born 1972),
+    though the message undoing its match promised it there. A record without a birth
+    year agrees with any: it joins each group of its name and federation; two of the
+    name born in different years are no group by themselves."""
+    own = factories.PlayerFactory(name="Lund, Magnus", federation=world["fed_a"], birth_year=1972)
+    other = factories.PlayerFactory(name="Lund, Magnus", federation=world["fed_a"], birth_year=1980)
+    alone = factories.PlayerFactory(name="Berg, Ola", federation=world["fed_a"], birth_year=1972)
+    factories.PlayerFactory(name="Berg, Ola", federation=world["fed_a"], birth_year=1990)
+    client = persona_client(world, "officer_a")
+    assert client.get("/players/duplicates/").context["groups"] == []
+    registered = factories.PlayerFactory(
+        name="Lund, Magnus", federation=world["fed_a"], birth_year=None
+    )
+    page = client.get("/players/duplicates/")
+    groups = [[player.pk for player in group] for group in page.context["groups"]]
+    assert groups == [[own.pk, registered.pk], [other.pk, registered.pk]]
+    assert "Lund, Magnus · AAA · born 1972" in page.content.decode()
+    assert alone.pk not in {pk for group in groups for pk in group}
+
+
 def test_no_duplicates_says_so(world):
     page = persona_client(world, "officer_a").get("/players/duplicates/").content.decode()
     assert 'id="no-duplicates"' in page
