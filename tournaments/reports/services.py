@@ -861,7 +861,7 @@ def _report_approve(
             status=Status.READY,
             actor=actor,
             reason=f"Report version {report.version} approved for rating ({len(games)} games); "
-            f"rated on the list of {list_date}",
+            f"to be rated on the list of {list_date}",
         )
     except TransitionNotAllowed as error:
         raise ReportRefused(error.messages[0]) from None
@@ -873,6 +873,13 @@ def approval_withdrawal_refusal(report: TournamentReport) -> str | None:
     report's, while the period of its list takes reports (interpretation 8). Once it is
     closed, its computation rates the report: a correction goes into a later period."""
     tournament = report.tournament
+    if report.status == ReportStatus.APPROVED and tournament.status == Status.RATED:
+        # A review: "not approved for rating", of the report rated on a published list.
+        return (
+            f"Version {report.version} was rated on the published list of "
+            f"{tournament.list_date}, which never changes: a correction goes into a later "
+            "period."
+        )
     if report.status != ReportStatus.APPROVED or tournament.status != Status.READY:
         return f"Version {report.version} is not approved for rating and waiting for its list."
     if tournament.list_date and period_closed(tournament.category, tournament.list_date):

@@ -408,7 +408,13 @@ def _match_players(ctx: _Context) -> tuple[list[MatchOutcome], list[Finding]]:
             )
         elif differences := _differences(player, known):
             note = "; ".join(differences)
-            matches.append(MatchOutcome(player.start_rank, MISMATCH, known.pk, note))
+            # Shown under "Differs from the registry": whose name is whose (a review read
+            # the report's name as the registry's).
+            matches.append(
+                MatchOutcome(
+                    player.start_rank, MISMATCH, known.pk, f"The report's line gives {note}."
+                )
+            )
             findings.append(
                 Finding(
                     WARNING,

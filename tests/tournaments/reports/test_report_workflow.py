@@ -594,6 +594,9 @@ def test_an_officer_withdraws_an_approval_while_its_period_is_open(
     report = TournamentReport.objects.get()
     games = Game.objects.count()
     assert report.status == "approved" and games == 6
+    # The list is to come: the tournament's history says "to be rated" (a review).
+    approved = AuditEntry.objects.get(action__contains="ready")
+    assert approved.reason.endswith("to be rated on the list of 2025-04-01")
     assert 'id="withdraw-approval"' in officer.get(base).content.decode()
     arbiter = persona_client(world, "arbiter")
     assert 'id="withdraw-approval"' not in arbiter.get(base).content.decode()
@@ -639,3 +642,12 @@ def test_an_approval_is_final_once_its_lists_period_is_closed(
     refused = officer.post(f"{base}withdraw-approval/", {"reason": "late"}, follow=True)
     assert "A correction goes into a later period." in refused.content.decode()
     assert TournamentReport.objects.get().status == "approved" and Game.objects.count() == 6
+    # A review: once rated, the refusal said the report was "not approved for rating".
+    tournament.refresh_from_db()
+    tournament.status = "rated"
+    tournament.save(update_fields=["status"])
+    refused = officer.post(f"{base}withdraw-approval/", {"reason": "late"}, follow=True)
+    assert (
+        "Version 1 was rated on the published list of 2025-04-01, which never changes: a "
+        "correction goes into a later period."
+    ) in refused.content.decode()
