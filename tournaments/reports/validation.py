@@ -9,6 +9,7 @@ report from ever becoming ready for rating; warnings and infos are for the offic
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 import unicodedata
 from collections import Counter
@@ -206,6 +207,39 @@ def _date_findings(ctx: _Context) -> Iterable[Finding]:
                 line,
                 _block_column(number),
                 clause,
+            )
+    yield from _dates_out_of_order(ctx)
+
+
+def _dates_out_of_order(ctx: _Context) -> Iterable[Finding]:
+    """A start (042) after the end (052), and a round dated before the round before it
+    (132): a file written or edited wrongly, whose dates the registration's stand for (a
+    review found both passed without a word). Warnings: the rating reads the registered
+    dates (TRF16 042, 052, 132)."""
+    start, end = ctx.report.start_date, ctx.report.end_date
+    if start.value is not None and end.value is not None and start.value > end.value:
+        line = ctx.header_lines.get("042")
+        yield Finding(
+            WARNING,
+            "dates-out-of-order",
+            f"Line {line}: the start date {start.raw} is after the end date {end.raw} "
+            f"(line {ctx.header_lines.get('052')}).",
+            line,
+            HEADER_COLUMN,
+            "TRF16 042, 052",
+        )
+    line = ctx.header_lines.get("132")
+    dated = [(n, d) for n, d in enumerate(ctx.report.round_dates, start=1) if d.value is not None]
+    for (before, earlier), (number, date) in itertools.pairwise(dated):
+        if date.value < earlier.value:
+            yield Finding(
+                WARNING,
+                "round-dates-out-of-order",
+                f"Line {line}: round {number} is dated {date.raw}, before round {before} "
+                f"({earlier.raw}): rounds are played in their order.",
+                line,
+                _block_column(number),
+                "TRF16 132",
             )
 
 

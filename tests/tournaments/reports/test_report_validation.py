@@ -77,6 +77,22 @@ def test_dates_must_lie_within_the_registration(kwargs, code, line, column):
     )
 
 
+def test_dates_out_of_order_are_warnings_with_their_line_and_column():
+    """A review: a start (042) after the end (052), and 132's rounds dated backwards,
+    passed without a word. Each is a warning at its line (the registered dates are the
+    ones rated); the round is pointed at by its column."""
+    backwards = trf(four_players(), start="2025/03/09", end="2025/03/01",
+                    dates=("25/03/03", "25/03/02", "25/03/04"))  # fmt: skip
+    found = [f for f in check(backwards) if f.code.endswith("out-of-order")]
+    assert [(f.code, f.severity, f.line, f.column) for f in found] == [
+        ("dates-out-of-order", "warning", 3, 5),
+        ("round-dates-out-of-order", "warning", 8, 102),
+    ]
+    assert "the start date 2025/03/09 is after the end date 2025/03/01 (line 4)" in found[0].message
+    assert "round 2 is dated 25/03/02, before round 1 (25/03/03)" in found[1].message
+    assert not [f for f in check(trf(four_players())) if f.code.endswith("out-of-order")]
+
+
 def test_rapid_reports_cite_the_rapid_registration_clause():
     findings = check(
         trf(four_players(), start="2025/02/01", time_control="15+10"),
