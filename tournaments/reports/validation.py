@@ -527,23 +527,26 @@ def _no_id_findings(ctx: _Context, without_id: list[MatchOutcome]) -> Iterable[F
 
 def _rating_findings(ctx: _Context) -> Iterable[Finding]:
     """The report's rating column against the list in force at the start; the registry
-    wins (DESIGN.md interpretation 2; standard-2009 4.13). Not where the FIDE ID names a
-    player of another name: his rating is no one's of the line (a review: Lund's line with
-    Berg's ID was told Berg's rating), and "registry-mismatch" says so already."""
+    wins (DESIGN.md interpretation 2; standard-2009 4.13). Where the FIDE ID names a
+    player of another name, the rating is said to be his, used if the officer confirms
+    the match (a review: Lund's line with Berg's ID was told Berg's rating as the line's
+    own)."""
     clause = ctx.clause("4.13", "7.2") if ctx.is_standard else "DESIGN.md interpretation 2"
     for player in ctx.players:
         known = ctx.registry.get(player.fide_id) if player.fide_id else None
         if known is None or player.rating == known.rating:
             continue
-        if not names_agree(player.name, known.name):
-            continue
         reported = player.rating or "no rating"
         official = known.rating or "no rating"
+        used = "The registry's figure is used."
+        if not names_agree(player.name, known.name):
+            official = f"{official} for {known.name}, whose FIDE ID the line gives"
+            used = "It is used if the rating officer confirms the match."
         yield Finding(
             WARNING,
             "rating-differs",
             f"Line {player.line}: player {player.label} has {reported} in the report; "
-            f"{known.list_label or 'the registry'} has {official}. The registry's figure is used.",
+            f"{known.list_label or 'the registry'} has {official}. {used}",
             player.line,
             RATING_COLUMN,
             clause,

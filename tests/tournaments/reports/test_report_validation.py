@@ -164,15 +164,19 @@ def test_a_rating_that_differs_from_the_list_in_force_is_a_warning_naming_both()
 
 def test_a_rating_is_not_compared_with_another_players_whose_fide_id_the_line_gives():
     """A review: Lund's line with Berg's FIDE ID was told "the registry has 2250", Berg's
-    rating, beside the warning that the ID belongs to Berg. The line's rating is compared
-    only with its own player's; the mismatch warning stands."""
+    rating, as the line's own, beside the warning that the ID belongs to Berg. The rating
+    is said to be Berg's, used if the officer confirms the match."""
     registry = {
         1001: RegistryPlayer(
             pk=1, fide_id=1001, name="Berg, Ola", federation="AAA", birth_year=1990, rating=2250
         )
     }
-    found = {f.code for f in check(trf(four_players()), registry)}
-    assert "registry-mismatch" in found and "rating-differs" not in found
+    found = {f.code: f.message for f in check(trf(four_players()), registry)}
+    assert "registry-mismatch" in found
+    assert found["rating-differs"].endswith(
+        "has 2250 for Berg, Ola, whose FIDE ID the line gives. It is used if the rating "
+        "officer confirms the match."
+    )
 
 
 @pytest.mark.parametrize(
