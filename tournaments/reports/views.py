@@ -22,7 +22,7 @@ from audit.selectors import audit_entries_for
 from players.access import Actor, require
 from players.filters import REFUSED_ROWS_TEXT
 from players.models import Federation
-from players.pagination import paginate
+from players.pagination import FixedPagePaginator, paginate
 from players.selectors import federations_of_officer
 from tournaments.models import PlayerMatch, Tournament, TournamentReport
 from tournaments.reports import selectors, services
@@ -35,6 +35,12 @@ from tournaments.reports.forms import (
 )
 from tournaments.reports.tables import SETTLED_BY_A_MATCH, FindingTable, ReportTable
 from tournaments.trf.codes import START_RANK
+
+#: The report page's player lines and findings a page at a time.
+MATCHES_PER_PAGE = 200
+FINDINGS_PER_PAGE = 100
+#: The query parameter of the page of player lines (the findings' is the table's own).
+PLAYERS_PAGE = "lines"
 
 
 @login_required  # signed out: to sign in, not a 404 (a review)
@@ -139,12 +145,19 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         likely = selectors.likely_players(tournament, matches)
         for match in unresolved:
             match.likely = likely.get(match.start_rank, [])
+    findings = _finding_table(report, matches)
+    paginate(request, findings, FINDINGS_PER_PAGE)
+    lines = FixedPagePaginator(matches, MATCHES_PER_PAGE, page_size=MATCHES_PER_PAGE)
     context = {
         "tournament": tournament,
         "report": report,
-        "findings": _finding_table(report, matches),
+        "findings": findings,
         "info_count": report.findings.filter(severity="info").count(),
         "matches": matches,
+        # A junior open has hundreds of lines, a file of 9,999 made a page of 34 MB (a
+        # review): the lines and the findings a page at a time.
+        "lines": lines.get_page(request.GET.get(PLAYERS_PAGE)),
+        "players_page": PLAYERS_PAGE,
         "unresolved": unresolved,
         "without_id": _lines_to_register_here(unresolved, choices, tournament),
         "officer": officer,
@@ -196,7 +209,7 @@ def _finding_table(report: TournamentReport, matches: list[PlayerMatch]) -> Find
         match = by_rank.get(int(rank))
         if match is not None and match.status == PlayerMatch.Status.RESOLVED and match.player:
             settled[finding.line] = f"{match.player.name} ({match.player.fide_id})"
-    return FindingTable(findings, lines=lines, settled=settled)
+    return FindingTable(findings, lines=lines, settled=settled, prefix="findings-")
 
 
 def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:
@@ -284,7 +297,7 @@ def player_match_resolve(
         form,
         lambda data: services.player_match_resolve(actor=request.actor, match=match, **data),
     )
-    return _back_to_line(pk, version, start_rank if done else None)
+    return _back_to_line(match, at_line=done)
 
 
 @login_required  # signed out: to sign in, not a 404 (a review)
@@ -306,7 +319,7 @@ def player_match_register(
         form,
         lambda data: services.player_match_register(actor=request.actor, match=match, **data),
     )
-    return _back_to_line(pk, version, start_rank if done else None)
+    return _back_to_line(match, at_line=done)
 
 
 #: Lines on the page at once: each sends four fields, and Django refuses a form of more
@@ -404,9 +417,9 @@ def player_match_reopen(
         services.player_match_reopen(actor=request.actor, match=match)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-        return _back_to_line(pk, version, None)
+        return _back_to_line(match, at_line=False)
     messages.success(request, _reopened_message(start_rank, match))
-    return _back_to_line(pk, version, start_rank)
+    return _back_to_line(match, at_line=True)
 
 
 def _reopened_message(start_rank: int, before: PlayerMatch) -> str:
@@ -420,11 +433,20 @@ def _reopened_message(start_rank: int, before: PlayerMatch) -> str:
     return said
 
 
-def _back_to_line(pk: int, version: int, start_rank: int | None) -> HttpResponse:
-    """The report page at the line just matched, not at its top (a report may hold two
-    thousand lines); at its top, where the message is, when the action was refused."""
-    page = reverse("tournaments:report_detail", kwargs={"pk": pk, "version": version})
-    return redirect(f"{page}#match-{start_rank}" if start_rank else page)
+def _back_to_line(match: PlayerMatch, *, at_line: bool) -> HttpResponse:
+    """The report page at the line just matched, on its page of lines, not at its top (a
+    report may hold two thousand lines); at its top, where the message is, when the
+    action was refused."""
+    report = match.report
+    url = reverse(
+        "tournaments:report_detail", kwargs={"pk": report.tournament_id, "version": report.version}
+    )
+    if not at_line:
+        return redirect(url)
+    before = PlayerMatch.objects.filter(report=report, start_rank__lt=match.start_rank).count()
+    page = before // MATCHES_PER_PAGE + 1
+    query = f"?{PLAYERS_PAGE}={page}" if page > 1 else ""
+    return redirect(f"{url}{query}#match-{match.start_rank}")
 
 
 def _label(form, field: str) -> str:

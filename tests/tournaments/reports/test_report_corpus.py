@@ -13,6 +13,7 @@ from trf_builder import CORPUS
 from tests import factories
 from tests.conftest import persona_client
 from tournaments.models import Tournament, TournamentReport
+from tournaments.reports.views import FINDINGS_PER_PAGE
 from tournaments.time_controls import category_of
 from tournaments.trf import parse
 
@@ -63,9 +64,13 @@ def test_every_corpus_report_is_stored_byte_for_byte_and_its_findings_shown(worl
     )
     tournament.refresh_from_db()
     assert tournament.status == ("report_received" if errors.exists() else "checked")
-    page = persona_client(world, "arbiter").get(response["Location"])
-    assert page.status_code == 200
-    html = page.content.decode()
+    client = persona_client(world, "arbiter")
+    pages = -(-report.findings.count() // FINDINGS_PER_PAGE) or 1
+    html = ""
+    for number in range(1, pages + 1):  # a page of findings at a time
+        page = client.get(f"{response['Location']}?findings-page={number}")
+        assert page.status_code == 200
+        html += page.content.decode()
     for finding in report.findings.exclude(line=None):
         assert re.search(rf"<td[^>]*>\s*{finding.line}\s*</td>", html), finding
         assert escape(finding.message) in html
