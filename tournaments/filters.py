@@ -25,6 +25,16 @@ class TickBox(forms.CheckboxInput):
         return super().value_from_datadict(data, files, name)
 
 
+class LabelledDateRange(django_filters.widgets.DateRangeWidget):
+    """The two dates of a range, each with its own label for a screen reader, which the
+    fieldset's legend alone left as two unnamed dates (a review)."""
+
+    def __init__(self, *, labels: tuple[str, str]) -> None:
+        super().__init__(attrs={"type": "date"})
+        for widget, label in zip(self.widgets, labels, strict=True):
+            widget.attrs["aria-label"] = label
+
+
 class TournamentFilter(NarrowingFilterSet):
     name = SearchFilter(lookup_expr="icontains", label="Name")
     #: An arbiter's own: chief or deputy (the dashboard's "My tournaments" links here).
@@ -38,7 +48,7 @@ class TournamentFilter(NarrowingFilterSet):
     federation = FederationFilter()
     start_date = django_filters.DateFromToRangeFilter(
         label="Start between",
-        widget=django_filters.widgets.DateRangeWidget(attrs={"type": "date"}),
+        widget=LabelledDateRange(labels=("Start on or after", "Start on or before")),
     )
 
     class Meta:
