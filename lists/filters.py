@@ -16,7 +16,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Q, QuerySet
 
-from lists.models import ListEntry, PeriodResult, RatingPeriod
+from lists.models import STANDARD_RATING_USED, ListEntry, PeriodResult, RatingPeriod
 from players.filters import (
     NarrowingFilterSet,
     QuickSelect,
@@ -170,7 +170,9 @@ class PreviewFilter(NarrowingFilterSet):
     (the name's words anywhere and in any order: the preview has no index of names, and
     is an officer's, not the public's). The period page and its CSV read the same."""
 
-    kind = django_filters.ChoiceFilter(choices=PeriodResult.Kind.choices, label="Result")
+    kind = django_filters.ChoiceFilter(
+        choices=PeriodResult.Kind.choices, label="Result", method="filter_kind"
+    )
     federation = django_filters.ChoiceFilter(
         field_name="player__federation__code",
         choices=(),
@@ -190,6 +192,13 @@ class PreviewFilter(NarrowingFilterSet):
         super().__init__(federation_in_capitals(data), *args, **kwargs)
         self.filters["federation"].extra["choices"] = federation_choices()
         self.form.fields["q"].widget.input_type = "search"
+
+    def filter_kind(self, queryset, name, value):
+        """A kind of result; "Standard rating used" with those it left below the floor
+        (``STANDARD_RATING_USED``), who are "Below the floor" as well."""
+        if value == PeriodResult.Kind.ADOPTED:
+            return queryset.filter(STANDARD_RATING_USED)
+        return queryset.filter(kind=value)
         self.form.fields["q"].widget.attrs.update(
             {
                 "class": "form-control form-control-sm w-auto",

@@ -351,6 +351,17 @@ class PeriodResult(RunRow):
         return hundredths(self.change_hundredths)
 
 
+#: The results rated with a standard rating (R&B 2024 7.2.1, pre-2024 7.21), those it
+#: left below the floor included: never on the category's list, they have no old rating
+#: (a review counted one such player "delisted" from a list he was never on, and not
+#: among the standard ratings used).
+STANDARD_RATING_USED = Q(kind=PeriodResult.Kind.ADOPTED) | Q(
+    kind=PeriodResult.Kind.DELISTED, old_rating__isnull=True
+)
+#: The players the list delisted: below the floor, having been on the list.
+DELISTED_FROM_THE_LIST = Q(kind=PeriodResult.Kind.DELISTED, old_rating__isnull=False)
+
+
 class PeriodGame(RunRow):
     """One rated game of a computed run, from both sides: the ratings used, the rating
     difference after the rule set's cap, P_D (hundredths) and hence dR. A side is null where

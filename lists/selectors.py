@@ -10,7 +10,14 @@ from django.core.cache import cache
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from lists.models import ListEntry, PeriodGame, PeriodResult, RatingPeriod
+from lists.models import (
+    DELISTED_FROM_THE_LIST,
+    STANDARD_RATING_USED,
+    ListEntry,
+    PeriodGame,
+    PeriodResult,
+    RatingPeriod,
+)
 from players.selectors import list_dates_out
 from regulations.rounding import hundredths
 from tournaments.models import Tournament
@@ -56,13 +63,15 @@ def run_summary(period: RatingPeriod) -> dict[str, int]:
             players=Count("pk"),
             up=Count("pk", filter=Q(kind="rated", change_rounded__gt=0)),
             down=Count("pk", filter=Q(kind="rated", change_rounded__lt=0)),
-            **{kind: Count("pk", filter=Q(kind=kind)) for kind in kinds},
+            **{kind: Count("pk", filter=Q(kind=kind)) for kind in kinds if kind != "adopted"},
+            adopted=Count("pk", filter=STANDARD_RATING_USED),
+            delisted_from_the_list=Count("pk", filter=DELISTED_FROM_THE_LIST),
         )
 
     if period.computed_run is None:
         return count()
     return cache.get_or_set(
-        period_cache_key(period, f"run{period.computed_run}:summary"), count, timeout=None
+        period_cache_key(period, f"run{period.computed_run}:summary:2"), count, timeout=None
     )
 
 

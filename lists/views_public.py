@@ -29,7 +29,7 @@ from django.utils.http import urlencode
 
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
-from lists.models import ListEntry, PeriodResult, RatingPeriod
+from lists.models import ListEntry, RatingPeriod
 from lists.readings import EXCERPT_SILENT, INTERPRETATIONS
 from lists.selectors import period_cache_key, published_entries, published_periods, run_summary
 from lists.tables import (
@@ -197,7 +197,7 @@ def _delisted_count(period: RatingPeriod) -> int:
     """How many players this list delisted (standard-2009 7.21, interpretation 9): they
     are not on it, being unrated from now on. Counted once with the run's other figures
     (``run_summary``): a published list never changes."""
-    return run_summary(period)[PeriodResult.Kind.DELISTED]
+    return run_summary(period)["delisted_from_the_list"]
 
 
 def published_download(

@@ -11,11 +11,13 @@ import re
 import pytest
 from django.contrib.auth.models import Group
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from audit.models import AuditEntry
 from lists.models import ListEntry, RatingPeriod
+from lists.selectors import computed_results
 from lists.services import period_close, period_get_or_create
 from players.access import ADMINISTRATORS_GROUP
 from tests.conftest import persona_actor, persona_client
@@ -938,3 +940,30 @@ def test_a_preview_says_a_fide_list_was_imported_after_it(
     assert f'href="/players/import/{changed.pk}/">' in page
     compute("rapid", APRIL)
     assert 'id="imports-after"' not in officer.get(url).content.decode()
+
+
+def test_a_standard_rating_used_below_the_floor_is_not_a_player_delisted(
+    world, period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """A review: Lowman, without a rapid rating, rated with his standard 1215 (R&B 2024
+    7.2.1) and left below the rapid floor (6.1.2), was not among the "standard ratings
+    used" of the preview, and the published list said "1 player delisted" of a list he
+    was never on. He is counted and filtered among the standard ratings used, still below
+    the floor; the list delists only the players it had."""
+    w = period_world
+    lowman = w.player("Lowman", None, standard=1215)
+    fallen = w.player("Fallen", 1405)
+    w.tournament([(lowman, w.player("Strong", 1500), 0), (fallen, w.player("Peer", 1405), 0)])
+    period = compute("rapid", APRIL)
+    results = {r.player.name: (r.kind, r.old_rating) for r in computed_results(period)}
+    assert results["Lowman"] == ("delisted", None) and results["Fallen"] == ("delisted", 1405)
+    officer = persona_client(world, "officer_a")
+    url = f"/lists/periods/{period.pk}/"
+    page = officer.get(url).content.decode()
+    assert "<strong>1</strong> standard rating used" in page
+    assert "<strong>2</strong> below the floor" in page
+    adopted = officer.get(f"{url}?kind=adopted").content.decode()
+    assert ">Lowman<" in adopted and ">Fallen<" not in adopted
+    publish(period)
+    published = Client().get("/lists/rapid/2025-04/").content.decode()
+    assert "1 player delisted, not on the list" in published
