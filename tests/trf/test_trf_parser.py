@@ -881,3 +881,14 @@ def test_huge_numbers_do_not_break_the_reader():
     result = parse(text)
     assert result.report.player(1).fide_id == 99999999999
     assert "internal-error" not in [f.code for f in result.findings]
+
+
+def test_a_tab_after_the_record_code_is_named_at_column_4():
+    """A review: "001<tab>1 ..." was told "the record code must start in column 1",
+    where it does. The finding names the tab in column 4 (TRF16: a blank there)."""
+    good = "001    1 m    Alpha, Anna                       2000"
+    result = parse(f"012 Open\n{good}\n001\t   2 m    Beta, Bert                        1900\n")
+    [finding] = [f for f in result.findings if f.code == "misplaced-record"]
+    assert (finding.line, finding.column) == (3, 4)
+    assert "column 4 holds '\\t' where TRF16 has a blank after the record code" in finding.message
+    assert "must start in column 1" not in finding.message

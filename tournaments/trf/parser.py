@@ -332,7 +332,18 @@ def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> No
     lines.unknown_codes.add(key)
     misplaced = record.text.lstrip()[:4].rstrip() in (codes.PLAYER, *codes.HEADER_CODES)
     shown = record.text[:20].encode("unicode_escape").decode("ascii")
-    if misplaced:
+    column = 1
+    if misplaced and record.text[:3] in (codes.PLAYER, *codes.HEADER_CODES):
+        column = 4
+        # A review: "001\t1 ..." was told its code must start in column 1, where it does.
+        after = record.text[3:4].encode("unicode_escape").decode("ascii")
+        describe = _unknown_message(
+            record.line,
+            shown,
+            f" (column 4 holds '{after}' where TRF16 has a blank after the record code: "
+            "the columns after it cannot be counted; save the file with blanks, not tabs)",
+        )
+    elif misplaced:
         describe = _unknown_message(record.line, shown, " (the record code must start in column 1)")
     elif key == _FLOOD:
         describe = _flood_message(record.line, shown)
@@ -343,7 +354,7 @@ def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> No
         key,
         describe,
         line=record.line,
-        column=1,
+        column=column,
         rule="trf16.md §1",
         severity=Severity.WARNING if misplaced else Severity.INFO,
     )
