@@ -892,3 +892,28 @@ def test_a_tab_after_the_record_code_is_named_at_column_4():
     assert (finding.line, finding.column) == (3, 4)
     assert "column 4 holds '\\t' where TRF16 has a blank after the record code" in finding.message
     assert "must start in column 1" not in finding.message
+
+
+def test_decomposed_accents_take_a_column_each_as_an_editor_shows_them():
+    """A review: a name saved with decomposed accents ("A" + U+030A for "Å") moved every
+    field after it by one column a mark, and the findings blamed the FIDE ID, the birth
+    date and the pairings. Read composed (NFC), the line reads as its composed twin, with
+    a note."""
+    import unicodedata
+
+    composed = (
+        "012 Open\n"
+        "001    1 m    Ångström, Åse                     2000 NOR     1234567 1990/01/01  1.0"
+        "    1     2 w 1\n"
+        "001    2 m    Berg, Ola                         1900 NOR     7654321 1991/01/01  0.0"
+        "    2     1 b 0\n"
+    )
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert len(decomposed) > len(composed)
+    as_composed, as_decomposed = parse(composed.encode()), parse(decomposed.encode())
+    assert as_decomposed.report == as_composed.report
+    assert [f.code for f in as_decomposed.findings if f.severity != "info"] == [
+        f.code for f in as_composed.findings if f.severity != "info"
+    ]
+    [note] = [f for f in as_decomposed.findings if f.code == "decomposed-accents"]
+    assert note.line == 2 and "read as single letters" in note.message

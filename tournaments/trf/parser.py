@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -131,13 +132,33 @@ def _without_nul(text: str, number: int, out: FindingCollector) -> str:
     return text.replace("\0", " ")
 
 
+def _composed(text: str, number: int, out: FindingCollector) -> str:
+    """The line with its decomposed accents composed (Unicode NFC): a letter followed by
+    a combining accent, as some editors save "Å", takes one column where an editor shows
+    it, not two (a review: one such name moved every field after it, and the findings
+    named none of it). Noted once per file."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    out.tally(
+        "decomposed-accents",
+        "",
+        lambda n: (
+            f"Line {number}: letters written with separate accents (decomposed Unicode) were "
+            f"read as single letters, a column each, as an editor shows them{times(n)}."
+        ),
+        line=number,
+        rule="TRF16 §1",
+    )
+    return unicodedata.normalize("NFC", text)
+
+
 def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
     """Decode notes, one pass over the lines, then assembly and cross-checks."""
     _note_encoding(decoded, out)
     collected = _Lines()
     lines = split_lines(decoded.text)
     for number, text in enumerate(lines, start=1):
-        _dispatch(_without_nul(text, number, out), number, collected, out)
+        _dispatch(_composed(_without_nul(text, number, out), number, out), number, collected, out)
     if not collected.players:
         out.error(
             NO_PLAYERS,
