@@ -58,8 +58,12 @@ def federation_in_capitals(data: QueryDict | None) -> QueryDict | None:
 
 
 def _given(value: object) -> bool:
-    """A filter's value as the request gave it; a range's is a pair ("after", "before")."""
-    return any(value) if isinstance(value, list | tuple) else bool(value)
+    """A filter's value as the request gave it; a range's is a pair ("after", "before").
+    Blanks alone are none (a review: a search of a space said the whole list "matches
+    the search")."""
+    if isinstance(value, list | tuple):
+        return any(_given(part) for part in value)
+    return bool(value.strip()) if isinstance(value, str) else bool(value)
 
 
 #: The longest search typed in a box: longer than any name (200), and short of what SQLite

@@ -526,6 +526,12 @@ def test_a_filter_the_list_does_not_know_shows_nobody_and_its_error(april):
     assert "2 players match the search" in get(URL, federation="NOR", q="carl").content.decode()
 
 
+def test_a_search_of_blanks_is_no_search(april):
+    """A review: a search of a space said the whole list "matches the search"."""
+    page = get(URL, q="   ").content.decode()
+    assert "match the search" not in page and len(names(get(URL, q="   "))) == 6
+
+
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_an_empty_list_downloads_for_everybody(world, persona):
     published()
