@@ -39,7 +39,8 @@ from tournaments.trf.codes import START_RANK
 #: The report page's player lines and findings a page at a time.
 MATCHES_PER_PAGE = 200
 FINDINGS_PER_PAGE = 100
-#: The query parameter of the page of player lines (the findings' is the table's own).
+#: The query parameter of the page of player lines (the findings' is the table's own);
+#: the page's links write it as "lines" too.
 PLAYERS_PAGE = "lines"
 
 
@@ -157,7 +158,6 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         # A junior open has hundreds of lines, a file of 9,999 made a page of 34 MB (a
         # review): the lines and the findings a page at a time.
         "lines": lines.get_page(request.GET.get(PLAYERS_PAGE)),
-        "players_page": PLAYERS_PAGE,
         "unresolved": unresolved,
         "without_id": _lines_to_register_here(unresolved, choices, tournament),
         "officer": officer,
