@@ -122,6 +122,7 @@ def validate_report(
         *_rate_of_play_findings(context),
         *_unplayed_findings(context),
         *_match_system_findings(context),
+        *_pairing_findings(context),
         *_composition_findings(context),
     ]
     return Validation(sort_findings(findings), tuple(matches))
@@ -671,6 +672,47 @@ def _games_after_the_match_was_won(ctx: _Context, games: int) -> Iterable[Findin
         leader = next((rank for rank, h in halves.items() if h > games), None)
         if leader is not None:
             winner = ctx.report.player(leader) or white or black
+
+
+#: How often two players meet in each system the pairings can be checked for: once in a
+#: Swiss (FIDE Handbook C.04.1 a) and a round robin, twice in a double round robin.
+MEETINGS = {SWISS: 1, ROUND_ROBIN: 1, DOUBLE_ROUND_ROBIN: 2}
+
+
+def _pairing_findings(ctx: _Context) -> Iterable[Finding]:
+    """Two players who play each other more often than the registered system pairs them
+    (``MEETINGS``): a file edited by hand, or a round entered twice (a review: a round
+    robin of eight where 1 and 8 met twice, and 1-2 never, passed without a word). A
+    warning at the game too many, on the line of the lower starting rank: the games are
+    as the file says; the rating officer asks the arbiter."""
+    most = MEETINGS.get(ctx.registration.system)
+    if most is None:
+        return
+    met: dict[tuple[int, int], list[int]] = {}
+    for game in ctx.report.played_games():
+        pair = (min(game.white, game.black), max(game.white, game.black))
+        rounds = met.setdefault(pair, [])
+        rounds.append(game.round)
+        if len(rounds) <= most:
+            continue
+        first, second = ctx.report.player(pair[0]), ctx.report.player(pair[1])
+        if first is None or second is None:
+            continue
+        earlier = ", ".join(str(number) for number in rounds[:-1])
+        yield Finding(
+            WARNING,
+            "players-meet-again",
+            f"Line {first.line}: players {first.label} and {second.label} play each other "
+            f"again in round {game.round} (already in round{'s' if most > 1 else ''} "
+            f"{earlier}); the registered system pairs two players {_times_word(most)}.",
+            first.line,
+            _block_column(game.round),
+            "FIDE Handbook C.04.1 a" if ctx.registration.system == SWISS else "",
+        )
+
+
+def _times_word(count: int) -> str:
+    return "once" if count == 1 else "twice"
 
 
 def _composition_findings(ctx: _Context) -> Iterable[Finding]:

@@ -93,6 +93,35 @@ def test_dates_out_of_order_are_warnings_with_their_line_and_column():
     assert not [f for f in check(trf(four_players())) if f.code.endswith("out-of-order")]
 
 
+@pytest.mark.parametrize(
+    ("system", "warned"),
+    [("swiss", True), ("round_robin", True), ("double_round_robin", False), ("match", False)],
+)
+def test_two_players_who_play_each_other_again_are_a_warning(system, warned):
+    """A review: a round robin of eight where 1 and 8 met twice passed without a word.
+    Two players meet once in a Swiss (FIDE Handbook C.04.1 a) and a round robin, twice in
+    a double round robin: a game more is a warning at its round, on the line of the lower
+    starting rank."""
+    players = [
+        player_line(1, "Alpha, Anna", rating=2000, rounds=("   2 w 1", "   3 b =", "   2 b 1")),
+        player_line(2, "Beta, Bert", rating=1900, rounds=("   1 b 0", "   4 w 1", "   1 w 0")),
+        player_line(3, "Gamma, Gil", rating=1800, rounds=("   4 w =", "   1 w =", "   4 b 1")),
+        player_line(4, "Delta, Dora", rating=1700, rounds=("   3 b =", "   2 b 0", "   3 w 0")),
+    ]
+    found = [f for f in check(trf(players), system=system) if f.code == "players-meet-again"]
+    if not warned:
+        assert found == []
+        return
+    assert [(f.severity, f.line, f.column) for f in found] == [
+        ("warning", 9, 112),
+        ("warning", 11, 112),
+    ]
+    assert (
+        "players 1 (Alpha, Anna) and 2 (Beta, Bert) play each other again in round 3 "
+        "(already in round 1)" in found[0].message
+    )
+
+
 def test_rapid_reports_cite_the_rapid_registration_clause():
     findings = check(
         trf(four_players(), start="2025/02/01", time_control="15+10"),
