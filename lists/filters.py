@@ -192,13 +192,6 @@ class PreviewFilter(NarrowingFilterSet):
         super().__init__(federation_in_capitals(data), *args, **kwargs)
         self.filters["federation"].extra["choices"] = federation_choices()
         self.form.fields["q"].widget.input_type = "search"
-
-    def filter_kind(self, queryset, name, value):
-        """A kind of result; "Standard rating used" with those it left below the floor
-        (``STANDARD_RATING_USED``), who are "Below the floor" as well."""
-        if value == PeriodResult.Kind.ADOPTED:
-            return queryset.filter(STANDARD_RATING_USED)
-        return queryset.filter(kind=value)
         self.form.fields["q"].widget.attrs.update(
             {
                 "class": "form-control form-control-sm w-auto",
@@ -206,6 +199,13 @@ class PreviewFilter(NarrowingFilterSet):
                 "aria-label": "Search the preview by name or FIDE ID",
             }
         )
+
+    def filter_kind(self, queryset, name, value):
+        """A kind of result; "Standard rating used" with those it left below the floor
+        (``STANDARD_RATING_USED``), who are "Below the floor" as well."""
+        if value == PeriodResult.Kind.ADOPTED:
+            return queryset.filter(STANDARD_RATING_USED)
+        return queryset.filter(kind=value)
 
     def search(self, queryset: QuerySet[PeriodResult], name: str, value: str):
         value = " ".join(value.split())

@@ -63,7 +63,11 @@ def run_summary(period: RatingPeriod) -> dict[str, int]:
             players=Count("pk"),
             up=Count("pk", filter=Q(kind="rated", change_rounded__gt=0)),
             down=Count("pk", filter=Q(kind="rated", change_rounded__lt=0)),
-            **{kind: Count("pk", filter=Q(kind=kind)) for kind in kinds if kind != "adopted"},
+            **{
+                kind: Count("pk", filter=Q(kind=kind))
+                for kind in kinds
+                if kind != PeriodResult.Kind.ADOPTED
+            },
             adopted=Count("pk", filter=STANDARD_RATING_USED),
             delisted_from_the_list=Count("pk", filter=DELISTED_FROM_THE_LIST),
         )

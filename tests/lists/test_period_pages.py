@@ -967,3 +967,15 @@ def test_a_standard_rating_used_below_the_floor_is_not_a_player_delisted(
     publish(period)
     published = Client().get("/lists/rapid/2025-04/").content.decode()
     assert "1 player delisted, not on the list" in published
+
+
+def test_the_preview_search_box_is_labelled(
+    world, period_world, compute, django_capture_on_commit_callbacks
+):
+    """The preview's search box names itself for a screen reader and says what it takes
+    (a re-reading found the label set in a line no call reached)."""
+    closed_period(period_world)
+    period = compute("rapid", APRIL)
+    page = persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/").content.decode()
+    assert 'aria-label="Search the preview by name or FIDE ID"' in page
+    assert 'placeholder="Name or FIDE ID"' in page
