@@ -917,3 +917,12 @@ def test_decomposed_accents_take_a_column_each_as_an_editor_shows_them():
     ]
     [note] = [f for f in as_decomposed.findings if f.code == "decomposed-accents"]
     assert note.line == 2 and "read as single letters" in note.message
+
+
+def test_only_decomposed_letters_are_composed():
+    """NFC of a whole line would also change a compatibility ideograph (U+F900 becomes
+    U+8C48: a property test's find) in a field the writer must give back as read."""
+    text = "012 Open\n122 \uf900\n" + "001    1 m    A\u030angstr\u00f6m, Ase" + " " * 21 + "2000\n"
+    report = parse(text.encode()).report
+    assert report.time_control == "\uf900"
+    assert report.player(1).name == "\u00c5ngstr\u00f6m, Ase"

@@ -36,6 +36,8 @@ NO_PLAYERS, NOT_TEXT = "no-players", "not-text"
 NOT_A_REPORT = frozenset({NO_PLAYERS, NOT_TEXT})
 
 _RULER = re.compile(r"[0-9 ]+")
+#: A character followed by combining accents (Unicode's block of them).
+_DECOMPOSED = re.compile(r".[\u0300-\u036f]+")
 _LEGEND_PREFIX = "DDD "
 # Past this many distinct unknown record codes (binary junk, a PDF), tally the rest as one.
 _MAX_UNKNOWN_CODES = 20
@@ -134,10 +136,12 @@ def _without_nul(text: str, number: int, out: FindingCollector) -> str:
 
 def _composed(text: str, number: int, out: FindingCollector) -> str:
     """The line with its decomposed accents composed (Unicode NFC): a letter followed by
-    a combining accent, as some editors save "Å", takes one column where an editor shows
+    combining accents, as some editors save "Å", takes one column where an editor shows
     it, not two (a review: one such name moved every field after it, and the findings
-    named none of it). Noted once per file."""
-    if text.isascii() or unicodedata.is_normalized("NFC", text):
+    named none of it). Only those letters: NFC of the whole line would change other
+    characters too (a compatibility ideograph, which a property test wrote). Noted once
+    per file."""
+    if text.isascii() or not _DECOMPOSED.search(text):
         return text
     out.tally(
         "decomposed-accents",
@@ -149,7 +153,7 @@ def _composed(text: str, number: int, out: FindingCollector) -> str:
         line=number,
         rule="TRF16 §1",
     )
-    return unicodedata.normalize("NFC", text)
+    return _DECOMPOSED.sub(lambda letter: unicodedata.normalize("NFC", letter[0]), text)
 
 
 def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
@@ -351,10 +355,11 @@ def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> No
     known = record.code in lines.unknown_codes
     key = _FLOOD if not known and len(lines.unknown_codes) >= _MAX_UNKNOWN_CODES else record.code
     lines.unknown_codes.add(key)
-    misplaced = record.text.lstrip()[:4].rstrip() in (codes.PLAYER, *codes.HEADER_CODES)
+    known = (codes.PLAYER, *codes.HEADER_CODES)
+    misplaced = record.text.lstrip()[:4].rstrip() in known
     shown = record.text[:20].encode("unicode_escape").decode("ascii")
     column = 1
-    if misplaced and record.text[:3] in (codes.PLAYER, *codes.HEADER_CODES):
+    if misplaced and record.text[:3] in known:
         column = 4
         # A review: "001\t1 ..." was told its code must start in column 1, where it does.
         after = record.text[3:4].encode("unicode_escape").decode("ascii")
