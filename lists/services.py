@@ -1201,19 +1201,21 @@ def _states_write(writing: ListWriting) -> None:
         _history_write(cursor, writing.params)
 
 
-#: Whether the state ``s`` comes from a list published here (not from an import).
-_LISTED_HERE = """EXISTS (
-        SELECT 1 FROM lists_ratingperiod l
-        WHERE l.category = %(category)s AND l.list_date = s.list_date AND l.status = 'published')"""
+#: The dates of the category's lists published here (not imported): a set PostgreSQL
+#: hashes once, where a subquery a state would look the periods up row by row.
+_PUBLISHED_HERE = """(
+        SELECT l.list_date FROM lists_ratingperiod l
+        WHERE l.category = %(category)s AND l.status = 'published')"""
 #: The rated players of the category without a result in the run whose K may change:
 #: their rating state, birth year and whether the state is of a list published here.
 IDLE_STATES_SQL = f"""
     SELECT s.player_id, s.rating, s.games, s.reached_2400, p.birth_year, s.k, s.list_date,
-           {_LISTED_HERE}
+           COALESCE(s.list_date IN {_PUBLISHED_HERE}, FALSE)
     FROM players_ratingstate s
     JOIN players_player p ON p.id = s.player_id
     WHERE s.category = %(category)s AND s.status = 'rated' AND s.rating IS NOT NULL
-      AND (s.k IS NULL OR s.list_date < %(turn_from)s OR NOT {_LISTED_HERE})
+      AND (s.k IS NULL OR s.list_date IS NULL OR s.list_date < %(turn_from)s
+           OR s.list_date NOT IN {_PUBLISHED_HERE})
       AND NOT EXISTS (
         SELECT 1 FROM lists_periodresult r
         WHERE r.period_id = %(period)s AND r.run = %(run)s

@@ -677,6 +677,7 @@ def _games_after_the_match_was_won(ctx: _Context, games: int) -> Iterable[Findin
 #: How often two players meet in each system the pairings can be checked for: once in a
 #: Swiss (FIDE Handbook C.04.1 a) and a round robin, twice in a double round robin.
 MEETINGS = {SWISS: 1, ROUND_ROBIN: 1, DOUBLE_ROUND_ROBIN: 2}
+_TIMES = {1: "once", 2: "twice"}
 
 
 def _pairing_findings(ctx: _Context) -> Iterable[Finding]:
@@ -704,15 +705,11 @@ def _pairing_findings(ctx: _Context) -> Iterable[Finding]:
             "players-meet-again",
             f"Line {first.line}: players {first.label} and {second.label} play each other "
             f"again in round {game.round} (already in round{'s' if most > 1 else ''} "
-            f"{earlier}); the registered system pairs two players {_times_word(most)}.",
+            f"{earlier}); the registered system pairs two players {_TIMES[most]}.",
             first.line,
             _block_column(game.round),
             "FIDE Handbook C.04.1 a" if ctx.registration.system == SWISS else "",
         )
-
-
-def _times_word(count: int) -> str:
-    return "once" if count == 1 else "twice"
 
 
 def _composition_findings(ctx: _Context) -> Iterable[Finding]:
