@@ -332,15 +332,28 @@ def _round_count_findings(ctx: _Context) -> Iterable[Finding]:
     registered, played = ctx.registration.number_of_rounds, ctx.report.number_of_rounds
     if played == registered:
         return
-    severity = ERROR if played > registered else WARNING
+    line, column = _first_round_after(ctx, registered) if played > registered else (None, None)
     yield Finding(
-        severity,
+        ERROR if played > registered else WARNING,
         "rounds-differ-from-registration",
         f"The report has {played} round{pluralize(played)}; the registration has {registered}.",
-        ctx.header_lines.get("132"),
-        None,
+        line or ctx.header_lines.get("132"),
+        column,
         ctx.clause("0.4", "0.2"),
     )
+
+
+def _first_round_after(ctx: _Context, registered: int) -> tuple[int | None, int | None]:
+    """Where the first round beyond the registered ones is: its block on the first player
+    line that has one, else its date on the 132 line (a review: the error pointed at the
+    132 line when the extra round stood on the players' lines alone)."""
+    extra = registered + 1
+    for player in ctx.report.players:
+        if any(block.round == extra and not block.is_empty for block in player.rounds):
+            return player.line, _block_column(extra)
+    if len(ctx.report.round_dates) >= extra and "132" in ctx.header_lines:
+        return ctx.header_lines["132"], _block_column(extra)
+    return None, None
 
 
 def _rounds_per_day_findings(ctx: _Context) -> Iterable[Finding]:

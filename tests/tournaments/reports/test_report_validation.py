@@ -6,7 +6,7 @@ import datetime as dt
 from fractions import Fraction
 
 import pytest
-from trf_builder import four_players, player_line, trf
+from trf_builder import FOUR_PLAYERS, four_players, player_line, trf
 
 from regulations import get_rule_set
 from regulations.types import TimeControl
@@ -139,6 +139,24 @@ def test_more_rounds_than_registered_is_an_error_fewer_a_warning():
     assert ("rounds-differ-from-registration", "standard-2009 0.4") in codes(
         check(trf(four_players()), number_of_rounds=4), "warning"
     )
+
+
+def test_more_rounds_than_registered_points_at_the_first_extra_round():
+    """The error stands where the first round beyond the registration is: round 3's block
+    (column 112) on the first player line (line 9), not the dates' line."""
+    [error] = [
+        f
+        for f in check(trf(four_players(), dates=("25/03/01", "25/03/02")), number_of_rounds=2)
+        if f.code == "rounds-differ-from-registration"
+    ]
+    assert (error.severity, error.line, error.column) == ("error", 9, 112)
+    two_rounds = [player_line(**{**f, "rounds": f["rounds"][:2]}) for f in FOUR_PLAYERS]
+    [dated] = [
+        f
+        for f in check(trf(two_rounds), number_of_rounds=2)  # a third round dated, unplayed
+        if f.code == "rounds-differ-from-registration"
+    ]
+    assert (dated.line, dated.column) == (8, 112)
 
 
 def test_round_dates_give_the_rounds_per_day():
