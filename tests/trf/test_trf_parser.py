@@ -487,6 +487,31 @@ def test_a_line_of_junk_round_blocks_describes_the_first_and_counts_the_others()
     assert "49 more round blocks that cannot be read, from round 2" in result.errors[-1].message
 
 
+def test_a_note_written_after_the_rounds_is_one_warning_and_the_rounds_are_read():
+    """Text after the last round block ("withdrew after round 1") is no round block
+    (trf16.md §3): a warning that quotes it and where it starts, once for the file, and
+    no error of shifted fields or invalid opponents."""
+    text = trf(
+        player(1, "Alpha, Ann", "   2 w 1", "withdrew after round 1", points="1.0"),
+        player(2, "Beta, Bob", "   1 b 0", "  late entry", points="0.0"),
+    )
+    result = parse(text)
+    assert result.errors == ()
+    assert [(f.code, f.severity, f.line, f.column) for f in result.findings] == [
+        ("note-after-rounds", Severity.WARNING, 2, 102)
+    ]
+    assert "'withdrew after round 1' from column 102" in result.findings[0].message
+    assert "(2 occurrences" in result.findings[0].message
+    assert result.report == parse(GAME).report
+
+
+def test_letters_in_a_block_where_a_round_is_written_stay_an_error():
+    """A colour or result letter is a block's, not a note: 'x' for a result is an error."""
+    result = parse(trf(player(1, "A", "   2 w 1", "   3 b x"), player(2, "B", "   1 b 0")))
+    assert ("invalid-result", 2, 109) in [(f.code, f.line, f.column) for f in result.errors]
+    assert "note-after-rounds" not in [f.code for f in result.findings]
+
+
 def test_thousands_of_junk_round_blocks_give_a_handful_of_findings():
     result = parse(trf(player(1, "A", *(["xxxx x x"] * 3000))))
     assert len(result.findings) <= 6

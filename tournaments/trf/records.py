@@ -264,6 +264,9 @@ def read_rounds(text: str, line: int, label: str, out: FindingCollector) -> list
     Only the first unreadable block of a line is described; the others are counted into
     one finding, so that a line of junk does not bury the file's real problems.
     """
+    if note := _note_start(text):
+        _report_note(text[note:].strip(), line, note + 1, out)
+        text = text[:note].rstrip()
     blocks = _LineBlocks(line, label, out)
     count = min(_blocks_in(text), codes.MAX_ROUNDS)
     rounds = [blocks.read(text, number) for number in range(1, count + 1)]
@@ -271,6 +274,40 @@ def read_rounds(text: str, line: int, label: str, out: FindingCollector) -> list
     if text[round_start(codes.MAX_ROUNDS + 1) - 1 :].strip():
         _report_too_many_rounds(line, label, out)
     return rounds
+
+
+#: Three letters side by side in the round columns: no round block has two (its colour
+#: and its result stand a column apart), so it is a note written after the rounds ("late
+#: entry", "withdrew"; a review: such a note was read as shifted round blocks, errors
+#: that named no note).
+_NOTE = re.compile(r"[^\W\d_]{3,}")
+
+
+def _note_start(text: str) -> int | None:
+    """Where a note after the round blocks starts (an index of ``text``): letters
+    (``_NOTE``) after a round block written; a line of letters from its first round on is
+    junk, whose blocks are described as they stand."""
+    first = codes.FIRST_ROUND_COLUMN - 1
+    note = _NOTE.search(text, first)
+    if note is None or not text[first : note.start()].strip():
+        return None
+    return note.start()
+
+
+def _report_note(note: str, line: int, column: int, out: FindingCollector) -> None:
+    """A note after the round blocks, left out of the report; said once for the file."""
+    out.tally(
+        "note-after-rounds",
+        "",
+        lambda n: (
+            f"Line {line}: '{note}' from column {column} is not a round block; it is read "
+            f"as a note after the rounds and left out{times(n)}."
+        ),
+        line=line,
+        column=column,
+        rule="trf16.md §3 round blocks",
+        severity=Severity.WARNING,
+    )
 
 
 def _blocks_in(text: str) -> int:
