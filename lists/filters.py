@@ -31,6 +31,7 @@ from players.name_keys import (
     NotAscii,
     TransliteratedKey,
     apostrophe_forms,
+    elided_forms,
     folded_forms,
     typed_keys,
     word_rotations,
@@ -129,7 +130,12 @@ class ListEntryFilter(NarrowingFilterSet):
         if (fide_id := typed_fide_id(value)) is not None:
             return queryset.filter(fide_id=fide_id)
         found, written_out = Q(), Q()
-        orders = [order for form in apostrophe_forms(value) for order in word_orders(form)]
+        orders = [
+            order
+            for elided in elided_forms(value)
+            for form in apostrophe_forms(elided)
+            for order in word_orders(form)
+        ]
         # A search of marks alone (a lone combining accent) has an empty key, which begins
         # every name: it finds nobody (a review found the whole list under it).
         keys = [typed for typed in typed_keys(orders, using=queryset.db) if typed]

@@ -17,6 +17,7 @@ value are folded alike.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from django.db import connections
@@ -121,6 +122,19 @@ def apostrophe_forms(typed: str) -> list[str]:
     plain = typed.translate(TYPOGRAPHIC_APOSTROPHES)
     forms = [typed, plain, plain.replace("'", "\u2019")]
     return list(dict.fromkeys(forms))
+
+
+#: A letter standing alone before a word: where names elide it with an apostrophe
+#: ("O'Brien", "D'Angelo"), a search may type a space ("o brien").
+_ELIDED = re.compile(r"(?<!\S)([^\W\d_]) (?=\S)")
+
+
+def elided_forms(typed: str) -> list[str]:
+    """``typed``, and where a letter stands alone before a word, that letter joined to
+    the word by an apostrophe: "o brien" is also "o'brien", for the published list's
+    search, which looks names up by their beginning (a review: "o brien" found nobody,
+    though the registry's search, by words, found "O'Brien")."""
+    return list(dict.fromkeys([typed, _ELIDED.sub(r"\1'", typed)]))
 
 
 def typed_keys(values: list[str], using: str = "default") -> list[str]:

@@ -265,6 +265,10 @@ def test_a_name_is_found_without_its_accents(db, query, expected):
         ("o\u2019neill", ["O\u2019Neill, Ann"]),  # a name written so is found as typed
         ("o'neill", ["O\u2019Neill, Ann"]),  # and the other way round (a review)
         ("obrien", []),
+        ("o brien", ["O'Brien, Seán"]),  # a space for the apostrophe (a review found nobody)
+        ("sean o brien", ["O'Brien, Seán"]),
+        ("O Neill a", ["O\u2019Neill, Ann"]),
+        ("brien", []),
     ],
 )
 def test_an_apostrophe_finds_names_written_with_either(db, query, expected):
