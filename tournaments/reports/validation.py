@@ -123,6 +123,7 @@ def validate_report(
         *_unplayed_findings(context),
         *_match_system_findings(context),
         *_pairing_findings(context),
+        *_unpaired_findings(context),
         *_composition_findings(context),
     ]
     return Validation(sort_findings(findings), tuple(matches))
@@ -723,6 +724,49 @@ def _pairing_findings(ctx: _Context) -> Iterable[Finding]:
             _block_column(game.round),
             "FIDE Handbook C.04.1 a" if ctx.registration.system == SWISS else "",
         )
+
+
+def _unpaired_findings(ctx: _Context) -> Iterable[Finding]:
+    """A round robin's two players who are paired less often than the system pairs them
+    (``MEETINGS``), though each has as many pairings as the system gives him (every other
+    player once, or twice): an opponent's rank written wrong (a review: 1 met 8 twice and
+    2 never). A player with fewer (a withdrawal, a round left unpaired) is left out: games
+    unplayed make the event rated as a Swiss (standard-2009 6.4). A warning a player, on
+    his line, naming those of higher rank he misses."""
+    system = ctx.registration.system
+    if system not in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN):
+        return
+    most, players = MEETINGS[system], ctx.report.players
+    paired = [
+        player
+        for player in players
+        if sum(1 for block in player.rounds if block.opponent is not None)
+        >= most * (len(players) - 1)
+    ]
+    meetings = Counter(
+        (player.start_rank, block.opponent)
+        for player in paired
+        for block in player.rounds
+        if block.opponent is not None
+    )
+    how = "never paired with" if most == 1 else "paired fewer than twice with"
+    for player in paired:
+        missed = [
+            other.label
+            for other in paired
+            if other.start_rank > player.start_rank
+            and meetings[(player.start_rank, other.start_rank)] < most
+        ]
+        if missed:
+            yield Finding(
+                WARNING,
+                "players-never-meet",
+                f"Line {player.line}: player {player.label} is {how} {', '.join(missed)}; "
+                f"the registered system pairs every two players {_TIMES[most]}.",
+                player.line,
+                None,
+                "",
+            )
 
 
 def _composition_findings(ctx: _Context) -> Iterable[Finding]:

@@ -122,6 +122,67 @@ def test_two_players_who_play_each_other_again_are_a_warning(system, warned):
     )
 
 
+def never_met(data: bytes, system: str) -> list[tuple[int | None, str]]:
+    return [
+        (f.line, f.message) for f in check(data, system=system) if f.code == "players-never-meet"
+    ]
+
+
+def test_round_robin_players_who_are_never_paired_are_a_warning_on_the_lower_ranks_line():
+    """The review's round robin where 1 and 2 met twice: 1 then never meets 4, nor 2 3.
+    Each of them has every pairing a round robin gives him (every other player once),
+    so an opponent's rank is written wrong; a Swiss pairs nobody with everyone."""
+    players = [
+        player_line(1, "Alpha, Anna", rating=2000, rounds=("   2 w 1", "   3 b =", "   2 b 1")),
+        player_line(2, "Beta, Bert", rating=1900, rounds=("   1 b 0", "   4 w 1", "   1 w 0")),
+        player_line(3, "Gamma, Gil", rating=1800, rounds=("   4 w =", "   1 w =", "   4 b 1")),
+        player_line(4, "Delta, Dora", rating=1700, rounds=("   3 b =", "   2 b 0", "   3 w 0")),
+    ]
+    assert never_met(trf(players), "round_robin") == [
+        (9, "Line 9: player 1 (Alpha, Anna) is never paired with 4 (Delta, Dora); the "
+         "registered system pairs every two players once."),
+        (10, "Line 10: player 2 (Beta, Bert) is never paired with 3 (Gamma, Gil); the "
+         "registered system pairs every two players once."),
+    ]  # fmt: skip
+    assert never_met(trf(players), "swiss") == []
+    assert never_met(trf(four_players()), "round_robin") == []  # everyone meets everyone
+
+
+def test_a_round_robin_withdrawal_is_no_pairing_warning():
+    """Dora withdrew before round 3: she and Alpha, who had a bye for her, were paired in
+    fewer rounds than a round robin pairs them; unplayed games make it rated as a Swiss
+    (standard-2009 6.4), not a file written wrong."""
+    players = four_players(
+        **{"1": {"rounds": ("   2 w 1", "   3 b =", "0000 - +")},
+           "4": {"rounds": ("   3 b 0", "   2 b 0", "0000 - -")}}
+    )  # fmt: skip
+    assert never_met(trf(players), "round_robin") == []
+
+
+def test_a_double_round_robin_pairs_every_two_players_twice():
+    rounds = {
+        1: ("   2 w 1", "   3 b =", "   4 w 1", "   2 b 1", "   3 w =", "   2 w 1"),
+        2: ("   1 b 0", "   4 w 1", "   3 b 0", "   1 w 0", "   4 b 1", "   1 b 0"),
+        3: ("   4 w 1", "   1 w =", "   2 w 1", "   4 b 1", "   1 b =", "   4 w 1"),
+        4: ("   3 b 0", "   2 b 0", "   1 b 0", "   3 w 0", "   2 w 0", "   3 b 0"),
+    }
+    players = [
+        player_line(rank, name, rating=2000 - 100 * rank, rounds=rounds[rank])
+        for rank, name in (
+            (1, "Alpha, Anna"),
+            (2, "Beta, Bert"),
+            (3, "Gamma, Gil"),
+            (4, "Delta, Dora"),
+        )
+    ]
+    data = trf(players, dates=tuple(f"25/03/0{day}" for day in range(1, 7)))
+    assert [line for line, _ in never_met(data, "double_round_robin")] == [9, 10]
+    assert (
+        "1 (Alpha, Anna) is paired fewer than twice with 4 (Delta, Dora); the registered "
+        "system pairs every two players twice." in never_met(data, "double_round_robin")[0][1]
+    )
+
+
 def test_rapid_reports_cite_the_rapid_registration_clause():
     findings = check(
         trf(four_players(), start="2025/02/01", time_control="15+10"),
