@@ -776,6 +776,36 @@ def test_team_member_that_is_no_player_is_a_warning_at_its_column():
     assert findings(text, "unknown-team-member") == [(Severity.WARNING, 4, 42)]
 
 
+def test_a_player_listed_in_two_teams_is_a_warning_at_the_second_listing():
+    text = trf(
+        *GAME.splitlines()[1:],
+        f"013 {'Club':<32}   1   2",
+        f"013 {'Other club':<32}   2",
+        f"013 {'Third':<32}   1",
+    )
+    assert findings(text, "team-member-twice") == [
+        (Severity.WARNING, 5, 37),
+        (Severity.WARNING, 6, 37),
+    ]
+    assert "member 2, who is already a member of team 'Club' (line 4)" in one_of(text, 5)
+
+
+def test_a_player_listed_twice_in_one_team_is_the_same_warning():
+    text = trf(*GAME.splitlines()[1:], f"013 {'Club':<32}   1   2   1")
+    assert findings(text, "team-member-twice") == [(Severity.WARNING, 4, 47)]
+    assert (
+        findings(trf(*GAME.splitlines()[1:], f"013 {'Club':<32}   1   2"), "team-member-twice")
+        == []
+    )
+
+
+def one_of(text: str, line: int) -> str:
+    [finding] = [
+        f for f in parse(text).findings if f.code == "team-member-twice" and f.line == line
+    ]
+    return finding.message
+
+
 def test_team_member_that_is_not_a_number_is_an_error_at_its_column():
     text = trf(*GAME.splitlines()[1:], f"013 {'Club':<32}   1  ab")
     assert findings(text, "invalid-team-member") == [(Severity.ERROR, 4, 42)]

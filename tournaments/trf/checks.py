@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from . import codes
 from .codes import round_rule, round_start
 from .findings import FindingCollector, Severity
-from .model import TrfPlayer, TrfReport, TrfRound, colours_clash, results_confirm
+from .model import TrfPlayer, TrfReport, TrfRound, TrfTeam, colours_clash, results_confirm
 
 _PAIRING_RULE = "trf16.md §7.7 (both lines of a game must agree)"
 _NOT_RATED = " The game is not rated."
@@ -268,13 +268,28 @@ def check_rounds_read(report: TrfReport, out: FindingCollector) -> None:
 def _check_teams(
     report: TrfReport, out: FindingCollector, member_columns: dict[int, Sequence[int]]
 ) -> None:
-    """Every 013 member must be a player of the file (trf16.md §4)."""
+    """Every 013 member must be a player of the file (trf16.md §4), and of one team only:
+    a member listed again (in his own team or another) is a warning at the second listing,
+    naming the first."""
+    first_team: dict[int, TrfTeam] = {}
     for index, team in enumerate(report.teams):
         columns = member_columns.get(index, ())
         for position, member in enumerate(team.members):
+            column = columns[position] if position < len(columns) else None
+            if (earlier := first_team.setdefault(member, team)) is not team or (
+                team.members.index(member) < position
+            ):
+                out.warning(
+                    "team-member-twice",
+                    f"Line {team.line}: team '{team.name}' lists member {member}, who is "
+                    f"already a member of team '{earlier.name}' (line {earlier.line}); a "
+                    "player plays for one team.",
+                    line=team.line,
+                    column=column,
+                    rule="TRF16 013 cols 37+5(k-1) to 40+5(k-1)",
+                )
             if report.player(member) is not None:
                 continue
-            column = columns[position] if position < len(columns) else None
             out.warning(
                 "unknown-team-member",
                 f"Line {team.line}: team '{team.name}' lists member {member}, "
