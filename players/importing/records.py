@@ -41,6 +41,13 @@ FIELDS = (
     *PLAIN_FIELDS,
 )
 
+#: The fields a list may do without: where it has no column (or XML tag) for one, each
+#: player keeps what the registry has (a review: a CSV of ratings alone blanked every
+#: title and birth year, and a junior lost his K 40), and his activity stays as it was.
+OPTIONAL_FIELDS = frozenset(
+    {"title", "women_title", "other_titles", "foa_title", "birth_year", "flag"}
+)
+
 #: FIDE Online Arena titles (the FOA column).
 FOA_TITLES = frozenset({"AGM", "AIM", "AFM", "ACM", "AWGM", "AWIM", "AWFM", "AWCM"})
 TITLES = frozenset(Player.Title.values)
@@ -81,6 +88,8 @@ class ListRecord:
     birth_year: int | None
     active: bool
     ratings: tuple[CategoryRating, ...]
+    #: The ``OPTIONAL_FIELDS`` its list has no column for: not told, not blank.
+    absent: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +117,8 @@ class ListLayout:
     categories: tuple[str, ...] = field(default=())
     #: The category of the columns named without one (``PLAIN_FIELDS``), if any.
     plain: str | None = None
+    #: The ``OPTIONAL_FIELDS`` it has columns for.
+    given: frozenset[str] = OPTIONAL_FIELDS
 
     @property
     def single_category(self) -> bool:
@@ -140,8 +151,9 @@ def layout_for(
     refused rather than read as standard (a review: FIDE's rapid list imported as
     standard ratings, its TXT list as none)."""
     categories = categories_in(names)
+    given = names & OPTIONAL_FIELDS
     if not names & set(PLAIN_FIELDS):
-        return ListLayout(categories)
+        return ListLayout(categories, given=given)
     plain = RatingCategory.STANDARD.value if categories or combined else category
     if plain is None:
         raise ListUnreadable(
@@ -150,7 +162,7 @@ def layout_for(
             "category it holds, or keep FIDE's file name"
         )
     ordered = tuple(c for c in RatingCategory.values if c in {*categories, plain})
-    return ListLayout(ordered, plain=plain)
+    return ListLayout(ordered, plain=plain, given=given)
 
 
 def categories_in(names: set[str] | frozenset[str]) -> tuple[str, ...]:
@@ -180,6 +192,7 @@ def record_from_fields(
             birth_year=_birth_year(fields.get("birth_year", "")),
             active="i" not in fields.get("flag", "").lower(),
             ratings=_ratings(fields, layout),
+            absent=OPTIONAL_FIELDS - layout.given,
         )
     except Malformed as problem:
         return SkippedLine(line, problem.reason)

@@ -105,6 +105,15 @@ class ImportSummary:
         }
 
 
+def _kept_where_absent(record: ListRecord, values: tuple, current: list) -> tuple:
+    """``values`` (in ``PLAYER_FIELDS`` order) with the registry's ``current`` ones where
+    the record's list has no column (``ListRecord.absent``): not told is not blank."""
+    return tuple(
+        now if name in record.absent else value
+        for name, value, now in zip(PLAYER_FIELDS, values, current, strict=True)
+    )
+
+
 class ListWriter:
     """Collects records and writes them a batch at a time; call ``flush`` at the end."""
 
@@ -113,6 +122,9 @@ class ListWriter:
         self.as_of = summary.as_of
         self.batch_size = batch_size
         self.batch: dict[int, ListRecord] = {}
+        #: The batch's activity as its states have it, by (FIDE ID, category), for the
+        #: history (``_state_values``).
+        self.activity: dict[tuple[int, str], bool] = {}
         self.federations = dict(Federation.objects.values_list("code", "pk"))
         self.published_here = frozenset(
             category for check in PUBLISHED_HERE_CHECKS for category in check(self.as_of)
@@ -138,7 +150,7 @@ class ListWriter:
         if not self.batch:
             return
         records = list(self.batch.values())
-        self.batch = {}
+        self.batch, self.activity = {}, {}
         self._add_federations(records)
         player_ids = self._write_players(records)
         self._write_states(records, player_ids)
@@ -181,6 +193,7 @@ class ListWriter:
                 self.summary.players_created += 1
             else:
                 _, list_date, *current = found
+                values = _kept_where_absent(record, values, current)
                 if list_date is not None and list_date > self.as_of:
                     self.summary.players_unchanged += 1  # a newer list has spoken
                     continue
@@ -242,6 +255,7 @@ class ListWriter:
                             reached,
                             self._games(current_values, entry),
                             current_values["last_played"],
+                            current_values["active"],
                         )
                     if values == current_values:
                         continue
@@ -296,21 +310,28 @@ class ListWriter:
         reached: bool,
         games: int,
         last_played: dt.date | None = None,
+        active: bool | None = None,
     ) -> dict[str, object]:
         """The state the list gives. Active on it, the player played within the twelve
         months before it (interpretation 9): the list date stands for his last game, so
         that he turns inactive twelve months on without one (never too early, up to a year
-        late); inactive on it, he keeps what was known."""
+        late); inactive on it, he keeps what was known. A list without a flag column does
+        not tell: the player's state stays as ``active`` (as it was) and ``last_played``
+        say; a player new to the registry is taken as active."""
+        if "flag" not in record.absent or active is None:
+            active = record.active
+            last_played = self.as_of if active else last_played
+        self.activity[record.fide_id, entry.category] = active
         return {
             "rating": entry.rating,
             "games": games,
             "period_games": entry.games,
             "k": entry.k,
             "reached_2400": reached,
-            "active": record.active,
+            "active": active,
             "status": RatingStatus.RATED if entry.rating else RatingStatus.UNRATED,
             "list_date": self.as_of,
-            "last_played": self.as_of if record.active else last_played,
+            "last_played": last_played,
         }
 
     def _write_history(self, records: list[ListRecord], player_ids: dict[int, int]) -> None:
@@ -327,7 +348,8 @@ class ListWriter:
         for record in records:
             player_id = player_ids[record.fide_id]
             for entry in self._ratings(record):
-                values = (entry.rating, entry.games, entry.k, record.active)
+                active = self.activity.get((record.fide_id, entry.category), record.active)
+                values = (entry.rating, entry.games, entry.k, active)
                 if existing.get((player_id, entry.category)) == values:
                     continue
                 writes.append(

@@ -193,3 +193,45 @@ def test_a_list_adds_its_games_to_those_already_in_the_registry(import_as_admini
     factories.RatingStateFactory(player=carlsen, games=21, list_date=FEBRUARY)
     import_as_administrator("players_list_foa.txt", as_of=MARCH)
     assert carlsens_standard_games() == (30, 9)
+
+
+def test_a_list_without_title_birth_year_or_flag_columns_keeps_the_registrys(
+    import_as_administrator, tmp_path
+):
+    """A review: a CSV of FIDE IDs, names, federations, sexes and ratings, imported over
+    the registry, blanked every title and birth year (a junior's birth year decides his K
+    40, R&B 2024 7.3.3) and made inactive players active. A column the list has not is
+    not told; a column it has, left empty, clears the field."""
+    full = tmp_path / "standard-full.csv"
+    full.write_text(
+        "ID Number,Name,Fed,Sex,Tit,WTit,OTit,SRtng,SGm,SK,B-day,Flag\n"
+        '1503014,"Carlsen, Magnus",NOR,M,GM,,,2833,9,10,1990,\n'
+        '4100026,"Overflow, Olga",GER,F,,WFM,"FA,IA",2011,4,20,1975,w\n'
+        '25000011,"Newcomer, Nina",ZZZ,F,,,,1450,0,40,2012,wi\n'
+    )
+    import_as_administrator("", as_of=FEBRUARY, path=full)
+    ratings_only = tmp_path / "standard-ratings.csv"
+    ratings_only.write_text(
+        "ID Number,Name,Fed,Sex,SRtng,SGm,SK\n"
+        '1503014,"Carlsen, Magnus",NOR,M,2840,5,10\n'
+        '4100026,"Overflow, Olga",GER,F,2020,2,20\n'
+        '25000011,"Newcomer, Nina",ZZZ,F,1450,0,40\n'
+    )
+    result = import_as_administrator("", as_of=MARCH, path=ratings_only)
+    assert result.players_updated == 0
+    olga = Player.objects.get(fide_id=4100026)
+    assert (olga.women_title, olga.birth_year, olga.other_titles) == ("WFM", 1975, "FA,IA")
+    carlsen = Player.objects.get(fide_id=1503014)
+    assert (carlsen.title, carlsen.birth_year) == ("GM", 1990)
+    nina = RatingState.objects.get(player__fide_id=25000011, category="standard")
+    assert (nina.list_date, nina.active, nina.last_played) == (MARCH, False, None)
+    history = RatingHistory.objects.get(player=nina.player, category="standard", list_date=MARCH)
+    assert history.active is False
+    blanked = tmp_path / "standard-blanked.csv"
+    blanked.write_text(
+        "ID Number,Name,Fed,Sex,WTit,B-day,SRtng,SGm,SK\n"
+        '4100026,"Overflow, Olga",GER,F,,,2020,2,20\n'
+    )
+    import_as_administrator("", as_of=MARCH, path=blanked)
+    olga.refresh_from_db()
+    assert (olga.women_title, olga.birth_year, olga.other_titles) == ("", None, "FA,IA")
