@@ -20,6 +20,7 @@ from lists.models import ListEntry, RatingPeriod
 from lists.selectors import computed_results
 from lists.services import period_close, period_get_or_create
 from players.access import ADMINISTRATORS_GROUP
+from players.models import RatingHistory
 from tests.conftest import persona_actor, persona_client
 from tests.lists.conftest import APRIL, MAY
 
@@ -342,6 +343,18 @@ def test_a_list_waits_on_its_page_for_the_earlier_one_to_be_published(
     assert 'id="publish"' not in page and "compute it again" in page
     compute("rapid", APRIL)
     assert 'id="publish"' in admin.get(f"/lists/periods/{april.pk}/").content.decode()
+
+
+def test_a_list_imported_after_the_preview_is_said_once_on_its_page(world, period_world, compute):
+    """The import refuses both the computation and the publication for the same reason:
+    the page says it once (a review found the sentence twice in a row)."""
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(a, b, 1)])
+    period = compute("rapid", APRIL)
+    RatingHistory.objects.create(player=a, category="rapid", list_date=MAY, rating=1790)
+    page = persona_client(world, "administrator").get(f"/lists/periods/{period.pk}/")
+    assert page.content.decode().count("rapid list of 2025-05-01 was imported") == 1
 
 
 def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publication(
