@@ -425,12 +425,19 @@ def test_double_forfeit_is_consistent():
     assert not parse(trf(player(1, "A", "   2 w -"), player(2, "B", "   1 b -"))).findings
 
 
-def test_pending_result_is_blank_and_not_checked_for_complement():
+def test_a_pairing_without_a_result_is_read_as_unplayed_with_a_warning_at_its_result():
+    """Both results blank: a game not entered (a review: a round robin's last round left
+    blank was stored "without errors", its games unrated without a word). The game is not
+    rated; the warning stands at the lower rank's result column."""
     result = parse(trf(player(1, "A", "   2 w  "), player(2, "B", "   1 b  ")))
     pending = result.report.player(1).round(1)
     assert (pending.opponent, pending.result, pending.result_blank) == (2, "Z", True)
     assert not pending.is_empty and not pending.played
-    assert not result.findings
+    assert result.report.played_games() == ()
+    assert [(f.code, f.severity, f.line, f.column) for f in result.findings] == [
+        ("pairing-without-result", Severity.WARNING, 2, 99)
+    ]
+    assert "paired with 2, but neither line gives a result" in result.findings[0].message
 
 
 def test_invalid_result_code_is_an_error_at_its_column():

@@ -169,8 +169,21 @@ def _check_played_result(low: _Located, high: _Located) -> None:
 
 
 def _check_unplayed_result(low: _Located, high: _Located) -> None:
-    """Forfeits and W/D/L games complement too; a pending (blank) result is not judged."""
+    """Forfeits and W/D/L games complement too. A pairing whose two results are blank is a
+    game not entered (a file written before the last round's results, say): a warning,
+    the game is not rated (a review: a round robin's last round left blank was stored
+    "without errors" and approved, three games unrated without a word). One blank beside
+    a forfeit or a bye code is not judged."""
     mine, theirs = low.block, high.block
+    if mine.result_blank and theirs.result_blank:
+        low.report(
+            Severity.WARNING,
+            "pairing-without-result",
+            f"is paired with {high.player.start_rank}, but neither line gives a result "
+            "(both blank): the game is taken as not played and is not rated.",
+            column_offset=codes.RESULT_OFFSET,
+        )
+        return
     if mine.result_blank or theirs.result_blank:
         return
     expected = codes.COMPLEMENTARY_RESULTS.get(mine.result)
