@@ -112,6 +112,22 @@ def test_utf16_with_bom_is_decoded():
     assert result.report == parse(GAME).report
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_bom_is_decoded_not_read_as_nul_characters(encoding):
+    """A review: UTF-16 saved without its byte-order mark is valid UTF-8 too, with a NUL
+    every other byte; it was refused as no report. Every other byte NUL: UTF-16."""
+    result = parse(GAME.replace("Alpha, Ann", "Ålpha, Änn").encode(encoding))
+    assert result.encoding == "utf-16"
+    assert result.errors == ()
+    assert result.report.player(1).name == "Ålpha, Änn"
+    assert [f.code for f in result.findings] == ["encoding-fallback"]
+
+
+def test_a_file_of_nuls_is_not_taken_for_utf16():
+    """NULs alone (every byte) are no text in any encoding: still an error a line."""
+    assert parse(b"\0" * 64).encoding != "utf-16"
+
+
 def test_bom_in_text_input_is_stripped():
     result = parse("\ufeff" + GAME)
     assert result.report.name == "Test Open"

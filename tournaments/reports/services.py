@@ -140,10 +140,17 @@ def report_size_refusal(size: int) -> str | None:
 
 
 def _not_a_report(no_players: Finding, parsed: ParseResult, tournament: Tournament) -> str:
-    """Why a file is refused as no report: the reader's words, and where its first
-    unreadable line is."""
+    """Why a file is refused as no report: the reader's words, where its first
+    unreadable line is, and the first error the reader found in it (NUL characters,
+    say: a review found the cause of the refusal unsaid)."""
     placed = next((f for f in parsed.findings if f.line), None)
     where = f" The first line not read: line {placed.line}." if placed else ""
+    cause = next(
+        (f for f in parsed.findings if f.severity == "error" and f.code not in NOT_A_REPORT),
+        None,
+    )
+    if cause is not None:
+        where += f" The reader found: {cause.located}"
     current = tournament.reports.exclude(status=ReportStatus.SUPERSEDED).first()
     kept = f" Version {current.version} stays the current one." if current else ""
     return f"{no_players.message} Is it the right file? Nothing was stored.{where}{kept}"

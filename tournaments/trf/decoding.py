@@ -70,12 +70,36 @@ def decode(data: bytes | str) -> DecodedText:
         text = _try(data, "utf-16")
         if text is not None:
             return DecodedText(text.removeprefix("\ufeff"), "utf-16", True)
+    if (text := _utf16_without_bom(data)) is not None:
+        return DecodedText(text, "utf-16")
     had_bom = data.startswith(codecs.BOM_UTF8)
     body = data.removeprefix(codecs.BOM_UTF8)
     text = _try(body, "utf-8")
     if text is not None:
         return DecodedText(text, "utf-8-sig" if had_bom else "utf-8", had_bom)
     return _decode_by_line(body, had_bom)
+
+
+#: The bytes a file's encoding is judged by, and the share of them that must be NUL.
+_UTF16_SAMPLE = 4096
+_UTF16_NULS = 0.9
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """The text of a file saved as UTF-16 without its byte-order mark, or None. Latin
+    text in UTF-16 has a NUL as every other byte (the odd ones little-endian, the even ones
+    big-endian) and the others not; valid UTF-8 all the same, it was read with a NUL error
+    a character and refused as no report (a review)."""
+    sample = data[:_UTF16_SAMPLE]
+    if len(data) % 2 or len(sample) < 4:
+        return None
+    for encoding, nuls, others in (
+        ("utf-16-le", sample[1::2], sample[0::2]),
+        ("utf-16-be", sample[0::2], sample[1::2]),
+    ):
+        if nuls.count(0) >= _UTF16_NULS * len(nuls) and others.count(0) < len(others) / 10:
+            return _try(data, encoding)
+    return None
 
 
 def _decode_by_line(data: bytes, had_bom: bool) -> DecodedText:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -235,6 +236,16 @@ def test_versions_are_numbered_and_the_file_downloads_as_received(world, tournam
         response = client.get(f"/tournaments/{tournament.pk}/reports/{version}/file/")
         assert response.status_code == 200
         assert b"".join(response.streaming_content) == data
+
+
+def test_a_refused_file_says_the_error_the_reader_found_in_it(world, tournament, registry, upload):
+    """A file of NUL characters (a binary file, or text in an encoding of its own) is no
+    report, and the refusal says what the reader found, not only that no player was."""
+    response = upload("arbiter", tournament, b"012 Test\x00Open\n\x00\x01\x02\n")
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 400
+    assert "The reader found: Line 1, column 9: a NUL character" in page
+    assert not TournamentReport.objects.exists()
 
 
 def test_a_file_that_is_no_report_is_refused_and_the_checked_version_stays(
