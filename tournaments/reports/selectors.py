@@ -22,7 +22,7 @@ from regulations import get_rule_set
 from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.validation import Registration, RegistryPlayer
 from tournaments.selectors import rules_for
-from tournaments.trf.decoding import decode, split_lines
+from tournaments.trf.decoding import composed_letters, decode, split_lines
 
 #: R&B 2024 7.2.1: a player without a rapid (blitz) rating who has a standard rating is
 #: rated with it.
@@ -79,7 +79,10 @@ def finding_lines(*, report: TournamentReport, numbers: Iterable[int | None]) ->
     except OSError:
         return {}
     lines = split_lines(decode(data).text)
-    return {number: lines[number - 1] for number in wanted if number <= len(lines)}
+    # Columns as the reader counted them: a letter with separate accents is one.
+    return {
+        number: composed_letters(lines[number - 1]) for number in wanted if number <= len(lines)
+    }
 
 
 def player_match_list(*, report: TournamentReport) -> QuerySet[PlayerMatch]:

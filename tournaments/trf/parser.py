@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from . import codes
 from .checks import check_cut_off, check_player_count, check_report, check_shifted_lines
 from .dates import EventDates, Order, is_two_digit_date, read_event_dates
-from .decoding import DecodedText, binary_kind, decode, split_lines
+from .decoding import DECOMPOSED, DecodedText, binary_kind, composed_letters, decode, split_lines
 from .extensions import (
     RecordKind,
     TrfRecord,
@@ -37,7 +36,6 @@ NOT_A_REPORT = frozenset({NO_PLAYERS, NOT_TEXT})
 
 _RULER = re.compile(r"[0-9 ]+")
 #: A character followed by combining accents (Unicode's block of them).
-_DECOMPOSED = re.compile(r".[\u0300-\u036f]+")
 _LEGEND_PREFIX = "DDD "
 # Past this many distinct unknown record codes (binary junk, a PDF), tally the rest as one.
 _MAX_UNKNOWN_CODES = 20
@@ -141,7 +139,7 @@ def _composed(text: str, number: int, out: FindingCollector) -> str:
     named none of it). Only those letters: NFC of the whole line would change other
     characters too (a compatibility ideograph, which a property test wrote). Noted once
     per file."""
-    if text.isascii() or not _DECOMPOSED.search(text):
+    if text.isascii() or not DECOMPOSED.search(text):
         return text
     out.tally(
         "decomposed-accents",
@@ -153,7 +151,7 @@ def _composed(text: str, number: int, out: FindingCollector) -> str:
         line=number,
         rule="TRF16 §1",
     )
-    return _DECOMPOSED.sub(lambda letter: unicodedata.normalize("NFC", letter[0]), text)
+    return composed_letters(text)
 
 
 def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:

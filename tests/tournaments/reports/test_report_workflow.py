@@ -238,6 +238,20 @@ def test_versions_are_numbered_and_the_file_downloads_as_received(world, tournam
         assert b"".join(response.streaming_content) == data
 
 
+def test_the_line_as_written_marks_the_column_read_with_separate_accents_composed(
+    world, tournament, registry, upload
+):
+    """A review: on a line with a letter written with separate accents ("Lu\u0308nd"),
+    the reader counts it one column, and the page marked the character a column before
+    the finding's: it counts the line as the reader does."""
+    lines = four_players()
+    lines[1] = lines[1].replace("Beta, Bert", "Be\u0301ta, Bert").replace("1900", "19x0")
+    response = upload("arbiter", tournament, trf(lines), follow=True)
+    rows = response.content.decode().split("</tr>")
+    [row] = [row for row in rows if "rating &#x27;19x0&#x27;" in row]
+    assert "<mark>1</mark>9x0" in row  # column 49, the rating's first, not the blank before
+
+
 def test_a_refused_file_says_the_error_the_reader_found_in_it(world, tournament, registry, upload):
     """A file of NUL characters (a binary file, or text in an encoding of its own) is no
     report, and the refusal says what the reader found, not only that no player was."""
