@@ -751,6 +751,36 @@ def test_unreadable_and_conflicting_round_counts_are_warnings():
     assert parse(text).report.declared_rounds == 5
 
 
+def test_two_pairing_allocated_byes_in_a_round_are_a_warning_at_the_second():
+    """trf16.md §3: a pairing-allocated bye (U) goes to the one player left over."""
+    text = trf(
+        player(1, "A", "0000 - U", "   2 w 1"),
+        player(2, "B", "0000 - U", "   1 b 0"),
+        player(3, "C", "0000 - U", "0000 - U"),
+    )
+    assert findings(text, "second-pairing-allocated-bye") == [
+        (Severity.WARNING, 3, 99),
+        (Severity.WARNING, 4, 99),
+    ]
+    seconds = [f for f in parse(text).findings if f.code == "second-pairing-allocated-bye"]
+    assert "as has player 1 (A) (line 2): a round has at most one." in seconds[0].message
+    assert (
+        findings(trf(player(1, "A", "0000 - U"), player(2, "B")), "second-pairing-allocated-bye")
+        == []
+    )
+
+
+def test_a_round_count_declared_twice_differently_is_a_warning_at_the_second():
+    """A review: "XXR 5" then "XXR 12" kept the first without a word of the other."""
+    text = trf(*GAME.splitlines()[1:], "XXR 5", "XXR 12", "XXR 5")
+    assert findings(text, "conflicting-round-count") == [(Severity.WARNING, 5, 5)]
+    assert (
+        "XXR declares 12 rounds, but an earlier XXR declares 5"
+        in one(text, "conflicting-round-count").message
+    )
+    assert parse(text).report.declared_rounds == 5
+
+
 def test_declared_rounds_fewer_than_the_results_is_a_warning():
     text = trf(player(1, "A", "0000 - H", "0000 - H"), "XXR 1")
     assert findings(text, "round-count-mismatch") == [(Severity.WARNING, 3, 5)]
@@ -969,7 +999,13 @@ def test_a_tab_after_the_record_code_is_named_at_column_4():
     [finding] = [f for f in result.findings if f.code == "misplaced-record"]
     assert (finding.line, finding.column) == (3, 4)
     assert "column 4 holds '\\t' where TRF16 has a blank after the record code" in finding.message
+    assert "save the file with blanks, not tabs" in finding.message
     assert "must start in column 1" not in finding.message
+    # A review: a non-breaking space there was told of tabs.
+    spaced = parse(f"012 Open\n{good}\n001\u00a0   2 m    Beta, Bert\n").findings
+    [finding] = [f for f in spaced if f.code == "misplaced-record"]
+    assert "column 4 holds '\\xa0'" in finding.message and "write a blank there" in finding.message
+    assert "tabs" not in finding.message
 
 
 def test_decomposed_accents_take_a_column_each_as_an_editor_shows_them():

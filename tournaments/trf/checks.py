@@ -29,6 +29,7 @@ def check_report(
         for block in player.rounds:
             if block.opponent is not None:
                 _check_block(report, player, block, out)
+    _check_pairing_allocated_byes(report, out)
     _check_placeholders(report, out)
     check_points(report, out)
     check_rounds_read(report, out)
@@ -201,6 +202,26 @@ def _check_unplayed_result(low: _Located, high: _Located) -> None:
 def _either(expected: frozenset[str]) -> str:
     """\"'+' or '-'\": the result codes the other line may show."""
     return " or ".join(repr(code) for code in sorted(expected))
+
+
+def _check_pairing_allocated_byes(report: TrfReport, out: FindingCollector) -> None:
+    """At most one pairing-allocated bye (U) a round: the one player left over when the
+    others are paired (trf16.md §3 result codes). A second is a warning on its line, at
+    its result column, naming the first (a review: two gave points warnings alone)."""
+    first: dict[int, TrfPlayer] = {}
+    for player in report.players:
+        for block in player.rounds:
+            if block.result != "U" or block.result_blank:
+                continue
+            earlier = first.setdefault(block.round, player)
+            if earlier is not player:
+                _Located(player, block, out).report(
+                    Severity.WARNING,
+                    "second-pairing-allocated-bye",
+                    f"has a pairing-allocated bye (U), as has player {earlier.label} "
+                    f"(line {earlier.line}): a round has at most one.",
+                    column_offset=codes.RESULT_OFFSET,
+                )
 
 
 def _check_placeholders(report: TrfReport, out: FindingCollector) -> None:

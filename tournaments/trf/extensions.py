@@ -132,7 +132,16 @@ def read_declared_rounds(records: Iterable[TrfRecord]) -> tuple[int | None, list
                 )
             )
             continue
-        declared.setdefault(record.code, int(match.group(1)))
+        count = int(match.group(1))
+        if declared.setdefault(record.code, count) != count:
+            problems.append(
+                Problem(
+                    record,
+                    "conflicting-round-count",
+                    f"{record.code} declares {count} rounds, but an earlier {record.code} "
+                    f"declares {declared[record.code]}; the first is used.",
+                )
+            )
     if len(set(declared.values())) > 1:
         problems.append(_conflict(records, declared))
     value = declared.get("142", declared.get("XXR"))

@@ -365,7 +365,10 @@ def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> No
             record.line,
             shown,
             f" (column 4 holds '{after}' where TRF16 has a blank after the record code: "
-            "the columns after it cannot be counted; save the file with blanks, not tabs)",
+            "the columns after it cannot be counted; "
+            + (
+                "save the file with blanks, not tabs)" if after == "\\t" else "write a blank there)"
+            ),
         )
     elif misplaced:
         describe = _unknown_message(record.line, shown, " (the record code must start in column 1)")
