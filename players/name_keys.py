@@ -127,14 +127,25 @@ def apostrophe_forms(typed: str) -> list[str]:
 #: A letter standing alone before a word: where names elide it with an apostrophe
 #: ("O'Brien", "D'Angelo"), a search may type a space ("o brien").
 _ELIDED = re.compile(r"(?<!\S)([^\W\d_]) (?=\S)")
+#: The letters names elide before an apostrophe ("O'Brien", "D'Artagnan", "L'Ami",
+#: "N'Diaye"), which a search may leave out ("obrien").
+ELIDING_LETTERS = "odln"
+#: A word beginning with one of them, a letter and at least two more after it.
+_ELIDING_WORD = re.compile(rf"(?<!\S)([{ELIDING_LETTERS}])(?=[^\W\d_]{{3}})", re.IGNORECASE)
 
 
 def elided_forms(typed: str) -> list[str]:
-    """``typed``, and where a letter stands alone before a word, that letter joined to
-    the word by an apostrophe: "o brien" is also "o'brien", for the published list's
-    search, which looks names up by their beginning (a review: "o brien" found nobody,
-    though the registry's search, by words, found "O'Brien")."""
-    return list(dict.fromkeys([typed, _ELIDED.sub(r"\1'", typed)]))
+    """``typed``; where a letter stands alone before a word, that letter joined to the
+    word by an apostrophe ("o brien" is also "o'brien"); and where a word begins with a
+    letter names elide (``ELIDING_LETTERS``), that word with an apostrophe after it, one
+    word at a time ("obrien" is also "o'brien", "sean obrien" "sean o'brien"). For the
+    searches, which find names by their keys, where the apostrophe stays (reviews:
+    "o brien" and "obrien" found nobody)."""
+    joined = _ELIDED.sub(r"\1'", typed)
+    forms = [typed, joined]
+    for word in _ELIDING_WORD.finditer(joined):
+        forms.append(f"{joined[: word.end()]}'{joined[word.end() :]}")
+    return list(dict.fromkeys(forms))
 
 
 def typed_keys(values: list[str], using: str = "default") -> list[str]:

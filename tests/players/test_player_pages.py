@@ -470,6 +470,9 @@ def test_the_registry_takes_a_typographic_apostrophe_for_ascii_s(db, client):
         found("o\u2019brien") == found("O'Brien") == found("sean o\u2018brien") == {"O'Brien, Sean"}
     )
     assert found("o\u2019neill") == found("o'neill") == {"O\u2019Neill, Ann"}
+    # Without the apostrophe, as most type it (a review found nobody).
+    assert found("obrien") == found("sean obrien") == {"O'Brien, Sean"}
+    assert found("oneill") == {"O\u2019Neill, Ann"}
 
 
 def test_the_registry_finds_a_name_with_or_without_its_accents(db, client):
