@@ -30,10 +30,9 @@ from players.name_keys import (
     NameKey,
     NotAscii,
     TransliteratedKey,
-    apostrophe_forms,
-    elided_forms,
     folded_forms,
     typed_keys,
+    typed_spellings,
     word_rotations,
 )
 
@@ -130,12 +129,7 @@ class ListEntryFilter(NarrowingFilterSet):
         if (fide_id := typed_fide_id(value)) is not None:
             return queryset.filter(fide_id=fide_id)
         found, written_out = Q(), Q()
-        orders = [
-            order
-            for elided in elided_forms(value)
-            for form in apostrophe_forms(elided)
-            for order in word_orders(form)
-        ]
+        orders = [order for form in typed_spellings(value) for order in word_orders(form)]
         # A search of marks alone (a lone combining accent) has an empty key, which begins
         # every name: it finds nobody (a review found the whole list under it).
         keys = [typed for typed in typed_keys(orders, using=queryset.db) if typed]

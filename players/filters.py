@@ -6,7 +6,7 @@ from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 
 from players.models import Federation, Player
-from players.name_keys import apostrophe_forms, elided_forms, name_key_contains
+from players.name_keys import name_key_contains, typed_spellings
 
 
 class NarrowingFilterSet(django_filters.FilterSet):
@@ -152,7 +152,7 @@ def name_or_fide_id(value: str, player: str = "") -> Q:
     # A NUL is no letter of a name, and PostgreSQL refuses it in a string.
     for word in value.replace(",", " ").replace("\x00", " ").split()[:SEARCH_WORDS]:
         either = Q()
-        for form in (typed for elided in elided_forms(word) for typed in apostrophe_forms(elided)):
+        for form in typed_spellings(word):
             either |= name_key_contains(f"{player}name", form)
         found &= either
     return found

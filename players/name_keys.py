@@ -148,6 +148,14 @@ def elided_forms(typed: str) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
+def typed_spellings(typed: str) -> list[str]:
+    """How a name typed as ``typed`` may be written: with its elided letters joined by an
+    apostrophe (``elided_forms``), each with either apostrophe (``apostrophe_forms``).
+    What the published list's and the registry's searches look for."""
+    spellings = (form for elided in elided_forms(typed) for form in apostrophe_forms(elided))
+    return list(dict.fromkeys(spellings))
+
+
 def typed_keys(values: list[str], using: str = "default") -> list[str]:
     """The keys of what was typed, worked out as the names' keys in the index were: by the
     database's own function (one query for them all), whose capitals follow the database's

@@ -146,7 +146,7 @@ def _not_a_report(no_players: Finding, parsed: ParseResult, tournament: Tourname
     placed = next((f for f in parsed.findings if f.line), None)
     where = f" The first line not read: line {placed.line}." if placed else ""
     cause = next(
-        (f for f in parsed.findings if f.severity == "error" and f.code not in NOT_A_REPORT),
+        (f for f in parsed.findings if f.severity is Severity.ERROR and f.code not in NOT_A_REPORT),
         None,
     )
     if cause is not None:

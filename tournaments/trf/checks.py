@@ -211,7 +211,7 @@ def _check_pairing_allocated_byes(report: TrfReport, out: FindingCollector) -> N
     first: dict[int, TrfPlayer] = {}
     for player in report.players:
         for block in player.rounds:
-            if block.result != "U" or block.result_blank:
+            if block.result != "U":
                 continue
             earlier = first.setdefault(block.round, player)
             if earlier is not player:
@@ -310,9 +310,10 @@ def _check_teams(
         columns = member_columns.get(index, ())
         for position, member in enumerate(team.members):
             column = columns[position] if position < len(columns) else None
-            if (earlier := first_team.setdefault(member, team)) is not team or (
-                team.members.index(member) < position
-            ):
+            earlier = first_team.get(member)
+            if earlier is None:
+                first_team[member] = team
+            else:
                 out.warning(
                     "team-member-twice",
                     f"Line {team.line}: team '{team.name}' lists member {member}, who is "
