@@ -185,10 +185,11 @@ def _copy(
 
 
 class Categorical(NamedTuple):
-    """A text column of few distinct values: each row's index into ``choices``."""
+    """A column of few distinct values, texts (or documents, for a JSON column): each
+    row's index into ``choices``."""
 
     codes: np.ndarray
-    choices: Sequence[str]
+    choices: Sequence[Any]
 
 
 #: A column's values: integers (numpy) or a categorical text; and where it is NULL (None:
@@ -349,7 +350,7 @@ def _shape_bytes(columns: Sequence[Column], types: Sequence[str], chosen: np.nda
             constants[size] = -1
             continue
         if isinstance(values, Categorical):
-            text = values.choices[values.codes[first]].encode()
+            text = _categorical_bytes(values.choices[values.codes[first]], kind)
             fields.append((f"value{number}", f"S{max(len(text), 1)}"))
             constants[size], constants[f"value{number}"] = len(text), text
         elif kind.startswith("numeric:"):
@@ -377,6 +378,14 @@ def _shape_bytes(columns: Sequence[Column], types: Sequence[str], chosen: np.nda
         else:
             block[name] = values[chosen]
     return block.tobytes()
+
+
+def _categorical_bytes(value: Any, kind: str) -> bytes:
+    """A categorical column's value as binary COPY sends it: text as UTF-8; a JSON
+    document as jsonb's binary form, its version (1) and its text."""
+    if kind == "jsonb":
+        return b"\x01" + json.dumps(value).encode()
+    return str(value).encode()
 
 
 def query_numbers(query: QuerySet[Any]) -> np.ndarray:

@@ -36,7 +36,7 @@ from regulations.calendar import add_months
 from regulations.round_robin import RoundRobinPlayer
 from regulations.standard_2009 import Standard2009
 from regulations.tables import expected_scores_hundredths
-from regulations.types import EventResult, PlayerState
+from regulations.types import REACHED_2400, EventResult, PlayerState
 
 Player = int
 Tournament = int
@@ -254,10 +254,63 @@ class Listing(NamedTuple):
         return chosen.k_factor(state, year=self.year, games_in_period=0)
 
 
+#: The fields of a row of ``ResultColumns``: ``PlayerOutcome``'s, in order, but for
+#: ``rules``, an index into its ``rule_sets``.
+RESULT_COLUMNS = (
+    "player",
+    "rules",
+    "old_rating",
+    "new_rating",
+    "change_hundredths",
+    "change_rounded",
+    "games",
+    "score_halves",
+    "expected_hundredths",
+    "k",
+    "games_total",
+    "list_k",
+)
+
+
+class ResultColumns(NamedTuple):
+    """The outcomes of the players rated in columns (``_outcomes_in_columns``): a row of
+    whole numbers per player (``RESULT_COLUMNS``), ascending, rather than an object each, as a
+    month's hundreds of thousands of rated players are written (``lists.services``). Each
+    is rated by one rule set, his row's ``rules``, an index into ``rule_sets``, and
+    explained by its clauses (``rated_explanation``)."""
+
+    rows: list[tuple[int, ...]]
+    rule_sets: list[OverTheBoardRules]
+
+    def outcomes(self) -> list[PlayerOutcome]:
+        """The same outcomes, an object each."""
+        outcomes = []
+        for player, rules, *figures, list_k in self.rows:
+            rule_set = self.rule_sets[rules]
+            outcome = PlayerOutcome(player, "rated", rule_set.id, *figures)
+            outcome.explanation, outcome.list_k = rated_explanation(rule_set), list_k
+            outcomes.append(outcome)
+        return outcomes
+
+
 @dataclass(frozen=True)
 class PeriodOutcome:
-    players: list[PlayerOutcome]
+    #: The outcomes worked out one by one, ascending by player.
+    one_by_one: list[PlayerOutcome]
     games: GameFigures
+    #: The others: the players rated in columns.
+    in_columns: ResultColumns
+
+    @property
+    def count(self) -> int:
+        """How many players have an outcome."""
+        return len(self.one_by_one) + len(self.in_columns.rows)
+
+    @property
+    def players(self) -> list[PlayerOutcome]:
+        """Every owned player's outcome, an object each, ascending by player."""
+        players = [*self.one_by_one, *self.in_columns.outcomes()]
+        return sorted(players, key=lambda outcome: outcome.player)
 
 
 #: A rated player's games of the period, seen from him: plain tuples in the order of
@@ -327,7 +380,8 @@ def compute_period(
     game_figures = _game_figures(games, tournaments, figures, owns, robins.left_out)
     if games_ready is not None:
         games_ready(game_figures)
-    players.extend(_outcomes_in_columns(in_columns, standings, years))
+    columns, below = _outcomes_in_columns(in_columns, standings, years)
+    players.extend(below)
     rated_players = set(sides.players.tolist())
     for player, player_games in unrated.items():
         if player in rated_players or not _owned(owns, player):
@@ -357,7 +411,7 @@ def compute_period(
         )
     # By player: the order of the unique index the results are written into.
     players.sort(key=lambda outcome: outcome.player)
-    return PeriodOutcome(players, game_figures)
+    return PeriodOutcome(players, game_figures, columns)
 
 
 def _owned(owns: Callable[[Any], Any] | None, player: Player) -> bool:
@@ -810,32 +864,63 @@ def _rated_figures(
 
 def _outcomes_in_columns(
     rated: RatedInColumns, standings: Mapping[Player, Standing], years: tuple[int, Listing]
-) -> list[PlayerOutcome]:
+) -> tuple[ResultColumns, list[PlayerOutcome]]:
     """The outcomes of the players rated in columns: K from the state at the period's start
-    (interpretation 4), K x sum(dR) from the totals, rounded once (interpretation 5)."""
+    (interpretation 4), K x sum(dR) from the totals, rounded once (interpretation 5). Those
+    whose new rating is below the list's floor, delisted (interpretation 9), come apart,
+    an object each (``_rated_result``)."""
     year, listing = years
-    outcomes = []
+    columns, below = ResultColumns([], []), []
+    rows = columns.rows
+    indexes: dict[str, tuple[int, int]] = {}
     for player, rules, games_in_period, score, expected_total in zip(*rated, strict=True):
         standing = standings[player]
+        rating = standing.rating
+        assert rating is not None
         state = PlayerState(
-            rating=standing.rating,
+            rating=rating,
             games=standing.games,
             reached_2400=standing.reached_2400,
             birth_year=standing.birth_year,
         )
         k = rules.k_factor(state, year=year, games_in_period=games_in_period)
-        outcomes.append(
-            _rated_result(
+        change_hundredths = k * (50 * score - expected_total)
+        change_rounded, new_rating = rules.settle(rating, change_hundredths)
+        if (known := indexes.get(rules.id)) is None:
+            known = indexes[rules.id] = (len(columns.rule_sets), list_floor(rules, listing))
+            columns.rule_sets.append(rules)
+        index, floor = known
+        if new_rating < floor:
+            below.append(
+                _rated_result(
+                    player,
+                    standing,
+                    rules,
+                    (rating, None),
+                    (k, change_hundredths),
+                    (games_in_period, score, expected_total),
+                    listing,
+                )
+            )
+            continue
+        games_total = standing.games + games_in_period
+        rows.append(
+            (
                 player,
-                standing,
-                rules,
-                (standing.rating, None),
-                (k, k * (50 * score - expected_total)),
-                (games_in_period, score, expected_total),
-                listing,
+                index,
+                rating,
+                new_rating,
+                change_hundredths,
+                change_rounded,
+                games_in_period,
+                score,
+                expected_total,
+                k,
+                games_total,
+                _next_k(rules, new_rating, games_total, standing, listing),
             )
         )
-    return outcomes
+    return columns, below
 
 
 def _tables(rule_sets: Sequence[OverTheBoardRules], name: str) -> np.ndarray:
@@ -942,7 +1027,7 @@ def _rated_result(
     games_in_period, score_total, expected_total = totals
     change_rounded, new_rating = rules.settle(base, change_hundredths)
     kind = "adopted" if adopted else "rated"
-    explanation = _rated_explanation(rules)
+    explanation = rated_explanation(rules)
     floor = list_floor(rules, listing)
     if k_by_rule_set or adopted or new_rating < floor:
         explanation = dict(explanation)
@@ -1012,7 +1097,7 @@ def _below_floor_outcome(
 _RATED_EXPLANATIONS: dict[str, dict[str, Any]] = {}
 
 
-def _rated_explanation(rules: OverTheBoardRules) -> dict[str, Any]:
+def rated_explanation(rules: OverTheBoardRules) -> dict[str, Any]:
     explanation = _RATED_EXPLANATIONS.get(rules.id)
     if explanation is None:
         explanation = _RATED_EXPLANATIONS[rules.id] = {
@@ -1104,16 +1189,27 @@ def _events(
 def _list_k(
     rules: OverTheBoardRules, outcome: PlayerOutcome, standing: Standing | None, listing: Listing
 ) -> int | None:
+    """The K ``outcome``'s player is listed with (``_next_k``); none without a rating."""
+    if outcome.new_rating is None:
+        return None
+    return _next_k(rules, outcome.new_rating, outcome.games_total, standing, listing)
+
+
+def _next_k(
+    rules: OverTheBoardRules,
+    new_rating: int,
+    games_total: int,
+    standing: Standing | None,
+    listing: Listing,
+) -> int:
     """The K a player is listed with: his K for the next period from his new rating and
     games (standard-2009 7.12, 8.56; R&B 2024 6.1.2, 7.3.3), before any 700 rule, which
     depends on the games that period will bring. By the rule set of that period where the
     caller knows it (a list that opens a change of rule set lists the new K)."""
-    if outcome.new_rating is None:
-        return None
     state = PlayerState(
-        rating=outcome.new_rating,
-        games=outcome.games_total,
-        reached_2400=outcome.new_rating >= 2400 or bool(standing and standing.reached_2400),
+        rating=new_rating,
+        games=games_total,
+        reached_2400=new_rating >= REACHED_2400 or bool(standing and standing.reached_2400),
         birth_year=standing.birth_year if standing else None,
     )
     return listing.k(state, rules)

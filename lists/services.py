@@ -54,10 +54,13 @@ from lists.bulk import (
 from lists.computation import (
     NO_FIGURE,
     NO_RATING,
+    RESULT_COLUMNS,
     GameFigures,
     Listing,
-    PlayerOutcome,
+    PeriodOutcome,
+    ResultColumns,
     compute_period,
+    rated_explanation,
 )
 from lists.models import (
     ListEntry,
@@ -605,8 +608,8 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
                     games_ready=games_writer.start,
                     below_floor=inputs.below_floor,
                 )
-                _part_begin(period, token, share, len(outcome.players), outcome.games.written)
-                _results_write(period, token, outcome.players)
+                _part_begin(period, token, share, outcome.count, outcome.games.written)
+                _results_write(period, token, outcome)
             return _part_finish(period, token, share)
     except PeriodRefused:
         raise
@@ -703,15 +706,27 @@ GAME_FIELDS = (
 )
 
 
-def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome]) -> None:
+def _results_write(period: RatingPeriod, token: str, outcome: PeriodOutcome) -> None:
+    """The run's results: those of the players rated in columns as columns (one binary
+    COPY on PostgreSQL), then the others, in chunks; the progress counts each."""
+    table = run_table(PeriodResult, period.pk, period.run)
+    in_columns = outcome.in_columns
+    if in_columns.rows:
+        with transaction.atomic():
+            commit_unawaited()  # its rows are in the run's table, attached at the end
+            bulk_insert_columns(
+                PeriodResult, RESULT_FIELDS, _result_columns(period, in_columns), table=table
+            )
+            _touch(period, token, progress_done=F("progress_done") + len(in_columns.rows))
     size = settings.PERIOD_PROGRESS_CHUNK
+    players = outcome.one_by_one
     for start in range(0, len(players), size):
         chunk = players[start : start + size]
         with transaction.atomic():
-            commit_unawaited()  # its rows are in the run's table, attached at the end
+            commit_unawaited()
             bulk_insert(
                 PeriodResult,
-                table=run_table(PeriodResult, period.pk, period.run),
+                table=table,
                 fields=RESULT_FIELDS,
                 rows=(
                     (
@@ -736,6 +751,36 @@ def _results_write(period: RatingPeriod, token: str, players: list[PlayerOutcome
                 ),
             )
             _touch(period, token, progress_done=F("progress_done") + len(chunk))
+
+
+def _result_columns(period: RatingPeriod, results: ResultColumns) -> list[Column]:
+    """The results of the players rated in columns as ``RESULT_FIELDS``'s columns."""
+    table = np.array(results.rows, dtype=np.int64)
+    field = {name: table[:, index] for index, name in enumerate(RESULT_COLUMNS)}
+    count = len(table)
+    rules = field["rules"]
+
+    def values(name: str) -> Column:
+        return field[name], None
+
+    return [
+        (np.full(count, period.pk), None),
+        (np.full(count, period.run), None),
+        values("player"),
+        (Categorical(np.zeros(count, dtype=np.int64), ["rated"]), None),
+        (Categorical(rules, [rule_set.id for rule_set in results.rule_sets]), None),
+        values("old_rating"),
+        values("new_rating"),
+        values("change_hundredths"),
+        values("change_rounded"),
+        values("games"),
+        values("score_halves"),
+        values("expected_hundredths"),
+        values("k"),
+        values("games_total"),
+        (Categorical(rules, [rated_explanation(rule_set) for rule_set in results.rule_sets]), None),
+        values("list_k"),
+    ]
 
 
 class _GameRows(NamedTuple):

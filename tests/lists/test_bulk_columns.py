@@ -12,7 +12,7 @@ from django.db import connection
 
 from lists import bulk
 from lists.bulk import Categorical, bulk_insert_columns, query_numbers
-from lists.models import PeriodGame, RatingPeriod
+from lists.models import PeriodGame, PeriodResult, RatingPeriod
 from lists.run_tables import run_tables_of
 from lists.services import GAME_FIELDS, period_compute_request
 from players.access import Actor
@@ -61,6 +61,39 @@ def test_columns_with_nulls_negatives_and_texts_are_stored_as_given(
         for row in rows
     ]  # fmt: skip
     assert stored == expected
+
+
+def test_a_json_column_of_few_documents_is_stored_as_each_document(db):
+    """A period's rated players' results, written as columns: their explanation is one of
+    a few documents (a rule set's clauses), stored as the document itself, non-ASCII and
+    nested alike, not as its text."""
+    documents = [
+        {"k_clause": "R&B 2024 7.3.3", "rounding_clause": "R&B 2024 7.3.4"},
+        {"difference_clause": "standard-2009 8.54 (Zürich)", "rule_sets": ["a", "b"]},
+    ]
+    codes = np.array([1, 0, 1])
+    columns = [
+        (np.full(3, 9), None),
+        (np.full(3, 1), None),
+        (np.array([21, 22, 23]), None),
+        (Categorical(np.zeros(3, dtype=np.int64), ["rated"]), None),
+        (Categorical(codes, ["standard-2009", "rapid-blitz-2024"]), None),
+        (Categorical(codes, documents), None),
+        *[(np.zeros(3, dtype=np.int64), None)] * 5,
+    ]
+    fields = (
+        *("period_id", "run", "player_id", "kind", "rules", "explanation"),
+        *("change_hundredths", "change_rounded", "games", "score_halves", "games_total"),
+    )
+    assert bulk_insert_columns(PeriodResult, fields, columns) == 3
+    stored = PeriodResult.objects.order_by("player_id").values_list("rules", "explanation")
+    assert list(stored) == [
+        ("rapid-blitz-2024", documents[1]),
+        ("standard-2009", documents[0]),
+        ("rapid-blitz-2024", documents[1]),
+    ]
+    clause = "standard-2009 8.54 (Zürich)"
+    assert PeriodResult.objects.filter(explanation__difference_clause=clause).count() == 2
 
 
 def test_no_rows_are_no_rows(db):
