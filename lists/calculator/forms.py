@@ -26,6 +26,10 @@ BAD_LINES_SHOWN = 10
 #: A result written as a number: 1, 0, 0.5, .5, 1/2 and the like. Nothing longer reaches
 #: ``Fraction``, which writes out an exponent in full (a review: "1e999999999" never ended).
 RESULT_NUMBER = re.compile(r"\d{0,2}(?:[./]\d{1,2})?")
+#: A rating written with thousands separated by a comma: "2,100", "1,850.25".
+THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?")
+#: A comma between digits, as a decimal point: "0,5", "1850,25".
+DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 #: PlayerState refuses other ratings: four digits at most (TRF16 001 columns 49-52).
 MIN_RATING, MAX_RATING = 0, 9999
 
@@ -45,7 +49,7 @@ RESULT_WORDS: dict[str, Score] = {
     "loss": Score.LOSS,
 }
 #: Forfeits are never rated (DESIGN.md interpretation 6).
-FORFEITS = frozenset({"+", "-", "+/-", "-/+", "1f", "0f", "=f", "½f", "0.5f", "0,5f", "+:-", "-:+"})
+FORFEITS = frozenset({"+", "-", "+/-", "-/+", "1f", "0f", "=f", "½f", "0.5f", "+:-", "-:+"})
 #: A TRF's and the crosstable's letters of a game with less than one move (TRF16 001
 #: result codes W, D, L), never rated (interpretation 6): a review copied them from a
 #: crosstable and had them rated as a win, a draw and a loss.
@@ -91,6 +95,7 @@ def parse_result(text: str) -> int:
     """The player's result in half points (0, 1 or 2) from ``1``, ``0.5``, ``½``, ``=``,
     ``1-0`` and the like; ``ValueError`` with the reason otherwise."""
     token = "".join(text.split()).lower()  # "1 - 0" is "1-0"
+    token = DECIMAL_COMMA.sub(".", token)  # "0,5" is 0.5, "0,5-0,5" a draw
     if token in FORFEITS:
         raise ValueError("a forfeit is not rated (DESIGN.md interpretation 6); leave it out")
     if token in UNPLAYED:
@@ -112,11 +117,23 @@ def parse_result(text: str) -> int:
     return halves
 
 
+def rating_number(text: str) -> str:
+    """A rating as ``Decimal`` reads it. A comma before three digits separates thousands
+    ("2,100" is 2100: as a decimal comma it would give three decimals, which no rating
+    has); any other comma between digits is a decimal comma ("1850,25"), as much of
+    Europe writes it."""
+    text = text.strip()
+    if THOUSANDS.fullmatch(text):
+        return text.replace(",", "")
+    return DECIMAL_COMMA.sub(".", text)
+
+
 def parse_rating(text: str) -> Decimal:
     """An opponent's rating: a number from 0 to 9999 with at most two decimals (the online
-    arena keeps two, 3.1; the over-the-board rule sets need whole numbers)."""
+    arena keeps two, 3.1; the over-the-board rule sets need whole numbers), written as
+    ``rating_number`` reads it."""
     try:
-        rating = Decimal(text)
+        rating = Decimal(rating_number(text))
     except InvalidOperation:
         raise ValueError(f"“{text}” is not a rating") from None
     if not rating.is_finite() or not MIN_RATING <= rating <= MAX_RATING:
@@ -126,16 +143,22 @@ def parse_rating(text: str) -> Decimal:
     return rating
 
 
+#: A line of ``rating,result`` without a space: the rating (thousands separated by commas
+#: or not, ``THOUSANDS``), a comma, and the result, which may hold a decimal comma.
+COMMA_LINE = re.compile(rf"({THOUSANDS.pattern}|[^,]+),(.+)")
+
+
 def opponent_tokens(line: str) -> list[str]:
     """The words of ``rating result``, separated by spaces, a semicolon or a tab, or by a
-    comma alone (``2100,1``). Where spaces or semicolons separate them, a comma between
-    digits is a decimal comma, as much of Europe writes it: ``2100 0,5`` (a review had it
-    refused as "0 5")."""
+    comma alone (``2100,1``, ``2100,0,5``: the first comma after the rating). The words
+    keep their commas between digits: the rating's (``rating_number``) and the result's
+    (``parse_result``) are read there."""
     text = line.strip()
     if not re.search(r"[\s;]", text):
-        return [token for token in text.split(",") if token]
+        match = COMMA_LINE.fullmatch(text)
+        return [match.group(1), match.group(2)] if match else [text]
     words = (word.strip(",") for word in re.split(r"[\s;]+", text))
-    return [re.sub(r"(?<=\d),(?=\d)", ".", word) for word in words if word]
+    return [word for word in words if word]
 
 
 def parse_opponent_line(number: int, line: str) -> Opponent:
@@ -147,6 +170,13 @@ def parse_opponent_line(number: int, line: str) -> Opponent:
     return Opponent(
         line=number, rating=parse_rating(tokens[0]), score_halves=parse_result(" ".join(tokens[1:]))
     )
+
+
+class RatingField(forms.DecimalField):
+    """A rating typed as people write it (``rating_number``): "2,100", "1850,25"."""
+
+    def to_python(self, value: Any) -> Decimal | None:
+        return super().to_python(rating_number(value) if isinstance(value, str) else value)
 
 
 class OpponentsField(forms.CharField):
@@ -209,7 +239,7 @@ class CalculatorForm(forms.Form):
     rule_set = forms.ChoiceField(
         label="Rule set", choices=rule_set_choices, initial=DEFAULT_RULE_SET
     )
-    rating = forms.DecimalField(
+    rating = RatingField(
         label="Your rating",
         min_value=MIN_RATING,
         max_value=MAX_RATING,

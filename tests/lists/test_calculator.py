@@ -358,6 +358,33 @@ def test_results_may_be_written_in_the_usual_ways(client, line, score):
     assert text_of(response, "score") == score
 
 
+@pytest.mark.parametrize(
+    ("rating", "opponents", "plain_rating", "plain_opponents", "rule_set"),
+    [
+        # A comma before three digits separates thousands: "2,100" is 2100, not 2.1.
+        ("2,000", "2,100 1\n1,900 0,5", "2000", "2100 1\n1900 0.5", "standard-2009"),
+        # A comma alone separates the rating from the result; the result's own is decimal.
+        ("2000", "2100,0,5\n2,100,1", "2000", "2100 0.5\n2100 1", "standard-2009"),
+        # The online arena's two decimals, with a decimal comma, in both boxes.
+        ("1850,25", "1900,5 1", "1850.25", "1900.5 1", "online-arena"),
+    ],
+)
+def test_ratings_are_read_as_people_write_them(
+    client, rating, opponents, plain_rating, plain_opponents, rule_set
+):
+    """A review: "2,100" was read as 2.1 and refused as below the floor, "2100,0,5" was
+    split at every comma, and "Your rating" took no decimal comma. Written either way, the
+    same games give the same change."""
+    online = {"category": "online-blitz"} if rule_set == "online-arena" else {}
+    written = calculate(client, rule_set=rule_set, rating=rating, opponents=opponents, **online)
+    plain = calculate(
+        client, rule_set=rule_set, rating=plain_rating, opponents=plain_opponents, **online
+    )
+    assert not written.context["form"].errors
+    assert summary(written) == summary(plain)
+    assert text_of(written, "new-rating") == text_of(plain, "new-rating")
+
+
 def test_a_bad_line_is_named_by_its_number(client):
     """Blank lines are skipped but counted, so the numbers match what the user sees."""
     lines = "2100 1\n\nabc\n1900 2\n12000 1\n1900 +\n2100 1 extra"
