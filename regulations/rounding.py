@@ -16,7 +16,10 @@ Exact = int | Fraction | Decimal
 def round_half_up(value: Exact) -> int:
     """Nearest whole number, halves upwards (standard-2009 8.32/8.57: "0.5 is rounded up";
     online arena 3.13: "Fraction of 0.5 is rounded upwards")."""
-    return math.floor(Fraction(value) + Fraction(1, 2))
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    # floor(n/d + 1/2) = floor((2n + d) / 2d), d > 0: whole numbers alone, no new Fraction
+    # (a month's first ratings round tens of thousands of them).
+    return (2 * exact.numerator + exact.denominator) // (2 * exact.denominator)
 
 
 def round_half_away_from_zero(value: Exact) -> int:
