@@ -198,6 +198,13 @@ class PlayerOutcome:
     list_k: int | None = None
 
 
+#: The fields of a row of ``ResultColumns``: ``PlayerOutcome``'s, but its kind (always
+#: "rated") and its explanation (its rule set's), ``rules`` an index into ``rule_sets``.
+RESULT_COLUMNS = tuple(
+    name for name in PlayerOutcome.__dataclass_fields__ if name not in ("kind", "explanation")
+)
+
+
 class SideFigures:
     """Each side's difference used and P_D (hundredths), by slot (2 x the game's index,
     + 1 for black): what the player page explains. ``NO_FIGURE`` where the game does not
@@ -252,24 +259,6 @@ class Listing(NamedTuple):
         chosen = self.rules or rules
         assert chosen is not None, "a listing without rules needs the player's"
         return chosen.k_factor(state, year=self.year, games_in_period=0)
-
-
-#: The fields of a row of ``ResultColumns``: ``PlayerOutcome``'s, in order, but for
-#: ``rules``, an index into its ``rule_sets``.
-RESULT_COLUMNS = (
-    "player",
-    "rules",
-    "old_rating",
-    "new_rating",
-    "change_hundredths",
-    "change_rounded",
-    "games",
-    "score_halves",
-    "expected_hundredths",
-    "k",
-    "games_total",
-    "list_k",
-)
 
 
 class ResultColumns(NamedTuple):

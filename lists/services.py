@@ -755,32 +755,18 @@ def _results_write(period: RatingPeriod, token: str, outcome: PeriodOutcome) -> 
 
 def _result_columns(period: RatingPeriod, results: ResultColumns) -> list[Column]:
     """The results of the players rated in columns as ``RESULT_FIELDS``'s columns."""
-    table = np.array(results.rows, dtype=np.int64)
-    field = {name: table[:, index] for index, name in enumerate(RESULT_COLUMNS)}
-    count = len(table)
-    rules = field["rules"]
-
-    def values(name: str) -> Column:
-        return field[name], None
-
-    return [
-        (np.full(count, period.pk), None),
-        (np.full(count, period.run), None),
-        values("player"),
-        (Categorical(np.zeros(count, dtype=np.int64), ["rated"]), None),
-        (Categorical(rules, [rule_set.id for rule_set in results.rule_sets]), None),
-        values("old_rating"),
-        values("new_rating"),
-        values("change_hundredths"),
-        values("change_rounded"),
-        values("games"),
-        values("score_halves"),
-        values("expected_hundredths"),
-        values("k"),
-        values("games_total"),
-        (Categorical(rules, [rated_explanation(rule_set) for rule_set in results.rule_sets]), None),
-        values("list_k"),
-    ]
+    table = np.array(results.rows, dtype=np.int64).reshape(-1, len(RESULT_COLUMNS))
+    column = dict(zip(RESULT_COLUMNS, table.T, strict=True))
+    count, rules = len(table), column["rules"]
+    given = {
+        "period_id": np.full(count, period.pk),
+        "run": np.full(count, period.run),
+        "player_id": column["player"],
+        "kind": Categorical(np.zeros(count, dtype=np.int64), ["rated"]),
+        "rules": Categorical(rules, [rule_set.id for rule_set in results.rule_sets]),
+        "explanation": Categorical(rules, [rated_explanation(r) for r in results.rule_sets]),
+    }
+    return [(given[name] if name in given else column[name], None) for name in RESULT_FIELDS]
 
 
 class _GameRows(NamedTuple):
