@@ -155,8 +155,8 @@ def opponent_tokens(line: str) -> list[str]:
     (``parse_result``) are read there."""
     text = line.strip()
     if not re.search(r"[\s;]", text):
-        match = COMMA_LINE.fullmatch(text)
-        return [match.group(1), match.group(2)] if match else [text]
+        match = COMMA_LINE.fullmatch(text.strip(","))  # "2100,1," as "2100,1"
+        return [match.group(1), match.group(2).strip(",")] if match else [text]
     words = (word.strip(",") for word in re.split(r"[\s;]+", text))
     return [word for word in words if word]
 
