@@ -707,50 +707,59 @@ GAME_FIELDS = (
 
 
 def _results_write(period: RatingPeriod, token: str, outcome: PeriodOutcome) -> None:
-    """The run's results: those of the players rated in columns as columns (one binary
-    COPY on PostgreSQL), then the others, in chunks; the progress counts each."""
+    """The run's results, ``PERIOD_PROGRESS_CHUNK`` players at a time, each chunk committed
+    with the progress it makes: those of the players rated in columns as columns (a
+    binary COPY each on PostgreSQL), then the others."""
     table = run_table(PeriodResult, period.pk, period.run)
-    in_columns = outcome.in_columns
-    if in_columns.rows:
-        with transaction.atomic():
-            commit_unawaited()  # its rows are in the run's table, attached at the end
-            bulk_insert_columns(
-                PeriodResult, RESULT_FIELDS, _result_columns(period, in_columns), table=table
-            )
-            _touch(period, token, progress_done=F("progress_done") + len(in_columns.rows))
     size = settings.PERIOD_PROGRESS_CHUNK
+    rated = outcome.in_columns
+    for start in range(0, len(rated.rows), size):
+        chunk = ResultColumns(rated.rows[start : start + size], rated.rule_sets)
+        columns = _result_columns(period, chunk)
+        _results_chunk_write(
+            period,
+            token,
+            len(chunk.rows),
+            partial(bulk_insert_columns, PeriodResult, RESULT_FIELDS, columns, table=table),
+        )
     players = outcome.one_by_one
     for start in range(0, len(players), size):
-        chunk = players[start : start + size]
-        with transaction.atomic():
-            commit_unawaited()
-            bulk_insert(
-                PeriodResult,
-                table=table,
-                fields=RESULT_FIELDS,
-                rows=(
-                    (
-                        period.pk,
-                        period.run,
-                        o.player,
-                        o.kind,
-                        o.rules,
-                        o.old_rating,
-                        o.new_rating,
-                        o.change_hundredths,
-                        o.change_rounded,
-                        o.games,
-                        o.score_halves,
-                        o.expected_hundredths,
-                        o.k,
-                        o.games_total,
-                        o.explanation,
-                        o.list_k,
-                    )
-                    for o in chunk
-                ),
+        rows = [
+            (
+                period.pk,
+                period.run,
+                o.player,
+                o.kind,
+                o.rules,
+                o.old_rating,
+                o.new_rating,
+                o.change_hundredths,
+                o.change_rounded,
+                o.games,
+                o.score_halves,
+                o.expected_hundredths,
+                o.k,
+                o.games_total,
+                o.explanation,
+                o.list_k,
             )
-            _touch(period, token, progress_done=F("progress_done") + len(chunk))
+            for o in players[start : start + size]
+        ]
+        _results_chunk_write(
+            period,
+            token,
+            len(rows),
+            partial(bulk_insert, PeriodResult, RESULT_FIELDS, rows, table=table),
+        )
+
+
+def _results_chunk_write(
+    period: RatingPeriod, token: str, count: int, write: Callable[[], int]
+) -> None:
+    with transaction.atomic():
+        commit_unawaited()  # its rows are in the run's table, attached at the end
+        write()
+        _touch(period, token, progress_done=F("progress_done") + count)
 
 
 def _result_columns(period: RatingPeriod, results: ResultColumns) -> list[Column]:
