@@ -840,7 +840,8 @@ def test_a_player_listed_in_two_teams_is_a_warning_at_the_second_listing():
         (Severity.WARNING, 5, 37),
         (Severity.WARNING, 6, 37),
     ]
-    assert "member 2, who is already a member of team 'Club' (line 4)" in one_of(text, 5)
+    [on_line_5] = [f for f in parse(text).findings if f.code == "team-member-twice" and f.line == 5]
+    assert "member 2, who is already a member of team 'Club' (line 4)" in on_line_5.message
 
 
 def test_a_player_listed_twice_in_one_team_is_the_same_warning():
@@ -850,13 +851,6 @@ def test_a_player_listed_twice_in_one_team_is_the_same_warning():
         findings(trf(*GAME.splitlines()[1:], f"013 {'Club':<32}   1   2"), "team-member-twice")
         == []
     )
-
-
-def one_of(text: str, line: int) -> str:
-    [finding] = [
-        f for f in parse(text).findings if f.code == "team-member-twice" and f.line == line
-    ]
-    return finding.message
 
 
 def test_team_member_that_is_not_a_number_is_an_error_at_its_column():

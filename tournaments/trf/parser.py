@@ -35,7 +35,6 @@ NO_PLAYERS, NOT_TEXT = "no-players", "not-text"
 NOT_A_REPORT = frozenset({NO_PLAYERS, NOT_TEXT})
 
 _RULER = re.compile(r"[0-9 ]+")
-#: A character followed by combining accents (Unicode's block of them).
 _LEGEND_PREFIX = "DDD "
 # Past this many distinct unknown record codes (binary junk, a PDF), tally the rest as one.
 _MAX_UNKNOWN_CODES = 20
