@@ -457,7 +457,8 @@ def _registry_write(connection, options: argparse.Namespace) -> tuple[list[int],
 
     copy_rows(connection, "players_player", PLAYER_COLUMNS, players(), freeze=True)
     copy_rows(connection, "players_ratingstate", STATE_COLUMNS, states, freeze=True)
-    copy_rows(connection, "players_ratinghistory", HISTORY_COLUMNS, history, freeze=True)
+    # Partitioned by list date: COPY writes no frozen rows into a partitioned table.
+    copy_rows(connection, "players_ratinghistory", HISTORY_COLUMNS, history)
     return strength, pools
 
 
@@ -1149,7 +1150,11 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
 
+    from players.history_partitions import history_partition_ensure
+
     call_command("migrate", verbosity=0)
+    for back in range(args.history_months):  # the history's lists (``history_rows``)
+        history_partition_ensure(_months_before(PREVIOUS_LIST, back))
     started = phase("database and migrations", started, args.database_url)
     print("Generating the month (not timed)", flush=True)
     in_child(month_generate, args.database_url, args)

@@ -90,6 +90,7 @@ from lists.run_tables import (
 )
 from lists.selectors import published_periods
 from players.access import Actor, actor_for, require_administrator
+from players.history_partitions import history_partition_ensure
 from players.locks import rating_list_lock
 from players.models import (
     Player,
@@ -1097,6 +1098,7 @@ def period_publish(
     # another connection while this one writes the states and the history.
     apart = can_work_apart()
     _left_partition_drop(period)
+    history_partition_ensure(period.list_date)
     written: Future[int] | None = None
     try:
         with transaction.atomic():

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from audit.services import audit_record, field_changes
 from players.access import Actor, actor_for, require, require_administrator, require_officer_for
+from players.history_partitions import history_partition_ensure
 from players.importing import ImportSummary, ListUnreadable, import_list
 from players.models import (
     DisabilityAssociation,
@@ -390,6 +391,7 @@ def _import_into(
     the outcome either way, and a success is one audit entry (not one per player)."""
     try:
         require_administrator(actor, "Only an administrator imports FIDE lists.")
+        history_partition_ensure(player_import.as_of)
         with transaction.atomic():
             # Serialises two workers handed the same import (a redelivered task).
             locked = PlayerImport.objects.select_for_update().get(pk=player_import.pk)
