@@ -469,6 +469,17 @@ def test_a_real_file_with_its_player_lines_shifted_is_said_to_be_shifted_first(c
     # A line whose shifted character lands on a blank says nothing; half is enough.
     said = re.match(rf"(\d+) of the {players} player lines have a character", first_error.message)
     assert said and players // 2 <= int(said.group(1)) <= players
+    # Located at its first instance, as every finding of a malformed file is.
+    first_shifted = min(
+        (f for f in result.findings if f.code in ("misaligned-field", "misaligned-round")),
+        key=lambda f: (f.line, f.column),
+    )
+    assert (first_error.line, first_error.column) == (first_shifted.line, first_shifted.column)
+    assert shifted.split(b"\n")[first_error.line - 1].startswith(b"001 ")
+    assert f"the first on line {first_error.line}, column {first_error.column}" in (
+        first_error.message
+    )
+    assert first_error.located == first_error.message  # it names its line itself
     assert "shifted-lines" not in {f.code for f in parse(data).findings}
 
 
@@ -535,4 +546,11 @@ def test_names_overflowing_into_a_blank_column_stay_a_warning(corpus_dir):
     findings = parse(overflowing).findings
     shifted = [f for f in findings if f.code == "shifted-lines"]
     assert [f.severity for f in shifted] == [Severity.WARNING]
+    first_name_line = next(
+        i for i, line in enumerate(overflowing.split(b"\n"), 1) if line[:3] == b"001"
+    )
+    assert (shifted[0].line, shifted[0].column) == (first_name_line, 48)
+    # Said before the warnings of the lines it sums up.
+    warnings = [f for f in findings if f.severity == Severity.WARNING]
+    assert warnings[0] == shifted[0]
     assert not [f for f in findings if f.severity == Severity.ERROR]

@@ -365,28 +365,36 @@ def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
     (names overflowing into a blank column) it is a warning, as each line's is: the file
     is read as before (a later review)."""
     findings = out.findings()
-    lines = sorted({f.line for f in findings if f.code in MISALIGNED and f.line})
+    misaligned = [f for f in findings if f.code in MISALIGNED and f.line]
+    lines = sorted({f.line for f in misaligned})
     if len(lines) < max(2, (player_lines + 1) // 2):
         return
+    first = min(misaligned, key=lambda f: (f.line, f.column or 0))
     erring = {f.line for f in findings if f.severity is Severity.ERROR and f.line}
     if any(f.code == "unread-rounds" for f in findings):  # the shift took the rounds
         erring |= set(lines)
     said = (
         f"{len(lines)} of the {player_lines} player lines have a character in a column "
-        f"that must be blank (the first on line {lines[0]}): their fields look shifted"
+        f"that must be blank (the first on line {first.line}, column {first.column}): their "
+        "fields look shifted"
     )
-    rule = "trf16.md §3 (fields are separated by one blank column)"
     if erring & set(lines):
-        out.error(
-            "shifted-lines",
-            f"{said}, and the errors below may all follow from it. Upload the file as the "
-            "pairing program wrote it.",
-            rule=rule,
+        severity = Severity.ERROR
+        said += (
+            ", and the errors below may all follow from it. Upload the file as the pairing "
+            "program wrote it."
         )
     else:
-        out.warning(
-            "shifted-lines", f"{said}. Check the file against the pairing program's.", rule=rule
-        )
+        severity, said = Severity.WARNING, f"{said}. Check the file against the pairing program's."
+    out.add(
+        severity,
+        "shifted-lines",
+        said,
+        line=first.line,
+        column=first.column,
+        rule="trf16.md §3 (fields are separated by one blank column)",
+        summary=True,
+    )
 
 
 def check_cut_off(report: TrfReport, last_line: int, out: FindingCollector) -> None:

@@ -42,11 +42,15 @@ class Finding:
     line: int | None = None
     column: int | None = None
     rule: str = ""
+    #: A finding of the whole file located at its first instance (the message names it):
+    #: sorted with the whole-file findings, ahead of the located ones.
+    summary: bool = False
 
     @property
     def located(self) -> str:
-        """The message with its line in front ("line 8: ..."), unless it begins with it."""
-        if self.line is None or self.message.startswith("Line "):
+        """The message with its line in front ("line 8: ..."), unless it begins with it
+        or sums up the whole file."""
+        if self.line is None or self.summary or self.message.startswith("Line "):
             return self.message
         return f"line {self.line}: {self.message}"
 
@@ -54,12 +58,13 @@ class Finding:
 def finding_sort_key(finding: Finding) -> tuple[int, int, int, str]:
     """Errors first, then warnings, then info; within a severity by position.
 
-    Whole-file findings (no line) come before the located ones of the same severity.
+    Whole-file findings (no line, or a summary) come before the located ones of the same
+    severity.
     """
     return (
         _SEVERITY_ORDER[finding.severity],
-        finding.line or 0,
-        finding.column or 0,
+        0 if finding.summary else finding.line or 0,
+        0 if finding.summary else finding.column or 0,
         finding.code,
     )
 
@@ -103,9 +108,10 @@ class FindingCollector:
         line: int | None = None,
         column: int | None = None,
         rule: str = "",
+        summary: bool = False,
     ) -> None:
         """Record one finding as it is."""
-        self._findings.append(Finding(severity, code, message, line, column, rule))
+        self._findings.append(Finding(severity, code, message, line, column, rule, summary))
 
     def error(
         self,
