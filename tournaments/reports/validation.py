@@ -117,6 +117,7 @@ def validate_report(
         *_round_count_findings(context),
         *_rounds_per_day_findings(context),
         *_player_count_findings(context),
+        *_team_findings(context),
         *match_findings,
         *_rating_findings(context),
         *_rate_of_play_findings(context),
@@ -394,6 +395,36 @@ def _player_count_findings(ctx: _Context) -> Iterable[Finding]:
         HEADER_COLUMN,
         "TRF16 062",
     )
+
+
+def _team_findings(ctx: _Context) -> Iterable[Finding]:
+    """A team event's report lists its teams and their members (013, trf16.md §4), as many
+    as 082 declares; each a warning, as the player count's is. Without them an officer
+    cannot see who played for which team (a team event registered as such is still rated
+    by its registration's system: DESIGN.md interpretations 6 and 10)."""
+    teams, declared = len(ctx.report.teams), ctx.report.team_count
+    line = ctx.header_lines.get("082")
+    if declared and declared != teams:
+        yield Finding(
+            WARNING,
+            "team-count-differs",
+            f"Line {line}: 082 declares {declared} teams; the report has {teams} team "
+            "records (013).",
+            line,
+            HEADER_COLUMN,
+            "TRF16 082",
+        )
+    elif ctx.registration.system == TEAM and not teams:
+        yield Finding(
+            WARNING,
+            "team-records-missing",
+            "The event is registered as a team event, but the report has no team record "
+            "(013): it does not say who played for which team. Ask for the file the pairing "
+            "program writes with its teams.",
+            None,
+            None,
+            "TRF16 013",
+        )
 
 
 # -- the registry: FIDE IDs and ratings -------------------------------------------------------

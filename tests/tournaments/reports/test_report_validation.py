@@ -6,7 +6,7 @@ import datetime as dt
 from fractions import Fraction
 
 import pytest
-from trf_builder import FOUR_PLAYERS, four_players, player_line, trf
+from trf_builder import CORPUS, FOUR_PLAYERS, four_players, player_line, trf
 
 from regulations import get_rule_set
 from regulations.types import TimeControl
@@ -495,3 +495,35 @@ def test_a_line_with_a_rating_or_a_title_but_no_fide_id_is_a_warning():
         "Line 10: player 2 (Beta, Bert) has a rating of 1900 but no FIDE ID"
     )
     assert "has the title GM but no FIDE ID" in findings[1].message
+
+
+def _team_findings(data: bytes, system: str) -> list[tuple]:
+    return [
+        (f.severity, f.code, f.line, f.column, f.rule)
+        for f in check(data, system=system)
+        if f.code.startswith("team-")
+    ]
+
+
+def test_a_team_event_without_its_team_records_is_a_warning():
+    """A real Team League (ICU's Armstrong Cup 2011, twelve 013 records, 082 "12"): as
+    written, nothing to say; without its 013 records, 082 counts teams the file does not
+    list (a warning at 082); without 082 too, a report of an event registered as a team
+    event that says nobody's team (trf16.md §4)."""
+    data = (CORPUS / "icu_tournament__armstrong_2011.trf").read_bytes()
+    lines = data.decode("latin-1").split("\n")
+    without_teams = "\n".join(line for line in lines if not line.startswith("013"))
+    line_082 = next(i for i, line in enumerate(without_teams.split("\n"), 1) if line[:3] == "082")
+    assert _team_findings(data, "team") == []
+    assert _team_findings(without_teams.encode("latin-1"), "team") == [
+        ("warning", "team-count-differs", line_082, 5, "TRF16 082")
+    ]
+    neither = "\n".join(line for line in without_teams.split("\n") if not line.startswith("082"))
+    assert _team_findings(neither.encode("latin-1"), "team") == [
+        ("warning", "team-records-missing", None, None, "TRF16 013")
+    ]
+    # An individual event has no teams to list.
+    assert _team_findings(neither.encode("latin-1"), "swiss") == []
+    assert _team_findings(trf(four_players()), "team") == [
+        ("warning", "team-records-missing", None, None, "TRF16 013")
+    ]
