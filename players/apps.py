@@ -14,19 +14,22 @@ class PlayersConfig(AppConfig):
 
 
 def _name_key_given(sender, connection, **kwargs) -> None:
-    """SQLite's ``list_name_key`` and ``name_key_transliterated``: PostgreSQL's are
-    functions of the database (``players.name_keys``)."""
+    """SQLite's ``list_name_key``, ``name_key_transliterated`` and ``name_key_unordered``:
+    PostgreSQL's are functions of the database (``players.name_keys``)."""
     if connection.vendor == "sqlite":
         from players.name_keys import (
             NAME_KEY_FUNCTION,
             TRANSLITERATED_KEY_FUNCTION,
+            UNORDERED_KEY_FUNCTION,
             name_key,
             name_key_transliterated,
+            name_key_unordered,
         )
 
         create = connection.connection.create_function
         create(NAME_KEY_FUNCTION, 1, name_key, deterministic=True)
         create(TRANSLITERATED_KEY_FUNCTION, 1, name_key_transliterated, deterministic=True)
+        create(UNORDERED_KEY_FUNCTION, 1, name_key_unordered, deterministic=True)
 
 
 def administrators_group_ensure(**kwargs: object) -> None:

@@ -26,6 +26,9 @@ from django.db.models.lookups import Contains, IContains
 
 #: The SQL function (and, on SQLite, the Python one under its name).
 NAME_KEY_FUNCTION = "list_name_key"
+#: The SQL function of ``name_key_unordered`` (migration ``players.0018``; SQLite's: the
+#: Python one under its name).
+UNORDERED_KEY_FUNCTION = "name_key_unordered"
 
 #: Letters whose decomposition keeps them as they are, and their nearest base letters.
 OWN_BASES_FROM = "ÐðØøĐđĦħ\u0131ŁłŦŧ"
@@ -90,6 +93,12 @@ def key_words_unordered(key: str) -> str:
     """``key`` with its words in alphabetical order: what two of ``word_rotations``
     have in common."""
     return " ".join(sorted(key.split()))
+
+
+def name_key_unordered(name: str | None) -> str | None:
+    """``name``'s key with its words in any order (``key_words_unordered``): "Carlsen,
+    Magnus" and "Magnus Carlsen" have one. SQLite's ``name_key_unordered``."""
+    return None if name is None else key_words_unordered(name_key(name))
 
 
 def name_key_transliterated(name: str | None) -> str | None:
@@ -221,6 +230,14 @@ class NameKey(Func):
     """``list_name_key(expression)``: the search key, worked out by the database."""
 
     function = NAME_KEY_FUNCTION
+    output_field = SearchKey()
+
+
+class UnorderedNameKey(Func):
+    """``name_key_unordered(expression)``: the key with its words in alphabetical order,
+    worked out by the database."""
+
+    function = UNORDERED_KEY_FUNCTION
     output_field = SearchKey()
 
 

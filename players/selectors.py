@@ -22,8 +22,10 @@ from players.models import (
 )
 from players.name_keys import (
     NameKey,
+    UnorderedNameKey,
     key_words_unordered,
     name_key,
+    name_key_unordered,
     registry_spellings,
     word_rotations,
 )
@@ -196,11 +198,6 @@ def players_named(names: Iterable[str]) -> dict[str, list[Player]]:
     return found
 
 
-def name_key_unordered(name: str) -> str:
-    """``name``'s key with its words in any order (``key_words_unordered``)."""
-    return key_words_unordered(name_key(name))
-
-
 def identity_key(name: str, birth_year: int | None, federation_id: int):
     """What tells likely duplicates: the name's search key, its words in any order
     (``key_words_unordered``), birth year and federation."""
@@ -227,14 +224,15 @@ class _Ids(Aggregate):
 
 def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
     """Groups of players with the same name (with or without accents: "Muller, Hans" and
-    "Müller, Hans"), birth year and federation, among the federations ``actor`` edits
+    "Müller, Hans"; its words in any order: "Hans Müller", as registration's check finds
+    them, ``identity_key``), birth year and federation, among the federations ``actor`` edits
     (administrators: all). A record without a birth year agrees with any (a review: the
     record an officer registered from a line that gave none stayed off this page beside
     the player's own, born 1972); it joins each group of its name, those with a birth
     year listed first."""
     players = Player.objects.restrict(actor, "edit")
     names = list(
-        players.annotate(key=NameKey("name"))
+        players.annotate(key=UnorderedNameKey("name"))
         .order_by()
         .values("federation_id", "key")
         .annotate(

@@ -16,11 +16,13 @@ from players.name_keys import (
     TRANSLITERATED_KEY_FUNCTION,
     TRANSLITERATIONS,
     TWO_LETTERS,
+    UNORDERED_KEY_FUNCTION,
     WRITTEN_OUT,
     folded_forms,
     key_after,
     name_key,
     name_key_transliterated,
+    name_key_unordered,
 )
 
 
@@ -62,6 +64,32 @@ def test_the_database_folds_names_as_the_application_does():
         for sample in samples:
             cursor.execute(f"SELECT {NAME_KEY_FUNCTION}(%s)", [sample])
             assert cursor.fetchone()[0] == name_key(sample)
+
+
+@pytest.mark.django_db
+def test_the_database_orders_a_names_words_as_the_application_does():
+    """Migration players.0018 on PostgreSQL, the application's function on SQLite: the
+    words of the key in alphabetical order, whatever order, commas and spaces the name is
+    written with, and in the order of their code points, as Python sorts them (Ø folds to
+    O before it is ordered; a word of digits or a hyphen comes before the letters)."""
+    samples = {
+        "Carlsen, Magnus": "CARLSEN MAGNUS",
+        "Magnus Carlsen": "CARLSEN MAGNUS",
+        "van Wely, Loek": "LOEK VAN WELY",
+        "Loek  van   Wely": "LOEK VAN WELY",
+        "Ødegaard ,Åse": "ASE ODEGAARD",
+        "Müller, Hans-Peter": "HANS-PETER MULLER",
+        "Smith 2nd, John": "2ND JOHN SMITH",
+        "Zz, a-b": "A-B ZZ",
+        "Trailing,": "TRAILING",
+    }
+    with connection.cursor() as cursor:
+        for sample, expected in samples.items():
+            assert name_key_unordered(sample) == expected
+            cursor.execute(f"SELECT {UNORDERED_KEY_FUNCTION}(%s)", [sample])
+            assert cursor.fetchone()[0] == expected, sample
+        cursor.execute(f"SELECT {UNORDERED_KEY_FUNCTION}(NULL)")
+        assert cursor.fetchone()[0] is None
 
 
 def test_the_transliterated_key_writes_umlauts_and_strokes_out_as_german_and_danish_do():

@@ -796,3 +796,21 @@ def test_the_registry_finds_nobody_for_marks_alone(db, client):
     PlayerFactory(name="Carlsen, Magnus")
     page = client.get("/players/", {"q": "\u0308"}).content.decode()
     assert "No player in the registry matches the search." in page
+
+
+def test_names_with_their_words_in_another_order_are_likely_duplicates(world):
+    """A record registered from a report line that wrote the name given name first
+    ("Magnus Lund") is the registration's likely duplicate of "Lund, Magnus"; the
+    duplicates page showed them apart (a review). One name now, whatever the order of its
+    words and its accents; "Lund, Magnus Ole" is another name."""
+    own = factories.PlayerFactory(name="Lund, Magnus", federation=world["fed_a"], birth_year=1972)
+    turned = factories.PlayerFactory(name="Magnus Lund", federation=world["fed_a"], birth_year=1972)
+    accented = factories.PlayerFactory(
+        name="Lünd Magnus", federation=world["fed_a"], birth_year=1972
+    )
+    factories.PlayerFactory(name="Lund, Magnus Ole", federation=world["fed_a"], birth_year=1972)
+    page = persona_client(world, "officer_a").get("/players/duplicates/")
+    groups = [[player.pk for player in group] for group in page.context["groups"]]
+    assert groups == [
+        sorted([own.pk, turned.pk, accented.pk], key=lambda pk: Player.objects.get(pk=pk).fide_id)
+    ]

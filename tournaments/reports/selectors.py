@@ -12,12 +12,8 @@ from django.shortcuts import get_object_or_404
 
 from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
-from players.selectors import (
-    identity_key,
-    likely_duplicates_among,
-    name_key_unordered,
-    players_named,
-)
+from players.name_keys import name_key_unordered
+from players.selectors import identity_key, likely_duplicates_among, players_named
 from regulations import get_rule_set
 from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
 from tournaments.reports.validation import Registration, RegistryPlayer
