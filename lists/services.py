@@ -90,7 +90,7 @@ from lists.run_tables import (
 )
 from lists.selectors import published_periods
 from players.access import Actor, actor_for, require_administrator
-from players.history_partitions import history_partition_ensure
+from players.history_partitions import history_partition_ensure, table_exists
 from players.locks import rating_list_lock
 from players.models import (
     Player,
@@ -1155,8 +1155,7 @@ def _left_partition_drop(period: RatingPeriod) -> None:
     table = _entries_table(period)
     with transaction.atomic(), connection.cursor() as cursor:
         _entries_lock()
-        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [table])
-        if not cursor.fetchone()[0]:
+        if not table_exists(table):
             return
         published = RatingPeriod.objects.filter(pk=period.pk, status=Status.PUBLISHED).exists()
         cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table})")

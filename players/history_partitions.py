@@ -33,13 +33,13 @@ def history_partition_ensure(list_date: dt.date) -> None:
     the transaction that writes the list's history: attaching the partition locks the
     default partition (it is read for the date's rows) until the transaction ends, and
     every read of a player's history reads it."""
-    if connection.vendor != "postgresql" or _exists(history_partition(list_date)):
+    if connection.vendor != "postgresql" or table_exists(history_partition(list_date)):
         return
     table, day = history_partition(list_date), list_date.isoformat()
     with transaction.atomic(), connection.cursor() as cursor:
         # Made one at a time (the lock conflicts with itself, not with readers or writers).
         cursor.execute(f"LOCK TABLE {HISTORY_TABLE} IN SHARE UPDATE EXCLUSIVE MODE")
-        if _exists(table):
+        if table_exists(table):
             return
         cursor.execute(
             f"CREATE TABLE {table} (LIKE {HISTORY_TABLE} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)"
@@ -58,7 +58,8 @@ def history_partition_ensure(list_date: dt.date) -> None:
         )
 
 
-def _exists(table: str) -> bool:
+def table_exists(table: str) -> bool:
+    """Whether PostgreSQL has a table of that name (on the search path)."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [table])
         return bool(cursor.fetchone()[0])

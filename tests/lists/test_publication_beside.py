@@ -14,6 +14,7 @@ from django.db import connection
 from lists.models import ListEntry, PeriodResult
 from lists.services import period_publish
 from players.access import Actor
+from players.history_partitions import table_exists
 from players.models import RatingHistory, RatingState
 from tests.lists.conftest import APRIL
 from tests.threads import holding, in_thread
@@ -34,12 +35,6 @@ def _world(w):
     RatingState.objects.filter(player=idle).update(last_played=dt.date(2023, 1, 1))
     w.tournament([(a, b, 1), (low, b, 0), (newcomer, a, 0.5), (low, a, 0)])
     return idle
-
-
-def _table_exists(name: str) -> bool:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [name])
-        return bool(cursor.fetchone()[0])
 
 
 def _main_statements() -> tuple[list[str], object]:
@@ -97,8 +92,8 @@ def test_the_list_written_beside_is_the_one_the_new_states_give(
     with connection.cursor() as cursor:
         cursor.execute("SELECT nextval(pg_get_serial_sequence('lists_listentry', 'id'))")
         assert cursor.fetchone()[0] == ids[-1] + 1
-    assert _table_exists(f"lists_listentry_{period.pk}")
-    assert not _table_exists(f"lists_listentry_{period.pk}_written")
+    assert table_exists(f"lists_listentry_{period.pk}")
+    assert not table_exists(f"lists_listentry_{period.pk}_written")
 
 
 @pytest.mark.parametrize(
@@ -131,7 +126,7 @@ def test_a_publication_that_fails_leaves_no_list(
     period.refresh_from_db()
     assert period.status == "computed"
     for table in (f"lists_listentry_{period.pk}", f"lists_listentry_{period.pk}_written"):
-        assert not _table_exists(table)
+        assert not table_exists(table)
     assert not ListEntry.objects.filter(period=period).exists()
     after = dict(RatingState.objects.filter(category="rapid").values_list("player_id", "rating"))
     assert after == before

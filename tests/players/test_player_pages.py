@@ -811,6 +811,5 @@ def test_names_with_their_words_in_another_order_are_likely_duplicates(world):
     factories.PlayerFactory(name="Lund, Magnus Ole", federation=world["fed_a"], birth_year=1972)
     page = persona_client(world, "officer_a").get("/players/duplicates/")
     groups = [[player.pk for player in group] for group in page.context["groups"]]
-    assert groups == [
-        sorted([own.pk, turned.pk, accented.pk], key=lambda pk: Player.objects.get(pk=pk).fide_id)
-    ]
+    ordered = sorted([own, turned, accented], key=lambda player: player.fide_id)
+    assert groups == [[player.pk for player in ordered]]

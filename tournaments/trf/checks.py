@@ -379,17 +379,17 @@ def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
         "fields look shifted"
     )
     if erring & set(lines):
-        severity = Severity.ERROR
-        said += (
+        severity, advice = (
+            Severity.ERROR,
             ", and the errors below may all follow from it. Upload the file as the pairing "
-            "program wrote it."
+            "program wrote it.",
         )
     else:
-        severity, said = Severity.WARNING, f"{said}. Check the file against the pairing program's."
+        severity, advice = Severity.WARNING, ". Check the file against the pairing program's."
     out.add(
         severity,
         "shifted-lines",
-        said,
+        said + advice,
         line=first.line,
         column=first.column,
         rule="trf16.md §3 (fields are separated by one blank column)",
