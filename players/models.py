@@ -248,7 +248,8 @@ class RatingHistory(models.Model):
     rating = models.PositiveSmallIntegerField(null=True, blank=True)
     games = models.PositiveIntegerField(default=0)
     k = models.PositiveSmallIntegerField("K", null=True, blank=True)
-    active = models.BooleanField(default=True)
+    #: None: the list did not say (an older list imported without a flag column).
+    active = models.BooleanField(null=True, default=True)
 
     class Meta:
         ordering = ("player", "category", "-list_date")

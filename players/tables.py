@@ -46,7 +46,7 @@ class PlayerTable(tables.Table):
 class RatingHistoryTable(tables.Table):
     list_date = tables.DateColumn(format="Y-m-d", verbose_name="List")
     rating = tables.Column(default="unrated")
-    active = tables.BooleanColumn()
+    active = tables.BooleanColumn(null=True, default="not told")
 
     class Meta:
         model = RatingHistory

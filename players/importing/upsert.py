@@ -334,6 +334,12 @@ class ListWriter:
             "last_played": last_played,
         }
 
+    @staticmethod
+    def _listed_active(record: ListRecord) -> bool | None:
+        """Whether the list shows the player active: not told (None) by a list without a
+        flag column, whose history row would otherwise call every player active on it."""
+        return None if "flag" in record.absent else record.active
+
     def _write_history(self, records: list[ListRecord], player_ids: dict[int, int]) -> None:
         """One row per player, category and list date; the same list again writes nothing."""
         existing = {
@@ -348,7 +354,9 @@ class ListWriter:
         for record in records:
             player_id = player_ids[record.fide_id]
             for entry in self._ratings(record):
-                active = self.activity.get((record.fide_id, entry.category), record.active)
+                active = self.activity.get(
+                    (record.fide_id, entry.category), self._listed_active(record)
+                )
                 values = (entry.rating, entry.games, entry.k, active)
                 if existing.get((player_id, entry.category)) == values:
                     continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import PermissionDenied
@@ -14,6 +15,7 @@ from players.services import player_import_file
 from tests import factories
 from tests.conftest import PERSONAS, persona_actor
 from tests.players.conftest import DATA, FEBRUARY, MARCH
+from tests.players.factories import RatingHistoryFactory
 
 
 def snapshot():
@@ -235,3 +237,50 @@ def test_a_list_without_title_birth_year_or_flag_columns_keeps_the_registrys(
     import_as_administrator("", as_of=MARCH, path=blanked)
     olga.refresh_from_db()
     assert (olga.women_title, olga.birth_year, olga.other_titles) == ("", None, "FA,IA")
+
+
+def test_an_older_list_without_a_flag_column_leaves_its_activity_unknown(
+    import_as_administrator, tmp_path
+):
+    """An older list without a flag column, imported after a newer one, says nothing of
+    who was active on it (the registry's history showed everybody active on it, the
+    inactive Nina too); a column it has is kept as written. The newer state stays."""
+    march = tmp_path / "standard-march.csv"
+    march.write_text(
+        "ID Number,Name,Fed,Sex,SRtng,SGm,SK,B-day,Flag\n"
+        '1503014,"Carlsen, Magnus",NOR,M,2840,5,10,1990,\n'
+        '25000011,"Newcomer, Nina",ZZZ,F,1450,0,40,2012,wi\n'
+    )
+    import_as_administrator("", as_of=MARCH, path=march)
+    february = tmp_path / "standard-february.csv"
+    february.write_text(
+        "ID Number,Name,Fed,Sex,SRtng,SGm,SK\n"
+        '1503014,"Carlsen, Magnus",NOR,M,2833,9,10\n'
+        '25000011,"Newcomer, Nina",ZZZ,F,1440,0,40\n'
+    )
+    import_as_administrator("", as_of=FEBRUARY, path=february)
+    history = RatingHistory.objects.filter(category="standard").order_by(
+        "player__name", "-list_date"
+    )
+    assert list(history.values_list("player__name", "list_date", "rating", "active")) == [
+        ("Carlsen, Magnus", MARCH, 2840, True),
+        ("Carlsen, Magnus", FEBRUARY, 2833, None),
+        ("Newcomer, Nina", MARCH, 1450, False),
+        ("Newcomer, Nina", FEBRUARY, 1440, None),
+    ]
+    nina = RatingState.objects.get(player__fide_id=25000011, category="standard")
+    assert (nina.list_date, nina.active, nina.rating) == (MARCH, False, 1450)
+
+
+def test_the_registrys_history_shows_an_unknown_activity_as_not_told(db, client):
+    """The player's page: a list that did not say whether he was active shows so, not a
+    cross (inactive) nor a tick (active)."""
+    player = factories.PlayerFactory()
+    factories.RatingStateFactory(player=player, rating=2840, list_date=MARCH)
+    RatingHistoryFactory(player=player, list_date=FEBRUARY, rating=2833, active=None)
+    RatingHistoryFactory(player=player, list_date=MARCH, rating=2840, active=True)
+    page = client.get(f"/players/{player.fide_id}/").content.decode()
+    rows = re.findall(r"<tr[^>]*>\s*<td[^>]*>(2025-0[23]-01)</td>.*?</tr>", page, re.S)
+    assert rows == ["2025-03-01", "2025-02-01"]
+    february = re.search(r"<td[^>]*>2025-02-01</td>.*?</tr>", page, re.S).group()
+    assert "not told" in february and "✘" not in february and "✔" not in february
