@@ -243,8 +243,8 @@ def test_an_older_list_without_a_flag_column_leaves_its_activity_unknown(
     import_as_administrator, tmp_path
 ):
     """An older list without a flag column, imported after a newer one, says nothing of
-    who was active on it (the registry's history showed everybody active on it, the
-    inactive Nina too); a column it has is kept as written. The newer state stays."""
+    who was active on it: its history rows had shown everybody active, Nina too, whom the
+    newer list flags inactive. The newer list's flags and the newer state stay."""
     march = tmp_path / "standard-march.csv"
     march.write_text(
         "ID Number,Name,Fed,Sex,SRtng,SGm,SK,B-day,Flag\n"
