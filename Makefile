@@ -5,7 +5,7 @@ VENV_PYTHON := $(VENV)/bin/python
 # Reinstalled whenever a requirements file changes; otherwise re-runs are fast.
 STAMP := $(VENV)/.requirements-installed
 
-.PHONY: help venv run test lint format bench bench-engine clean
+.PHONY: help venv run test lint format bench bench-engine bench-upload clean
 
 help:
 	@echo "make run           start http://127.0.0.1:8000 with demo data (SQLite, eager tasks)"
@@ -14,6 +14,7 @@ help:
 	@echo "make format        ruff format + ruff check --fix"
 	@echo "make bench         compute and publish a FIDE-scale month on PostgreSQL (bench/periods.py)"
 	@echo "make bench-engine  run the rating engine benchmark"
+	@echo "make bench-upload  time the check of a very large tournament report"
 
 $(VENV_PYTHON):
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +50,9 @@ bench: $(STAMP)
 
 bench-engine: $(STAMP)
 	$(VENV_PYTHON) bench/engine.py
+
+bench-upload: $(STAMP)
+	$(VENV_PYTHON) bench/upload.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
