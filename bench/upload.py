@@ -85,7 +85,6 @@ def synthetic_report(entrants: list[tuple[str, str, str, int]], rounds: int, see
                 results = ("1", "0") if chance < 0.7 else ("0", "1")
             blocks[white].append(TrfRound(number, black + 1, "w", results[0]))
             blocks[black].append(TrfRound(number, white + 1, "b", results[1]))
-    halves = {"1": 2, "+": 2, "U": 2, "=": 1}
     days = [START + dt.timedelta(days=number) for number in range(rounds)]
     report = TrfReport(
         name="Bench Arena",
@@ -108,7 +107,7 @@ def synthetic_report(entrants: list[tuple[str, str, str, int]], rounds: int, see
                 federation=federation,
                 fide_id=FIRST_FIDE_ID + rank,
                 birth_date=TrfDate(raw=f"{1950 + rank % 60}/01/01"),
-                points=Decimal(sum(halves.get(b.result, 0) for b in blocks[rank])) / 2,
+                points=Decimal(sum(block.halves for block in blocks[rank])) / 2,
                 rounds=tuple(blocks[rank]),
             )
             for rank, (name, sex, federation, rating) in enumerate(entrants)
