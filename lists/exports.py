@@ -26,7 +26,7 @@ from django.db.models import Max, QuerySet
 from django.db.models.functions import Length
 from django.utils.text import slugify
 
-from lists.models import ListEntry, RatingPeriod
+from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
 from players.importing.csv_list import spreadsheet_safe
 from players.models import shown_title
@@ -51,12 +51,9 @@ class Row(NamedTuple):
     flag: str
 
 
-ORDER = ("-rating", "name", "fide_id")
-
-
 def entry_rows(entries: QuerySet[ListEntry]) -> Iterator[Row]:
     """The entries in list order, as plain tuples (no model instances: a million rows)."""
-    rows = entries.order_by(*ORDER).values_list(*Row._fields)
+    rows = entries.order_by(*LIST_ORDER).values_list(*Row._fields)
     for values in rows.iterator(chunk_size=FETCH_ROWS):
         yield Row(*values)
 

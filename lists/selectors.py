@@ -12,6 +12,7 @@ from django.db.models.functions import Coalesce
 
 from lists.models import (
     DELISTED_FROM_THE_LIST,
+    LIST_ORDER,
     STANDARD_RATING_USED,
     ListEntry,
     PeriodGame,
@@ -122,9 +123,7 @@ def latest_tops(count: int = TOP_OF_THE_LIST) -> list[TopList]:
     periods = sorted(published_periods().filter(wanted), key=lambda p: order[p.category])
     tops = []
     for period in periods:
-        entries = list(
-            published_entries(period).filter(active=True).order_by("-rating", "name")[:count]
-        )
+        entries = list(published_entries(period).filter(active=True).order_by(*LIST_ORDER)[:count])
         if not entries:
             continue
         rows = []

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html_join
 
 from lists.exports import FORMATS
-from lists.models import ListEntry, RatingPeriod
+from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from players.pagination import FixedPagePaginator
 
 
@@ -34,10 +34,12 @@ class ListEntryTable(tables.Table):
     fide_id = tables.Column(verbose_name="FIDE ID", order_by=("fide_id",))
     name = tables.Column(order_by=("name", "fide_id"))
     title = tables.Column(orderable=False)
-    federation = tables.Column(verbose_name="Fed", order_by=("federation", "-rating", "name"))
+    federation = tables.Column(verbose_name="Fed")
     sex = tables.Column(orderable=False)
     birth_year = tables.Column(verbose_name="Born")
-    rating = tables.Column(order_by=("rating", "-name"))
+    # The list's order (``LIST_ORDER``) read backwards: sorted by rating, descending (the
+    # default), a list reads as published, and each way it is one order from page to page.
+    rating = tables.Column(order_by=("rating", "-name", "-fide_id"))
     change = tables.Column()
     games = tables.Column()
     k = tables.Column(verbose_name="K", orderable=False)
@@ -64,6 +66,12 @@ class ListEntryTable(tables.Table):
         template_name = "lists/_entries_table.html"
         empty_text = "No players on this list."
         attrs = {"class": "table table-sm table-striped align-middle", "id": "entries"}
+
+    def order_federation(self, queryset: QuerySet, is_descending: bool):
+        """The federations either way, each ranked as the list is (a review: reversing the
+        federations also put each federation's weakest player first)."""
+        federation = F("federation").desc() if is_descending else F("federation").asc()
+        return queryset.order_by(federation, *LIST_ORDER), True
 
     def order_birth_year(self, queryset: QuerySet, is_descending: bool):
         return _order(queryset, "birth_year", is_descending)

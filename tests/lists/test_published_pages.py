@@ -146,6 +146,8 @@ def test_the_list_is_ordered_by_rating_then_name(april):
         ("-name", ["Young", "Old", "Hou", "Elder", "Carlsson", "Carlsen"]),
         ("rating", ["Elder", "Old", "Young", "Carlsson", "Hou", "Carlsen"]),
         ("federation", ["Hou", "Young", "Old", "Carlsen", "Carlsson", "Elder"]),
+        # Each federation still strongest first (a review: reversed, weakest first)
+        ("-federation", ["Carlsen", "Carlsson", "Elder", "Young", "Old", "Hou"]),
         ("birth_year", ["Old", "Elder", "Carlsen", "Hou", "Young", "Carlsson"]),
         ("-games", ["Young", "Carlsen", "Carlsson", "Elder", "Hou", "Old"]),  # ties: by name
         ("change", ["Hou", "Carlsson", "Old", "Carlsen", "Elder", "Young"]),  # new ones last
@@ -177,6 +179,35 @@ def test_equal_ratings_of_a_federation_sort_by_name(db):
     for name in ("Zeta, Zoe", "Moe, Max", "Alpha, Al"):
         entry(period, name, 2000)
     assert names(get(URL, sort="federation")) == ["Alpha, Al", "Moe, Max", "Zeta, Zoe"]
+
+
+def test_players_of_equal_rating_and_name_keep_one_order_from_page_to_page(db):
+    """By FIDE ID after rating and name: PostgreSQL returns rows equal in the sort in any
+    order, and a review paging through 400 players of two names and two ratings saw 324 of
+    them, some on two pages. Written in descending FIDE ID, so that the order the rows were
+    stored in is not the answer."""
+    period = published()
+    federation = factories.FederationFactory(code="NOR")
+    for number in range(120):
+        fide_id = 9_000_000 - number
+        name, rating = ("Kumar, Rahul", 1800) if number % 2 else ("Singh, Amit", 1700)
+        player = factories.PlayerFactory(fide_id=fide_id, name=name, federation=federation)
+        entry_values = {"games": 0, "k": 20, "sex": "M", "flag": "", "change": 0}
+        ListEntry.objects.create(
+            period=period, player=player, fide_id=fide_id, name=name, federation="NOR",
+            rating=rating, **entry_values,
+        )  # fmt: skip
+    shown = []
+    for page in (1, 2, 3):
+        table = get(URL, page=page).content.decode().split('id="entries"', 1)[1]
+        shown += [int(number) for number in re.findall(r'data-fide-id="(\d+)"', table)]
+    kumar = sorted(9_000_000 - number for number in range(1, 120, 2))
+    singh = sorted(9_000_000 - number for number in range(0, 120, 2))
+    assert shown == kumar + singh
+    csv_rows = csv.DictReader(
+        io.StringIO(get("/lists/rapid/2025-04/download.csv").getvalue().decode())
+    )
+    assert [int(row["fide_id"]) for row in csv_rows] == kumar + singh
 
 
 @pytest.mark.parametrize(
