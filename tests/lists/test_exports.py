@@ -351,6 +351,22 @@ def test_a_real_pipe_closed_by_head_leaves_no_traceback(db):
     assert (result.returncode, result.stderr, len(result.stdout)) == (1, "", 100)
 
 
+def test_the_command_writes_utf8_to_a_stdout_of_another_encoding(rapid_list, monkeypatch):
+    """As -o PATH does: a review's ``PYTHONIOENCODING=latin-1 export_list ... > o.csv``
+    ended in a UnicodeEncodeError traceback at the first name outside Latin-1."""
+    ListEntry.objects.create(
+        period=rapid_list, player=factories.PlayerFactory(fide_id=99_000_001),
+        fide_id=99_000_001, name="侯逸凡, Ødegård", federation="CHN", sex="F", rating=2500,
+    )  # fmt: skip
+    written = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(written, encoding="latin-1"))
+    call_command("export_list", "2025-04", "--category", "rapid", "--format", "csv")
+    sys.stdout.flush()
+    text = written.getvalue().decode("utf-8")
+    assert "侯逸凡, Ødegård" in text
+    assert text == text_of(rapid_list, "csv")
+
+
 def test_the_command_writes_the_list_to_stdout(rapid_list):
     assert export("2025-04", "--category", "rapid", "--format", "json") == text_of(
         rapid_list, "json"

@@ -74,6 +74,7 @@ class Command(BatchCommand):
                 }
                 self.stdout.write(json.dumps(document))
         else:
+            self.stdout_in_utf8()
             try:
                 for chunk in chunks:
                     self.stdout.write(chunk, ending="")
@@ -87,6 +88,14 @@ class Command(BatchCommand):
                 self.reader_gone()  # Python's own flush at exit would fail again
                 reason = getattr(error, "strerror", None) or "closed"
                 raise bad_file("stdout", reason) from None
+
+    def stdout_in_utf8(self) -> None:
+        """The list goes to the process's stdout in UTF-8, as -o PATH writes it, whatever
+        the locale says (a review: under a Latin-1 locale, or Windows' code page behind
+        ``> list.txt``, the first name outside it ended in a UnicodeEncodeError traceback
+        and half a file)."""
+        if self.stdout._out is sys.stdout and hasattr(sys.stdout, "reconfigure"):
+            sys.stdout.reconfigure(encoding="utf-8")
 
     def reader_gone(self) -> SystemExit:
         """Whoever read stdout went away (``export_list ... | head``, a review found a
