@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import F, QuerySet
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.html import format_html_join
 
@@ -32,7 +33,7 @@ class ListEntryTable(tables.Table):
 
     position = tables.Column(empty_values=(), orderable=False, verbose_name="#")
     fide_id = tables.Column(verbose_name="FIDE ID", order_by=("fide_id",))
-    name = tables.Column(order_by=("name", "fide_id"))
+    name = tables.Column()
     title = tables.Column(orderable=False)
     federation = tables.Column(verbose_name="Fed")
     sex = tables.Column(orderable=False)
@@ -66,6 +67,13 @@ class ListEntryTable(tables.Table):
         template_name = "lists/_entries_table.html"
         empty_text = "No players on this list."
         attrs = {"class": "table table-sm table-striped align-middle", "id": "entries"}
+
+    def order_name(self, queryset: QuerySet, is_descending: bool):
+        """Regardless of case, as the registry sorts ("de Firmian" among the F's, not after
+        every capital: a review), then FIDE ID; off the index ``entry_by_name``."""
+        name = Lower("name").desc() if is_descending else Lower("name").asc()
+        fide_id = F("fide_id").desc() if is_descending else F("fide_id").asc()
+        return queryset.order_by(name, fide_id), True
 
     def order_federation(self, queryset: QuerySet, is_descending: bool):
         """The federations either way, each ranked as the list is (a review: reversing the

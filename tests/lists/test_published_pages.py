@@ -181,6 +181,19 @@ def test_equal_ratings_of_a_federation_sort_by_name(db):
     assert names(get(URL, sort="federation")) == ["Alpha, Al", "Moe, Max", "Zeta, Zoe"]
 
 
+def test_the_list_sorts_by_name_regardless_of_case(db):
+    """As the registry does: a review found "de Firmian" after "Zhukova"."""
+    period = published()
+    for name in ("Zhukova, Natalia", "de Firmian, Nick", "Anand, Viswanathan", "van Wely, Loek"):
+        entry(period, name, 2000)
+    assert names(get(URL, sort="name")) == [
+        "Anand, Viswanathan", "de Firmian, Nick", "van Wely, Loek", "Zhukova, Natalia",
+    ]  # fmt: skip
+    assert names(get(URL, sort="-name")) == [
+        "Zhukova, Natalia", "van Wely, Loek", "de Firmian, Nick", "Anand, Viswanathan",
+    ]  # fmt: skip
+
+
 def test_players_of_equal_rating_and_name_keep_one_order_from_page_to_page(db):
     """By FIDE ID after rating and name: PostgreSQL returns rows equal in the sort in any
     order, and a review paging through 400 players of two names and two ratings saw 324 of
