@@ -92,25 +92,28 @@ def ru_working(
     event: EventResult,
     ru: Fraction,
     points_per_half_point: Fraction | int,
-    clauses: tuple[str, str],
+    clauses: tuple[str, str, str],
     *,
     round_robin_below_half: str = "",
     base: str = "Rc",
     table: str = "8.1a",
 ) -> str:
     """How the rule set's ``event_rating`` came to ``ru``, in words with the figures: at
-    50% or more Rc plus ``points_per_half_point`` per half point over 50% (``clauses[0]``:
-    8.22, 8.23), below it Rc + dp (``clauses[1]``: 8.24) or, given
+    50% Rc (``clauses[0]``: 8.22), over it Rc plus ``points_per_half_point`` per half
+    point over 50% (``clauses[1]``: 8.23), below it Rc + dp (``clauses[2]``: 8.24) or, given
     ``round_robin_below_half``, in a round robin Ra + dp x n/(n+1) (8.25). ``base`` names
     Rc as the rule set does, and ``table`` its conversion of p into dp."""
     over_half = event.score_halves - event.games
     scored = f"{format_figure(Fraction(event.score_halves, 2))} of {event.games}"
-    if over_half >= 0:
+    if over_half == 0:
+        # A review: "0 half points over 50%" cited 8.23, whose case is "more than 50%".
+        return f"{scored} is 50%: Ru = {base} = {format_figure(ru, 2)} ({clauses[0]})"
+    if over_half > 0:
         halves = "half point" if over_half == 1 else "half points"
         return (
             f"{scored} is {over_half} {halves} over 50%: Ru = {base} + "
             f"{format_figure(Fraction(points_per_half_point))} x {over_half} = "
-            f"{format_figure(ru, 2)} ({clauses[0]})"
+            f"{format_figure(ru, 2)} ({clauses[1]})"
         )
     dp = rating_difference_for_score(event.fraction)
     below = f"{scored}: p = .{p_hundredths(event.fraction):02d}, dp = {dp} ({table})"
@@ -120,7 +123,7 @@ def ru_working(
             f"{'-' if dp < 0 else '+'} {abs(dp)} x {event.n}/{event.n + 1} = "
             f"{format_figure(ru, 2)} ({round_robin_below_half})"
         )
-    return f"{below}; Ru = {base} + dp = {format_figure(ru, 2)} ({clauses[1]})"
+    return f"{below}; Ru = {base} + dp = {format_figure(ru, 2)} ({clauses[2]})"
 
 
 def capped_difference(rating: int, opponent_rating: int, cap: int) -> int:

@@ -89,7 +89,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
             event,
             ru,
             self.points_per_half_point,
-            ("7.24", "7.24"),
+            ("7.24", "7.24", "7.24"),
             base="Ra",
             table="7.1a",
         )

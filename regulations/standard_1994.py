@@ -110,7 +110,9 @@ class Standard1994(StandardChecks, OverTheBoardRules):
         """10.22-10.25 per event, then 10.3: their games-weighted average, rounded."""
         ratings = [self.event_rating(event) for event in counted]
         each = "; ".join(
-            ru_working(event, ru, self.points_per_half_point, ("10.23", "10.24"), table="10.1")
+            ru_working(
+                event, ru, self.points_per_half_point, ("10.22", "10.23", "10.24"), table="10.1"
+            )
             for event, ru in zip(counted, ratings, strict=True)
         )
         games = sum(e.games for e in counted)

@@ -222,7 +222,7 @@ class Standard2009(StandardChecks, OverTheBoardRules):
             event,
             self.event_rating(event),
             self.points_per_half_point,
-            ("8.23", "8.24"),
+            ("8.22", "8.23", "8.24"),
             round_robin_below_half="8.25",
         )
         return f"{pooled}{text}; rounded: {self.pooled_rating(counted)} (8.32)"

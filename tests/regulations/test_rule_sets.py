@@ -111,6 +111,21 @@ def test_the_working_of_8_34_shows_the_pooled_rc_and_the_15_points():
     )
 
 
+@pytest.mark.parametrize(
+    ("rule_set", "clause"),
+    [("standard-2009", "8.22"), ("standard-1994", "10.22"), ("rapid-blitz-pre2024", "7.24")],
+)
+def test_the_working_of_a_50_percent_score_cites_the_50_percent_clause(rule_set, clause):
+    """standard-2009 8.22 ("If he scores 50%, then Ru = Ra"), standard-1994 10.22; 8.23
+    and 10.23 are "more than 50%" (a review found them cited for 4.5 of 9). pre-2024 7.24
+    holds all three cases in one clause."""
+    event = EventResult.against([2000] * 9, 9, dt.date(2026, 3, 1))
+    base = "Ra" if rule_set == "rapid-blitz-pre2024" else "Rc"
+    assert f"4.5 of 9 is 50%: Ru = {base} = 2000 ({clause})" in get_rule_set(
+        rule_set
+    ).initial_working([event])
+
+
 def test_the_working_of_a_lone_round_robin_below_half_uses_n_over_n_plus_one():
     """standard-2009 8.58, player H: 2 of 9, p .22 -> dp -220; 2348 - 220 x 9/10 = 2150."""
     event = EventResult(9, 4, Fraction(2348), dt.date(2026, 3, 1), round_robin=True)
