@@ -20,6 +20,16 @@
     return Math.floor(month / 12) + "-" + String((month % 12) + 1).padStart(2, "0");
   };
   const colours = { standard: "#0d6efd", rapid: "#198754", blitz: "#dc3545" };
+  // A player of one list (a first rating) gets the months either side of it: left to
+  // itself Chart.js widened a range of one value by 5% of it, 1916 to 2166 (a review).
+  const months = [];
+  data.datasets.forEach(function (series) {
+    series.points.forEach(function (point) {
+      months.push(monthOf(point.x));
+    });
+  });
+  const oneMonth =
+    months.length > 0 && Math.min.apply(null, months) === Math.max.apply(null, months);
   new window.Chart(canvas, {
     type: "line",
     data: {
@@ -46,6 +56,8 @@
       scales: {
         x: {
           type: "linear",
+          min: oneMonth ? months[0] - 2 : undefined,
+          max: oneMonth ? months[0] + 2 : undefined,
           title: { display: true, text: "List date" },
           ticks: {
             precision: 0,

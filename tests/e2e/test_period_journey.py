@@ -103,6 +103,24 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     assert all(re.fullmatch(r"\d{4}-\d{2}", label) for label in ticks if label), ticks
 
 
+def test_a_player_of_one_list_sees_it_among_the_months_around_it(browser_page, live_server):
+    """A first rating is a chart of one point: a review found Chart.js drawing it on an
+    axis from 1916 to 2166. It is drawn with two months either side."""
+    player = factories.PlayerFactory(name="Aas, Anna")
+    RatingHistory.objects.create(player=player, category="rapid", list_date=APRIL, rating=1850)
+    page = browser_page
+    page.goto(f"{live_server.url}/players/{player.fide_id}/")
+    page.wait_for_function(
+        "window.Chart && Object.keys(Chart.instances).length > 0", timeout=10_000
+    )
+    ticks = page.evaluate(
+        "Object.values(Chart.instances)[0].scales.x.ticks.map(tick => tick.label)"
+    )
+    assert [label for label in ticks if label] == [
+        "2025-02", "2025-03", "2025-04", "2025-05", "2025-06",
+    ]  # fmt: skip
+
+
 def test_a_page_following_a_computation_goes_to_the_sign_in_once_signed_out(
     browser_page, live_server
 ):
