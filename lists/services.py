@@ -33,7 +33,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Greatest
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from audit.models import AuditEntry
@@ -378,17 +378,20 @@ def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
 
 
 def computed_before_their_start(periods: QuerySet[RatingPeriod]) -> QuerySet[RatingPeriod]:
-    """Those of ``periods`` computed before the category's latest list before them was
-    published. A period starts from the list before (interpretation 4), whose publication
-    changes the states (K at the turn of a year, delistings under a higher floor): a run
-    computed ahead is computed again (a review found a player delisted twice by one). One
-    query however many periods (beat asks of every computed one each round)."""
+    """Those of ``periods`` whose run started before the category's latest list before
+    them was published. A period starts from the list before (interpretation 4), whose
+    publication changes the states (K at the turn of a year, delistings under a higher
+    floor): a run computed ahead is computed again (a review found a player delisted twice
+    by one). Compared with the run's start, when it read its inputs, not its end: a list
+    published while the run was under way had not been read (a review: February computed
+    while January went out rated a player January had delisted). One query however many
+    periods (beat asks of every computed one each round)."""
     start = published_periods().filter(
         category=OuterRef("category"), list_date__lt=OuterRef("list_date")
     )
     return periods.alias(
         start_published_at=Subquery(start.order_by("-list_date").values("published_at")[:1])
-    ).filter(start_published_at__gt=F("computed_at"))
+    ).filter(start_published_at__gt=Coalesce("claimed_at", "computed_at"))
 
 
 def computed_before_its_start(period: RatingPeriod) -> RatingPeriod | None:

@@ -183,3 +183,39 @@ def test_a_standard_rating_is_read_for_each_start_a_player_is_unrated_at(
     period_publish(period=april, actor=ADMIN)
     got = results(compute("rapid", MAY))
     assert (got["B"].kind, got["B"].new_rating) == ("rated", 1597)
+
+
+def test_a_list_published_while_the_next_one_is_computed_makes_it_compute_again(
+    period_world, compute, publish, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Interpretation 4: May's list starts from April's. Published while May's run was
+    under way, after it had read its inputs, April's list changed the states that run
+    rated from (a review: a player April delisted was rated and delisted again by May).
+    The run's end came after the publication, its start before: May is refused until it is
+    computed again, and beat computes it again (``computed_before_their_start``)."""
+    from lists import services
+
+    w = period_world
+    anna, bo = w.player("Anna", 1800), w.player("Bo", 1700)
+    w.tournament([(bo, anna, 1)], start=dt.date(2025, 4, 5), end=dt.date(2025, 4, 6), list_date=MAY)
+    april = compute("rapid", APRIL)  # nothing to rate: it lists the players as they were
+    may = services.period_get_or_create(category="rapid", list_date=MAY)
+    services.period_close(period=may)
+    may.refresh_from_db()
+    rate = services.compute_period
+
+    def april_published_meanwhile(**arguments):
+        publish(april)
+        return rate(**arguments)
+
+    monkeypatch.setattr(services, "compute_period", april_published_meanwhile)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.period_compute_request(period=may, actor=ADMIN)
+    may.refresh_from_db()
+    assert (april.status, may.status) == ("published", "computed")
+    assert "compute it again" in services.publication_refusal(may, MAY)
+    assert services.computed_before_their_start(services.RatingPeriod.objects.all()).get() == may
+
+    monkeypatch.setattr(services, "compute_period", rate)
+    may = compute("rapid", MAY)
+    assert services.publication_refusal(may, MAY) is None
