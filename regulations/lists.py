@@ -102,9 +102,11 @@ def rating_list_for(
     ``approved_on``: a period is open through its closing date and while its list is not
     out (``list_out``: published already, a period closed early), so a report approved
     after it goes to the next list; later than the third list after the end it is
-    refused."""
-    first = first_list_closing_on_or_after(end_date, closing_date, every_months)
-    last_allowed = first
+    refused. The lists are counted from the first one dated after the end, as R&B 2024 8.1
+    reads ("the third rating list after it ends"), whether or not its period closed before
+    the end (a review: a rapid event ended on 30 November, after the December list's
+    closing date, was taken until 1 March, its fourth list, called its third)."""
+    last_allowed = next_list_date(end_date + dt.timedelta(days=1), every_months)
     for _ in range(LISTS_ALLOWED - 1):
         last_allowed = next_list_date(last_allowed + dt.timedelta(days=1), every_months)
     chosen = next_open_list(

@@ -69,6 +69,25 @@ def test_a_report_is_rated_at_the_latest_on_the_third_list_after_the_end():
     )
 
 
+def test_the_third_list_is_counted_from_the_end_not_from_the_first_list_open_to_it():
+    """R&B 2024 8.1, "the third rating list after it ends": a rapid event ended on 30
+    November 2026, after 1 December's closing date (28 November), is rated on 1 January at
+    the earliest; the lists after its end are 1 December, 1 January and 1 February, so a
+    report approved after 1 February's closing date (29 January) is refused. A review
+    found it taken for 1 March, its fourth."""
+
+    def rapid(approved):
+        return rating_list_for(
+            end_date=D(2026, 11, 30), approved_on=approved, closing_date=RAPID.closing_date
+        )
+
+    assert rapid(D(2026, 11, 30)).list_date == D(2027, 1, 1)
+    assert rapid(D(2027, 1, 29)).list_date == D(2027, 2, 1)
+    assert rapid(D(2027, 1, 29)).last_list_allowed == D(2027, 2, 1)
+    with pytest.raises(TooLateToRate, match=r"third list following its end \(2027-02-01"):
+        rapid(D(2027, 1, 30))
+
+
 def test_lists_every_two_months_skip_the_even_months():
     """standard-2009 7.11's table: lists on 1 January, March, May, July, September,
     November."""
