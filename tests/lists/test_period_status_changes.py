@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from lists.models import ListEntry
+from lists import services
+from lists.models import ListEntry, RatingPeriod
 from lists.selectors import computed_results
 from lists.services import period_publish
 from players.access import Actor
@@ -193,8 +194,6 @@ def test_a_list_published_while_the_next_one_is_computed_makes_it_compute_again(
     rated from (a review: a player April delisted was rated and delisted again by May).
     The run's end came after the publication, its start before: May is refused until it is
     computed again, and beat computes it again (``computed_before_their_start``)."""
-    from lists import services
-
     w = period_world
     anna, bo = w.player("Anna", 1800), w.player("Bo", 1700)
     w.tournament([(bo, anna, 1)], start=dt.date(2025, 4, 5), end=dt.date(2025, 4, 6), list_date=MAY)
@@ -214,7 +213,7 @@ def test_a_list_published_while_the_next_one_is_computed_makes_it_compute_again(
     may.refresh_from_db()
     assert (april.status, may.status) == ("published", "computed")
     assert "compute it again" in services.publication_refusal(may, MAY)
-    assert services.computed_before_their_start(services.RatingPeriod.objects.all()).get() == may
+    assert services.computed_before_their_start(RatingPeriod.objects.all()).get() == may
 
     monkeypatch.setattr(services, "compute_period", rate)
     may = compute("rapid", MAY)
