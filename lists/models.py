@@ -363,6 +363,21 @@ STANDARD_RATING_USED = Q(kind=PeriodResult.Kind.ADOPTED) | Q(
 DELISTED_FROM_THE_LIST = Q(kind=PeriodResult.Kind.DELISTED, old_rating__isnull=False)
 
 
+def standard_rating_used(
+    kind: str, old_rating: int | None, new_rating: int | None, change_rounded: int
+) -> int | None:
+    """The standard rating a result in ``STANDARD_RATING_USED`` started from (R&B 2024
+    7.2.1, pre-2024 7.21): its new rating less its change, as it has no old rating in the
+    category. None for any other result. The preview's table and its download both show
+    it (a review found the download's column blank where the table said "1900 (standard)")."""
+    used_standard = kind == PeriodResult.Kind.ADOPTED or (
+        kind == PeriodResult.Kind.DELISTED and old_rating is None
+    )
+    if not used_standard or new_rating is None:
+        return None
+    return new_rating - change_rounded
+
+
 class PeriodGame(RunRow):
     """One rated game of a computed run, from both sides: the ratings used, the rating
     difference after the rule set's cap, P_D (hundredths) and hence dR. A side is null where

@@ -5,7 +5,7 @@ from collections.abc import Collection
 import django_tables2 as tables
 from django.utils.html import format_html
 
-from lists.models import PeriodResult, RatingPeriod
+from lists.models import PeriodResult, RatingPeriod, standard_rating_used
 from lists.tables import CountColumn
 from tournaments.models import Tournament
 
@@ -98,9 +98,10 @@ class PreviewTable(tables.Table):
         """A player rated from his standard rating starts from it (R&B 2024 7.2.1)."""
         if value is not None:
             return str(value)
-        if record.kind == PeriodResult.Kind.ADOPTED and record.new_rating is not None:
-            return f"{record.new_rating - record.change_rounded} (standard)"
-        return "—"
+        standard = standard_rating_used(
+            record.kind, value, record.new_rating, record.change_rounded
+        )
+        return "—" if standard is None else f"{standard} (standard)"
 
     def render_change(self, value: int, record: PeriodResult) -> str:
         """A first rating is new, as on the published list; no rating yet, no change."""

@@ -28,7 +28,7 @@ from audit.selectors import audit_entries_for
 from lists import services
 from lists.exports import FETCH_ROWS, csv_chunks
 from lists.filters import PeriodFilter, PreviewFilter
-from lists.models import PeriodResult, RatingPeriod
+from lists.models import PeriodResult, RatingPeriod, standard_rating_used
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
 from lists.selectors import computed_results, periods_with_tournaments_held, run_summary
 from players.access import Actor
@@ -370,11 +370,15 @@ def _preview_rows(results: QuerySet[PeriodResult]) -> Iterator[str]:
 
 
 def _preview_row(values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A result as the CSV has it: no change for a first rating or none yet (as the
-    preview shows them), the change unrounded to two decimals (interpretation 5), the
-    score in points and the expected score to two decimals."""
+    """A result as the CSV has it: the old rating of a player rated from his standard
+    rating is that rating (the kind says so), as the preview shows it; no change for a
+    first rating or none yet (as the preview shows them), the change unrounded to two
+    decimals (interpretation 5), the score in points and the expected score to two
+    decimals."""
     (fide_id, name, federation, kind, old, new, change, rounded, games, score_halves,
      expected, k, rules) = values  # fmt: skip
+    if old is None:
+        old = standard_rating_used(kind, old, new, rounded)
     changed = kind not in (PeriodResult.Kind.INITIAL, PeriodResult.Kind.PENDING)
     return (
         fide_id, name, federation, kind, old, new, hundredths(change) if changed else "",

@@ -552,10 +552,19 @@ def test_the_preview_shows_where_a_standard_rating_started_and_new_players_as_ne
 ):
     """R&B 2024 7.2.1: Adopted (unrated in rapid, standard 1900) loses to A (1800):
     D = 100, P_D .64, -0.64 x 40 = -25.6 -> -26: 1874 from 1900. New, unrated, plays one
-    game: no rating yet, no change. On the list a first rating reads "new"."""
+    game: no rating yet, no change. On the list a first rating reads "new". Low (standard
+    1402) loses to A: D = 398, P_D .08 (8.1.2 table), -0.08 x 40 = -3.2 -> -3: 1399, below
+    the list's floor of 1400 (6.1.2), delisted from the standard rating he started from.
+    The download says what the table says."""
     w = period_world
     a = w.player("A", 1800)
-    w.tournament([(a, w.player("Adopted", standard=1900), 1), (w.player("New"), a, 0)])
+    w.tournament(
+        [
+            (a, w.player("Adopted", standard=1900), 1),
+            (w.player("New"), a, 0),
+            (a, w.player("Low", standard=1402), 1),
+        ]
+    )
     period = compute("rapid", APRIL)
     page = persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/").content
     rows = {
@@ -571,10 +580,19 @@ def test_the_preview_shows_where_a_standard_rating_started_and_new_players_as_ne
     }
     assert rows["Adopted"][4:7] == ["1900 (standard)", "1874", "-26"]
     assert rows["New"][4:7] == ["—", "—", "—"]
+    assert rows["Low"][3:7] == ["Below the floor", "1402 (standard)", "1399", "-3"]
     download = persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/preview.csv")
-    lines = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
-    new = next(line for line in lines if line["name"] == "New")
-    assert (new["kind"], new["change"], new["change_rounded"]) == ("pending", "", "")
+    lines = {
+        line["name"]: line
+        for line in csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode()))
+    }
+    figures = ("kind", "old_rating", "new_rating", "change_rounded")
+    assert [lines["Adopted"][f] for f in figures] == ["adopted", "1900", "1874", "-26"]
+    assert [lines["Low"][f] for f in figures] == ["delisted", "1402", "1399", "-3"]
+    new = lines["New"]
+    assert (new["kind"], new["old_rating"], new["change"], new["change_rounded"]) == (
+        "pending", "", "", ""
+    )
 
 
 def test_a_computation_that_fails_in_process_is_a_failed_period_not_a_server_error(
