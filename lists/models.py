@@ -11,6 +11,7 @@ Publication copies the computed run into ``ListEntry`` rows: a published list is
 
 from __future__ import annotations
 
+import datetime as dt
 from datetime import timedelta
 
 from django.conf import settings
@@ -66,6 +67,12 @@ class PeriodRowQuerySet(PeriodQuerySet):
     """The rows of a computed run (results, games): a published period's are its record."""
 
     published = Q(period__status="published")
+
+
+def lease_expiry() -> dt.datetime:
+    """A worker's claim (a computation's heartbeat, a publication's request) older than
+    this has lapsed: the worker is taken to be lost (``PERIOD_CLAIM_LEASE_SECONDS``)."""
+    return timezone.now() - timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
 
 
 class RatingPeriod(models.Model):
@@ -167,6 +174,8 @@ class RatingPeriod(models.Model):
     def status_text(self) -> str:
         if self.past_closing:
             return "Open, past its closing date"
+        if self.computation_stopped:
+            return "Computation stopped"
         return self.get_status_display()
 
     @property
@@ -175,8 +184,22 @@ class RatingPeriod(models.Model):
         worker lost mid-publication left nothing written: the administrator asks again)."""
         if self.status != self.Status.COMPUTED or self.publication_requested_at is None:
             return False
-        lease = timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
-        return self.publication_requested_at >= timezone.now() - lease
+        return self.publication_requested_at >= lease_expiry()
+
+    @property
+    def is_being_computed(self) -> bool:
+        """Claimed by a worker that has reported within its lease. One that went silent
+        (killed, its machine lost) left nothing of its run in use, and the period may be
+        computed again."""
+        if self.status != self.Status.COMPUTING or self.heartbeat_at is None:
+            return False
+        return self.heartbeat_at >= lease_expiry()
+
+    @property
+    def computation_stopped(self) -> bool:
+        """Computing, by a worker silent past its lease (a review found the page polling
+        "Computing" for ever where the worker had died)."""
+        return self.status == self.Status.COMPUTING and not self.is_being_computed
 
     @property
     def progress_percent(self) -> int:

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import partial
@@ -70,6 +69,7 @@ from lists.models import (
     PeriodTournament,
     RatingPeriod,
     WorkerHeartbeat,
+    lease_expiry,
 )
 from lists.period_inputs import (
     FETCH_ROWS,
@@ -243,7 +243,7 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
             done["closed"].append(period.pk)
     # Closed now, or earlier while a list before it was still to come (computation_refusal);
     # and those whose worker went silent (killed, machine lost): its claim has expired.
-    due = Q(status=Status.CLOSED) | Q(status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry())
+    due = Q(status=Status.CLOSED) | Q(status=Status.COMPUTING, heartbeat_at__lt=lease_expiry())
     # And computed ones whose start was published since: computed again (publication
     # refuses them).
     stale = computed_before_their_start(RatingPeriod.objects.filter(status=Status.COMPUTED))
@@ -272,10 +272,6 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
 # -- computation ------------------------------------------------------------------------------
 
 
-def _lease_expiry() -> dt.datetime:
-    return timezone.now() - timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
-
-
 def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str | None:
     """Why ``period`` cannot be computed now, or None. ``closing``: as if it were closed
     (the batch command closes an open period, once nothing else refuses it)."""
@@ -293,11 +289,7 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
         return "The list is published and cannot be recomputed; corrections go into a later period."
     if period.is_being_published:
         return "The list is being published; it is not computed again meanwhile."
-    if (
-        period.status == Status.COMPUTING
-        and period.heartbeat_at
-        and (period.heartbeat_at >= _lease_expiry())
-    ):
+    if period.is_being_computed:
         return "The period is being computed; its progress is shown on the period's page."
     if later := later_list_published(period):
         return f"The {later} is already published; an earlier list cannot be computed now."
@@ -486,14 +478,14 @@ def _compute_start(
     token = uuid.uuid4().hex
     now = timezone.now()
     claimable = Q(status__in=RatingPeriod.COMPUTABLE) | Q(
-        status=Status.COMPUTING, heartbeat_at__lt=_lease_expiry()
+        status=Status.COMPUTING, heartbeat_at__lt=lease_expiry()
     )
     if closing:
         claimable |= Q(status=Status.OPEN)
     claimed = (
         RatingPeriod.objects.filter(claimable, pk=period.pk)
         .exclude(status=Status.PUBLISHED)
-        .exclude(publication_requested_at__gte=_lease_expiry())  # being published
+        .exclude(publication_requested_at__gte=lease_expiry())  # being published
         .update(
             status=Status.COMPUTING,
             run=F("run") + 1,
@@ -1034,7 +1026,7 @@ def period_publish_request(*, period: RatingPeriod, actor: Actor) -> RatingPerio
             RatingPeriod.objects.filter(pk=period.pk, status=Status.COMPUTED)
             .filter(
                 Q(publication_requested_at__isnull=True)
-                | Q(publication_requested_at__lt=_lease_expiry())
+                | Q(publication_requested_at__lt=lease_expiry())
             )
             .update(
                 publication_requested_at=timezone.now(),

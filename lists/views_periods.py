@@ -229,7 +229,8 @@ def period_progress(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse(
         {
             "status": period.status,
-            "status_display": period.get_status_display(),
+            "status_display": period.status_text,
+            "computing": period.is_being_computed,
             "done": period.progress_done,
             "total": period.progress_total,
             "percent": period.progress_percent,

@@ -25,7 +25,9 @@
     bar.textContent = data.done.toLocaleString("en-US") + " / " + data.total.toLocaleString("en-US");
     bar.parentElement.setAttribute("aria-valuenow", data.percent);
     status.textContent = data.status_display;
-    if (data.status === "computing" || data.publishing) {
+    // A computation whose worker went silent past its lease is not followed: the page,
+    // reloaded, says it stopped and offers to compute again (a review found it polled on).
+    if (data.computing || data.publishing) {
       if (data.stage) text.textContent = data.stage;
       setTimeout(poll, 1000);
     } else {

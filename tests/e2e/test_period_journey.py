@@ -53,6 +53,16 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     RatingPeriod.objects.filter(pk=period.pk).update(progress_done=1, progress_total=2)
     page.wait_for_function("document.getElementById('progress-bar').innerText === '1 / 2'")
     assert page.inner_text("#progress-text") == "Writing the results: 1 of 2 players."
+    # Its worker goes silent past its lease: the page stops following it, says so and offers
+    # to compute again; a worker that takes it over is followed again.
+    silent = timezone.now() - dt.timedelta(hours=1)
+    RatingPeriod.objects.filter(pk=period.pk).update(heartbeat_at=silent)
+    page.wait_for_selector("#computation-stopped")
+    assert page.inner_text("#period-status") == "Computation stopped"
+    assert page.query_selector("#compute") is not None
+    RatingPeriod.objects.filter(pk=period.pk).update(heartbeat_at=timezone.now())
+    page.goto(f"{base}/lists/periods/{period.pk}/")
+    assert page.inner_text("#progress-text") == "Writing the results: 1 of 2 players."
     RatingPeriod.objects.filter(pk=period.pk).update(status="computed", progress_done=2)
     page.wait_for_function("document.getElementById('period-status').innerText === 'Computed'")
     page.wait_for_selector("#preview")

@@ -60,7 +60,7 @@ def test_an_officer_computes_the_preview_and_reads_it(
     progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
     assert progress == {
         "status": "computed", "status_display": "Computed", "done": 2, "total": 2,
-        "percent": 100, "stage": "", "failure_reason": "", "publishing": False,
+        "percent": 100, "stage": "", "failure_reason": "", "publishing": False, "computing": False,
     }  # fmt: skip
     download = officer.get(f"/lists/periods/{period.pk}/preview.csv")
     assert download["Content-Type"] == "text/csv; charset=utf-8"  # names with accents
@@ -99,6 +99,37 @@ def test_the_progress_says_what_a_computation_is_doing(world, period_world):
     )
     progress = officer.get(f"/lists/periods/{period.pk}/progress/").json()
     assert progress["stage"] == "Writing the results: 5 players so far; 1 of 3 parts finished."
+
+
+def test_a_computation_whose_worker_went_silent_is_not_followed_for_ever(
+    world, period_world, settings
+):
+    """A worker killed mid-computation stops reporting: past its lease the page stops
+    polling, says the computation stopped and offers to compute again (a review found the
+    progress bar polling "Computing" until the page was reloaded by hand)."""
+    period = closed_period(period_world)
+    officer = persona_client(world, "officer_a")
+    url = f"/lists/periods/{period.pk}/"
+    lease = datetime.timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
+    claimed = timezone.now() - 2 * lease
+    RatingPeriod.objects.filter(pk=period.pk).update(
+        status="computing", claimed_at=claimed, heartbeat_at=timezone.now() - lease / 2
+    )
+    progress = officer.get(f"{url}progress/").json()
+    assert (progress["computing"], progress["status_display"]) == (True, "Computing")
+    page = officer.get(url).content.decode()
+    assert 'data-computing="1"' in page and 'id="compute"' not in page
+
+    RatingPeriod.objects.filter(pk=period.pk).update(heartbeat_at=timezone.now() - 2 * lease)
+    progress = officer.get(f"{url}progress/").json()
+    assert (progress["computing"], progress["status_display"]) == (False, "Computation stopped")
+    page = officer.get(url).content.decode()
+    assert 'data-computing=""' in page and "progress-bar-animated" not in page
+    assert ">Computation stopped</span>" in page
+    stopped = re.search(r'<span id="computation-stopped">(.*?)</span>', page, re.S)[1]
+    assert f"claimed {timezone.localtime(claimed):%Y-%m-%d %H:%M} stopped" in stopped
+    assert "compute it again here" in stopped
+    assert 'id="compute"' in page
 
 
 def test_an_open_period_says_when_it_closes(world, period_world):
