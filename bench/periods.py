@@ -24,10 +24,11 @@ compute and publish only) and the floor: PostgreSQL's ``COPY`` reading the perio
 and writing back every row the computation wrote (its ``PeriodResult`` and ``PeriodGame``
 rows) into unindexed tables. Then the p50/p95 of the pages around the month, at its scale
 (no target in the issue): the period page (its first page, a search of the preview, a
-later page of its tournaments), the registry, the tournaments, the busiest player's page
-and calculations, and the biggest tournament's crosstable. Last, with a synthetic
-published list of 1,000,000 entries, the p50/p95 of the published list page: first page,
-one federation, a name search, and one with the given name typed first.
+later page of its tournaments), the registry (first page, a later page backwards, one
+federation), the tournaments, the busiest player's page and calculations, and the biggest
+tournament's crosstable. Last, with a synthetic published list of 1,000,000 entries, the
+p50/p95 of the published list page: first page, one federation, a name search, one with
+the given name typed first, and sorted by name (first page, a later page backwards).
 
 With ``--parts N`` (N > 1) the computation goes through the broker instead (Redis,
 ``--broker-url``, whose database is emptied first) to a Celery worker of N processes
@@ -967,6 +968,8 @@ def list_page_measure(requests: int) -> list[tuple[str, float, float, int]]:
             f"{base}?{urlencode({SEARCH_PARAMETER: SEARCH_GIVEN_FIRST})}",
         ),
         (f"name '{SEARCH_WRITTEN_OUT}'", f"{base}?{SEARCH_PARAMETER}={SEARCH_WRITTEN_OUT}"),
+        ("sorted by name", f"{base}?sort=name"),
+        ("by name, backwards", f"{base}?sort=-name&page=200"),
     ]
     client = Client(HTTP_HOST="localhost")
     measured = []
@@ -1015,6 +1018,12 @@ def month_pages_measure(period_id: int, requests: int) -> list[tuple[str, float,
         (f"period, preview '{SEARCH_PREFIX}'", officer, f"{period}?q={SEARCH_PREFIX}"),
         ("period, tournaments page 300", officer, f"{period}?t-page=300"),
         ("registry", public, "/players/"),
+        ("registry, backwards", public, "/players/?sort=-name&page=200"),
+        (
+            f"registry, {FEDERATIONS[0]}",
+            public,
+            f"/players/?{FEDERATION_PARAMETER}={FEDERATIONS[0]}",
+        ),
         (f"registry, name '{SEARCH_ANYWHERE}'", public, f"/players/?q={SEARCH_ANYWHERE}"),
         (f"registry, name '{SEARCH_WRITTEN_OUT}'", public, f"/players/?q={SEARCH_WRITTEN_OUT}"),
         ("tournaments", public, "/tournaments/"),

@@ -5,10 +5,10 @@ players: a FIDE ID is looked up exactly (period, fide_id), a federation exactly
 (period, federation, -rating), a name by its beginning in any case and without its
 accents, its words as typed or turned round (given names first): the keys from
 ``list_name_key('x')`` up to the next one (``players.name_keys.Begins``), each order of the
-words a range of an index on (period, list_name_key(name) text_pattern_ops) on PostgreSQL,
-under any collation; with its umlauts written out, through the same index
-(``folded_forms``). Title, sex, age group and activity narrow what the rating order
-reads.
+words a range of an index on (period, list_name_key(name) COLLATE "C", fide_id) on
+PostgreSQL (migration ``lists.0021``), under any collation; with its umlauts written out,
+through the same index (``folded_forms``). Title, sex, age group and activity narrow what
+the rating order reads.
 """
 
 from __future__ import annotations

@@ -16,8 +16,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
-from django.db.models.functions import Lower
+from django.db.models import Q
 from django.utils import timezone
 
 from players.models import Player, RatingCategory
@@ -514,9 +513,8 @@ class ListEntry(models.Model):
         indexes = [
             models.Index(fields=("period", "-rating", "name"), name="entry_by_rating"),
             models.Index(fields=("period", "federation", "-rating"), name="entry_by_federation"),
-            # The name column's order, regardless of case, as the registry's
-            # (``ListEntryTable.order_name``).
-            models.Index(F("period"), Lower("name"), F("fide_id"), name="entry_by_name"),
+            # The name search and the name column's order read one index on PostgreSQL
+            # (``entry_by_name_key``, migration ``lists.0021``; ``ListEntryTable.order_name``).
             models.Index(fields=("period", "fide_id"), name="entry_by_fide_id"),
         ]
         verbose_name_plural = "list entries"

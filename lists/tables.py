@@ -6,12 +6,12 @@ import django_tables2 as tables
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import F, QuerySet
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.html import format_html_join
 
 from lists.exports import FORMATS
 from lists.models import LIST_ORDER, ListEntry, RatingPeriod
+from players.name_keys import NameKey, name_order
 from players.pagination import FixedPagePaginator
 
 
@@ -69,9 +69,9 @@ class ListEntryTable(tables.Table):
         attrs = {"class": "table table-sm table-striped align-middle", "id": "entries"}
 
     def order_name(self, queryset: QuerySet, is_descending: bool):
-        """Regardless of case, as the registry sorts ("de Firmian" among the F's, not after
-        every capital: a review), then FIDE ID; off the index ``entry_by_name``."""
-        name = Lower("name").desc() if is_descending else Lower("name").asc()
+        """Regardless of case and accents, as the registry sorts (``name_order``), then FIDE
+        ID; off the name search's index (``entry_by_name_key``, migration ``lists.0021``)."""
+        name = name_order(NameKey("name"), descending=is_descending)
         fide_id = F("fide_id").desc() if is_descending else F("fide_id").asc()
         return queryset.order_by(name, fide_id), True
 

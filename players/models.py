@@ -127,14 +127,13 @@ class Player(models.Model):
         ]
         # No index on the name alone: a search or a filter ordered by name would walk it
         # name by name, every player's, to find a rare one (0.3 s became 1 s; the preview's
-        # players to be flagged inactive, 0.08 s became 3.5 s; DESIGN-notes 91). The
-        # registry's own order, the name regardless of case, has one, and one within each
-        # federation, which it reads unless a name is searched
-        # (``players.selectors.registry_order``, DESIGN-notes 97).
-        indexes = [
-            models.Index(Lower("name"), "fide_id", name="player_registry_order"),
-            models.Index("federation", Lower("name"), "fide_id", name="player_federation_order"),
-        ]
+        # players to be flagged inactive, 0.08 s became 3.5 s; DESIGN-notes 91). The names
+        # regardless of case are found by their spellings (``registered_named``).
+        # The registry's own order, by the names' keys, has indexes on PostgreSQL (migration
+        # ``players.0020``: ``player_by_name_key`` and one within each federation), which
+        # it reads unless a name is searched (``players.selectors.registry_order``,
+        # DESIGN-notes 97 and 122).
+        indexes = [models.Index(Lower("name"), "fide_id", name="player_registry_order")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"

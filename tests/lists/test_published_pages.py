@@ -182,16 +182,20 @@ def test_equal_ratings_of_a_federation_sort_by_name(db):
 
 
 def test_the_list_sorts_by_name_regardless_of_case(db):
-    """As the registry does: a review found "de Firmian" after "Zhukova"."""
+    """As the registry does: a review found "de Firmian" after "Zhukova", and then
+    "Ádám" and "Ødegaard" after Z too."""
     period = published()
-    for name in ("Zhukova, Natalia", "de Firmian, Nick", "Anand, Viswanathan", "van Wely, Loek"):
+    for name in (
+        "Zhukova, Natalia", "de Firmian, Nick", "Ødegaard, Ola", "Anand, Viswanathan",
+        "van Wely, Loek", "Ádám, Zoltán",
+    ):  # fmt: skip
         entry(period, name, 2000)
-    assert names(get(URL, sort="name")) == [
-        "Anand, Viswanathan", "de Firmian, Nick", "van Wely, Loek", "Zhukova, Natalia",
+    expected = [
+        "Ádám, Zoltán", "Anand, Viswanathan", "de Firmian, Nick", "Ødegaard, Ola",
+        "van Wely, Loek", "Zhukova, Natalia",
     ]  # fmt: skip
-    assert names(get(URL, sort="-name")) == [
-        "Zhukova, Natalia", "van Wely, Loek", "de Firmian, Nick", "Anand, Viswanathan",
-    ]  # fmt: skip
+    assert names(get(URL, sort="name")) == expected
+    assert names(get(URL, sort="-name")) == expected[::-1]
 
 
 def test_players_of_equal_rating_and_name_keep_one_order_from_page_to_page(db):

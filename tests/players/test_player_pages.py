@@ -711,12 +711,14 @@ def test_a_name_is_registered_with_single_spaces(world):
 
 def test_the_registry_is_in_order_of_names_regardless_of_case(db, client):
     """ "van Wely, Loek" stands among the V's, not after every capital (as a database
-    sorting bytes put it), searched or not, and backwards when sorted so; players of one
+    sorting bytes put it), and "Ádám", "Ødegaard" and "Šimon" among the A's, O's and S's,
+    not after Z (a review), searched or not, and backwards when sorted so; players of one
     name by FIDE ID."""
     for name, fide_id in (
         ("Zvjagintsev, Vadim", 4100015), ("van Wely, Loek", 1000268),
         ("Anand, Viswanathan", 5000017), ("Vachier-Lagrave, Maxime", 623539),
-        ("Anand, Viswanathan", 5000001),
+        ("Anand, Viswanathan", 5000001), ("Šimon, Jan", 310000), ("Ødegaard, Ola", 1500000),
+        ("Ádám, Zoltán", 700000),
     ):  # fmt: skip
         factories.PlayerFactory(name=name, fide_id=fide_id)
 
@@ -725,9 +727,10 @@ def test_the_registry_is_in_order_of_names_regardless_of_case(db, client):
         return re.findall(r'href="/players/(\d+)/">([^<]+)</a>', page)
 
     expected = [
-        ("5000001", "Anand, Viswanathan"), ("5000017", "Anand, Viswanathan"),
-        ("623539", "Vachier-Lagrave, Maxime"), ("1000268", "van Wely, Loek"),
-        ("4100015", "Zvjagintsev, Vadim"),
+        ("700000", "Ádám, Zoltán"), ("5000001", "Anand, Viswanathan"),
+        ("5000017", "Anand, Viswanathan"), ("1500000", "Ødegaard, Ola"),
+        ("310000", "Šimon, Jan"), ("623539", "Vachier-Lagrave, Maxime"),
+        ("1000268", "van Wely, Loek"), ("4100015", "Zvjagintsev, Vadim"),
     ]  # fmt: skip
     assert shown() == expected
     assert shown(q="a") == expected  # a search sorts what it found the same way
