@@ -137,6 +137,7 @@ def tournament_facts(
         start_date=tournament.start_date,
         end_date=tournament.end_date,
         round_robin=tournament.system in ROUND_ROBINS,
+        meetings=2 if tournament.system == Tournament.System.DOUBLE_ROUND_ROBIN else 1,
         team_championship=tournament.olympiad_type,
         name=tournament.name,
         list_date=tournament.list_date,

@@ -226,6 +226,29 @@ def test_a_double_round_robin_gives_a_first_rating_with_n_the_opponents(
     assert (results["D"].change_hundredths, results["D"].new_rating) == (900, 2009)
 
 
+def test_a_double_round_robin_short_of_a_game_is_rated_as_a_swiss_event(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """standard-2009 6.4: "In the case of a round robin tournament where one or more games
+    are unplayed, the results of the tournament must be reported for rating as if for a
+    Swiss system tournament." The double round robin above, U's second game against A
+    unplayed (a forfeit: not stored): every pair still met once, and a review found it
+    rated by 8.58. As a Swiss, the rated players' games against U do not count (6.42): D
+    has eight draws at D = 0, no change, eight games. U: 2.5 of 9 against 2000, p .28,
+    dp -166 (8.1(a)): Ru = 1834 (8.23)."""
+    w = period_world
+    rated = [w.player(name, 2000, category="standard") for name in "ABCDE"]
+    u = w.player("U")
+    games = [(x, y, 0.5) for x, y in combinations(rated, 2)] * 2
+    games += [(u, r, 0.5) for r in rated[:3]] * 2 + [(rated[3], u, 1), (rated[4], u, 1)] * 2
+    games.remove((u, rated[0], 0.5))
+    w.tournament(games, category="standard", system=Tournament.System.DOUBLE_ROUND_ROBIN)
+    results = {r.player.name: r for r in computed_results(compute("standard", APRIL))}
+    d = results["D"]
+    assert (d.games, d.change_hundredths, d.new_rating) == (8, 0, 2000)
+    assert (results["U"].kind, results["U"].new_rating, results["U"].games) == ("initial", 1834, 9)
+
+
 # -- standard-2009 6.1: a first event of zero or half a point --------------------------------
 
 
