@@ -148,9 +148,12 @@ def name_or_fide_id(value: str, player: str = "") -> Q:
     value = value.strip()
     if (fide_id := typed_fide_id(value)) is not None:
         return Q(**{f"{player}fide_id": fide_id})
-    found = Q()
     # A NUL is no letter of a name, and PostgreSQL refuses it in a string.
-    for word in value.replace(",", " ").replace("\x00", " ").split()[:SEARCH_WORDS]:
+    words = value.replace(",", " ").replace("\x00", " ").split()[:SEARCH_WORDS]
+    if not words:  # a comma alone names nobody (a review: it found everybody)
+        return Q(pk__in=[])
+    found = Q()
+    for word in words:
         either = Q()
         for form in typed_spellings(word):
             either |= name_key_contains(f"{player}name", form)

@@ -325,9 +325,12 @@ def test_the_preview_is_searched_by_name_or_fide_id(
     a.save(update_fields=["name"])
     assert shown(q="odegaard ase") == ["A"]  # with or without accents (players.name_keys)
     # A review: a NUL was PostgreSQL's DataError; 1,500 words or a word of 100,000 letters
-    # SQLite's refusal. Each is a search that finds nobody.
-    for search in ("a\x00b", " ".join(["ab"] * 1500), "a" * 100_000):
+    # SQLite's refusal; a comma alone found everybody, on the page and in the download.
+    # Each is a search that finds nobody.
+    for search in ("a\x00b", " ".join(["ab"] * 1500), "a" * 100_000, ",", " , "):
         assert shown(q=search) == []
+    download = officer.get(f"{url}preview.csv", {"q": ","})
+    assert b"".join(download.streaming_content).decode().count("\n") == 1  # the header
     page = officer.get(url, {"q": "Nobody"}).content.decode()
     assert "No player in this period matches “Nobody”." in page
 
@@ -498,6 +501,31 @@ def test_the_periods_page_lists_periods(world, period_world):
     assert "April 1, 2025" not in page and "03/29/2025" not in page
     assert "Closed" in page
     assert ">Tournaments</a>" in page and ">Games</a>" in page and "count<" not in page
+
+
+def test_the_periods_pages_show_every_period_once_in_any_order(world):
+    """Three periods share each list date: a review paging through 120 on PostgreSQL saw
+    one period twice and another never, the rows tied on the date coming back in any
+    order. Every order ends on the period's id."""
+    created = set()
+    for month in range(40):
+        date = datetime.date(2020 + month // 12, month % 12 + 1, 1)
+        for category in ("standard", "rapid", "blitz"):
+            period = RatingPeriod.objects.create(
+                category=category, list_date=date, closing_date=date - datetime.timedelta(7)
+            )
+            created.add(period.pk)
+    officer = persona_client(world, "officer_a")
+    for sort in (
+        "-period", "period", "category", "-status", "closing_date", "games_count",
+        "tournaments_held", "entries_count", "-published_at",
+    ):  # fmt: skip
+        seen = []
+        for page in (1, 2, 3):
+            html = officer.get("/lists/periods/", {"sort": sort, "page": page}).content.decode()
+            table = html.split('id="periods"', 1)[1].split("</table>", 1)[0]
+            seen += [int(pk) for pk in re.findall(r'href="/lists/periods/(\d+)/"', table)]
+        assert sorted(seen) == sorted(created), sort
 
 
 def test_a_preview_filtered_to_a_kind_nobody_has_says_so(
