@@ -144,6 +144,10 @@ class OverTheBoardRules:
     floor: ClassVar[int]
     #: Days between the closing date and the list date (standard-2009 7.13; R&B 2024 6.1.3).
     closing_days: ClassVar[int]
+    #: What refuses a report too late for the third list after its tournament's end: the
+    #: rapid and blitz texts' own 8.1; the standard texts are silent, and DESIGN.md applies
+    #: it to every category.
+    lateness_clause: ClassVar[str] = "DESIGN.md interpretation 8"
     #: The rating-difference cap and the clause that sets it.
     difference_cap: ClassVar[int] = 400
     difference_clause: ClassVar[str]

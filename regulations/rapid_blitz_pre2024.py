@@ -24,6 +24,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     checks_clause_prefix = "R&B 2024 (applied to pre-2024)"
     floor = 1000  # DESIGN.md: excerpt-silent parameter
     closing_days = 3
+    lateness_clause = "R&B pre-2024 8.1"
     difference_cap = 400
     games_are_independent = False
     difference_clause = "R&B pre-2024 7.31"

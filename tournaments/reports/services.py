@@ -34,7 +34,6 @@ from players.selectors import list_dates_out, list_every_months, player_likely_d
 from players.services import player_register
 from regulations import EffectiveDate
 from regulations.lists import (
-    LATENESS_CLAUSE,
     ListAssignment,
     TooLateToRate,
     next_open_list,
@@ -778,13 +777,14 @@ def _rating_list(
     ``LIST_EVERY_MONTHS`` months. ``out``: whether a list's period takes no more reports
     (``list_out``, ``period_closed``); ``schedule``: the rule schedule, where a caller
     asks for many."""
+    rules = rules_for(tournament.category, tournament.start_date, schedule)
     return rating_list_for(
         end_date=tournament.end_date,
         approved_on=approved_on,
-        closing_date=rules_for(tournament.category, tournament.start_date, schedule).closing_date,
+        closing_date=rules.closing_date,
         every_months=list_every_months(),
         list_out=partial(out, tournament.category),
-        lateness_clause=_lateness_clause(tournament.category),
+        lateness_clause=rules.lateness_clause,
     )
 
 
@@ -834,8 +834,14 @@ def _report_approve(
     )
     _approval_refusal(report)
     players = dict(report.matches.values_list("start_rank", "player_id"))
-    with report.file.open("rb") as handle:
-        parsed = parse(handle.read())
+    try:
+        with report.file.open("rb") as handle:
+            parsed = parse(handle.read())
+    except OSError as error:  # gone from the storage (a review: a server error)
+        raise ReportRefused(
+            f"The stored file of version {report.version} can no longer be read "
+            f"({error.strerror or error}); upload it again."
+        ) from error
     if parsed.report is None:
         raise ReportRefused("The stored file can no longer be read; upload it again.")
     games = []
@@ -877,8 +883,9 @@ def _report_approve(
 
 def approval_withdrawal_refusal(report: TournamentReport) -> str | None:
     """Why the approval of ``report`` cannot be withdrawn, or None: only an approved
-    report's, while the period of its list takes reports (interpretation 8). Once it is
-    closed, its computation rates the report: a correction goes into a later period."""
+    report's, while the period of its list takes reports (interpretation 8): open, and its
+    closing date not passed. Once it is closed, its computation rates the report: a
+    correction goes into a later period."""
     tournament = report.tournament
     if report.status == ReportStatus.APPROVED and tournament.status == Status.RATED:
         # A review: "not approved for rating", of the report rated on a published list.
@@ -894,6 +901,19 @@ def approval_withdrawal_refusal(report: TournamentReport) -> str | None:
             f"The period of the list of {tournament.list_date} is closed: its computation "
             "rates this report as approved. A correction goes into a later period."
         )
+    if tournament.list_date:
+        rules = rules_for(tournament.category, tournament.start_date)
+        closing = rules.closing_date(tournament.list_date)
+        if closing < timezone.localdate():
+            # Open still (no scheduler closed it), it takes no report approved today: the
+            # approval again would go to a later list, or past the third after the end be
+            # refused for good (a review).
+            return (
+                f"The closing date of the list of {tournament.list_date}, {closing}, has "
+                "passed: approved again now, the report would go to a later list, if any "
+                "may still rate it. Its computation rates this report as approved; a "
+                "correction goes into a later period."
+            )
     return None
 
 
@@ -946,16 +966,6 @@ def _report_status_recorded(
     report.status = status
     report.save(update_fields=["status"])
     audit_record(target=report, actor=actor.user, action=action, reason=reason, changes=changes)
-
-
-def _lateness_clause(category: str) -> str:
-    """R&B 2024 8.1 says it of rapid and blitz; the standard text is silent, and DESIGN.md
-    interpretation 8 applies it to every category."""
-    return (
-        LATENESS_CLAUSE
-        if category != Tournament.Category.STANDARD
-        else "DESIGN.md interpretation 8"
-    )
 
 
 def _approval_refusal(report: TournamentReport) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
@@ -230,8 +230,15 @@ def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:
 def report_download(request: HttpRequest, pk: int, version: int) -> FileResponse:
     """The file exactly as it was received."""
     report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    try:
+        handle = report.file.open("rb")
+    except OSError as error:  # gone from the storage (a review: a server error)
+        raise Http404(
+            f"The stored file of version {version} can no longer be read; the officer can "
+            "ask the arbiter to upload it again."
+        ) from error
     return FileResponse(
-        report.file.open("rb"),
+        handle,
         as_attachment=True,
         filename=report.original_name,
         content_type="application/octet-stream",

@@ -382,6 +382,24 @@ def test_a_late_report_is_refused_for_good_for_the_arbiter_to_see(
     assert TournamentReport.objects.filter(tournament=tournament).count() == 1
 
 
+@pytest.mark.parametrize(
+    ("start", "clause"),
+    [(dt.date(2023, 11, 4), "R&B pre-2024 8.1"), (dt.date(2024, 11, 4), "R&B 2024 8.1")],
+)
+def test_a_late_rapid_report_is_refused_under_the_clause_of_its_own_rule_set(db, start, clause):
+    """The rapid texts before and from 2024 each say it in their own 8.1; a tournament
+    rated by the text before 2024 (R&B 2024 0.1) was refused citing R&B 2024 8.1 (a review).
+    Ended on 5 November: lists of December, January and February; approved on 10 February,
+    after February's closing date (28 January)."""
+    from tournaments.models import Tournament
+
+    end = start + dt.timedelta(days=1)
+    event = Tournament(category="rapid", start_date=start, end_date=end)
+    rated_on, refusal = services.approval_outlook(event, dt.date(end.year + 1, 2, 10))
+    assert rated_on is None
+    assert refusal.endswith(f"({clause})")
+
+
 def test_a_report_that_can_no_longer_be_rated_says_so_and_offers_no_approval(
     world, tournament, registry, upload, monkeypatch
 ):
@@ -643,6 +661,39 @@ def test_an_officer_withdraws_an_approval_while_its_period_is_open(
     assert report.status == "approved" and Game.objects.count() == games
 
 
+def test_an_approval_is_final_once_its_lists_closing_date_has_passed(
+    world, tournament, registry, upload, monkeypatch
+):
+    """The period of 1 June 2025 is still open on 27 May (no scheduler closed it), but its
+    closing date, 25 May, has passed: approved again, the report would go to July's list,
+    past the third after the tournament's end in March, and be refused for good. A review
+    found the withdrawal offered and that refusal the result; the page now says why not."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+
+    upload("arbiter", tournament, trf(four_players()))
+    officer = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1/"
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 25))
+    officer.post(f"{base}approve/")
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.list_date) == ("ready", dt.date(2025, 6, 1))
+    RatingPeriod.objects.create(
+        category="standard", list_date=dt.date(2025, 6, 1), closing_date=dt.date(2025, 5, 25),
+        status="open",
+    )  # fmt: skip
+    assert 'id="withdraw-approval"' in officer.get(base).content.decode()
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 27))
+    page = officer.get(base).content.decode()
+    assert 'id="withdraw-approval"' not in page
+    assert "The closing date of the list of 2025-06-01, 2025-05-25, has passed" in page
+    refused = officer.post(f"{base}withdraw-approval/", {"reason": "fix a match"}, follow=True)
+    assert "has passed" in refused.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and Game.objects.count() == 6
+
+
 def test_an_approval_is_final_once_its_lists_period_is_closed(
     world, tournament, registry, upload, monkeypatch
 ):
@@ -676,3 +727,29 @@ def test_an_approval_is_final_once_its_lists_period_is_closed(
         "Version 1 was rated on the published list of 2025-04-01, which never changes: a "
         "correction goes into a later period."
     ) in refused.content.decode()
+
+
+def test_a_report_whose_stored_file_is_gone_is_refused_with_a_reason(
+    world, tournament, registry, upload, monkeypatch
+):
+    """The storage lost the file (a disk replaced, a bucket emptied): approving it and
+    downloading it were server errors (a review). The approval is refused with the reason
+    and nothing is written; the download is a page that says the file is gone."""
+    from django.utils import timezone
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    upload("arbiter", tournament, trf(four_players()))
+    report = TournamentReport.objects.get()
+    report.file.storage.delete(report.file.name)
+    officer = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1/"
+    response = officer.post(f"{base}approve/", follow=True)
+    assert response.status_code == 200
+    assert "The stored file of version 1 can no longer be read" in response.content.decode()
+    report.refresh_from_db()
+    tournament.refresh_from_db()
+    assert report.status == "checked" and tournament.status == "checked"
+    assert not Game.objects.exists()
+    gone = officer.get(f"{base}file/")
+    assert gone.status_code == 404
+    assert "The stored file of version 1 can no longer be read" in gone.content.decode()
