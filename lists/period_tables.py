@@ -3,9 +3,10 @@
 from collections.abc import Collection
 
 import django_tables2 as tables
+from django.db.models import Case, F, IntegerField, QuerySet, When
 from django.utils.html import format_html
 
-from lists.models import PeriodResult, RatingPeriod, standard_rating_used
+from lists.models import STANDARD_RATING_USED, PeriodResult, RatingPeriod, standard_rating_used
 from lists.tables import CountColumn
 from tournaments.models import Tournament
 
@@ -106,6 +107,17 @@ class PreviewTable(tables.Table):
         order_by = ("-change",)
         empty_text = "No player has a result in this period."
         attrs = {"class": "table table-sm table-striped align-middle", "id": "preview"}
+
+    def order_old_rating(self, queryset: QuerySet, is_descending: bool):
+        """As the column shows it: a player rated from his standard rating among the others
+        by that rating (a review found him sorted as a blank)."""
+        shown = Case(
+            When(STANDARD_RATING_USED, then=F("new_rating") - F("change_rounded")),
+            default=F("old_rating"),
+            output_field=IntegerField(),
+        )
+        order = shown.desc() if is_descending else shown.asc()
+        return queryset.order_by(order, "-id" if is_descending else "id"), True
 
     def render_old_rating(self, value: int | None, record: PeriodResult) -> str:
         """A player rated from his standard rating starts from it (R&B 2024 7.2.1)."""

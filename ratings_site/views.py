@@ -19,7 +19,7 @@ from django.template import loader
 from django.urls import Resolver404, reverse
 from django.utils import timezone
 
-from lists.models import RatingPeriod
+from lists.models import RatingPeriod, lease_expiry
 from lists.selectors import latest_tops
 from lists.services import publication_refusal, publication_too_early
 from players.access import Actor
@@ -95,7 +95,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     if actor.is_officer or actor.is_administrator:
         # Open past its closing date: to close (beat does it within the hour; where none
         # runs, an officer); closed: to compute (beat starts it; an officer may sooner);
-        # computed: to publish, by an administrator; failed: to look at and compute again.
+        # computed: to publish, by an administrator; failed, or computing by a worker gone
+        # silent past its lease: to look at and compute again.
         context["periods_waiting"] = RatingPeriod.objects.filter(
             Q(
                 status__in=(
@@ -105,6 +106,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
                 )
             )
             | Q(status=RatingPeriod.Status.OPEN, closing_date__lt=timezone.localdate())
+            | Q(status=RatingPeriod.Status.COMPUTING, heartbeat_at__lt=lease_expiry())
         ).order_by("list_date", "category")
         context["periods_waiting"] = _publication_blocked(list(context["periods_waiting"]))
     if actor.is_administrator:

@@ -119,6 +119,8 @@ def test_a_computation_whose_worker_went_silent_is_not_followed_for_ever(
     assert (progress["computing"], progress["status_display"]) == (True, "Computing")
     page = officer.get(url).content.decode()
     assert 'data-computing="1"' in page and 'id="compute"' not in page
+    dashboard = officer.get("/dashboard/").content.decode()
+    assert f'href="/lists/periods/{period.pk}/"' not in dashboard  # under way: nothing to do
 
     RatingPeriod.objects.filter(pk=period.pk).update(heartbeat_at=timezone.now() - 2 * lease)
     progress = officer.get(f"{url}progress/").json()
@@ -130,6 +132,12 @@ def test_a_computation_whose_worker_went_silent_is_not_followed_for_ever(
     assert f"claimed {timezone.localtime(claimed):%Y-%m-%d %H:%M} stopped" in stopped
     assert "compute it again here" in stopped
     assert 'id="compute"' in page
+    # The officer's dashboard lists it among the periods to act on (a review: it said "No
+    # period waiting").
+    dashboard = officer.get("/dashboard/").content.decode()
+    waiting = dashboard.split('id="periods-waiting"', 1)[1].split("</section>", 1)[0]
+    assert f'href="/lists/periods/{period.pk}/"' in waiting
+    assert "computation stopped: its worker went silent; to compute again" in waiting
 
 
 def test_an_open_period_says_when_it_closes(world, period_world):
@@ -640,6 +648,23 @@ def test_the_preview_shows_where_a_standard_rating_started_and_new_players_as_ne
     assert rows["Adopted"][4:7] == ["1900 (standard)", "1874", "-26"]
     assert rows["New"][4:7] == ["—", "—", "—"]
     assert rows["Low"][3:7] == ["Below the floor", "1402 (standard)", "1399", "-3"]
+
+    # Sorted by the old rating, each among the others by the rating shown (a review: as a
+    # blank). A (1800) beat them; New is blank.
+    def old_order(sort: str) -> list[str]:
+        page = persona_client(world, "officer_a").get(
+            f"/lists/periods/{period.pk}/", {"sort": sort}
+        )
+        table = page.content.decode().split('id="preview"', 1)[1].split("</table>", 1)[0]
+        names = [
+            re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[1]).strip()
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+            if "<td" in row
+        ]
+        return [name for name in names if name != "New"]
+
+    assert old_order("old_rating") == ["Low", "A", "Adopted"]
+    assert old_order("-old_rating") == ["Adopted", "A", "Low"]
     download = persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/preview.csv")
     lines = {
         line["name"]: line
