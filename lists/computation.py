@@ -579,10 +579,10 @@ def _first_events_left_out(
 
 
 def _round_robin_entrants(rows: Sequence[GameRow], meetings: int) -> list[RoundRobinPlayer] | None:
-    """The players of a complete round robin, each having met every other ``meetings``
-    times over the board, or None: one with games unplayed is rated as a Swiss event
-    (standard-2009 6.4; a review found a double round robin short of a game rated by 8.58,
-    its pairs having all met once)."""
+    """The players of a complete round robin, each pair having met equally often over the
+    board and at least ``meetings`` times (twice in a double round robin), or None: one
+    with games unplayed is rated as a Swiss event (standard-2009 6.4; a review found a
+    double round robin short of a game rated by 8.58, its pairs having all met once)."""
     opponents: dict[Player, list[Player]] = defaultdict(list)
     scores: dict[Player, int] = defaultdict(int)
     ratings: dict[Player, int | None] = {}
@@ -593,10 +593,9 @@ def _round_robin_entrants(rows: Sequence[GameRow], meetings: int) -> list[RoundR
         scores[row.black] += 2 - row.white_score
         ratings[row.white], ratings[row.black] = row.white_rating, row.black_rating
     others = len(opponents) - 1
-    complete = all(
-        len(set(met)) == others and set(Counter(met).values()) == {meetings}
-        for met in opponents.values()
-    )
+    times = {count for met in opponents.values() for count in Counter(met).values()}
+    complete = all(len(set(met)) == others for met in opponents.values())
+    complete = complete and len(times) == 1 and min(times) >= meetings
     if not complete or not any(r is not None for r in ratings.values()):
         return None
     return [
