@@ -16,7 +16,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, F, Q, When
 from django.utils import timezone
 
 from players.models import Player, RatingCategory
@@ -72,6 +72,12 @@ def lease_expiry() -> dt.datetime:
     """A worker's claim (a computation's heartbeat, a publication's request) older than
     this has lapsed: the worker is taken to be lost (``PERIOD_CLAIM_LEASE_SECONDS``)."""
     return timezone.now() - timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS)
+
+
+def stopped_computations() -> Q:
+    """The periods computing by a worker silent past its lease (killed, its machine lost):
+    beat and any request may claim them again (``RatingPeriod.computation_stopped``)."""
+    return Q(status=RatingPeriod.Status.COMPUTING, heartbeat_at__lt=lease_expiry())
 
 
 class RatingPeriod(models.Model):
@@ -384,20 +390,16 @@ STANDARD_RATING_USED = Q(kind=PeriodResult.Kind.ADOPTED) | Q(
 #: The players the list delisted: below the floor, having been on the list.
 DELISTED_FROM_THE_LIST = Q(kind=PeriodResult.Kind.DELISTED, old_rating__isnull=False)
 
-
-def standard_rating_used(
-    kind: str, old_rating: int | None, new_rating: int | None, change_rounded: int
-) -> int | None:
-    """The standard rating a result in ``STANDARD_RATING_USED`` started from (R&B 2024
-    7.2.1, pre-2024 7.21): its new rating less its change, as it has no old rating in the
-    category. None for any other result. The preview's table and its download both show
-    it (a review found the download's column blank where the table said "1900 (standard)")."""
-    used_standard = kind == PeriodResult.Kind.ADOPTED or (
-        kind == PeriodResult.Kind.DELISTED and old_rating is None
-    )
-    if not used_standard or new_rating is None:
-        return None
-    return new_rating - change_rounded
+#: The old rating a preview shows: for a result in ``STANDARD_RATING_USED``, which has no
+#: old rating in the category, the standard rating it started from, its new rating less
+#: its change (R&B 2024 7.2.1, pre-2024 7.21). The preview's table shows, sorts and
+#: downloads this one value (a review found the download blank and the order taking it for
+#: a blank where the table said "1900 (standard)").
+OLD_RATING_SHOWN = Case(
+    When(STANDARD_RATING_USED, then=F("new_rating") - F("change_rounded")),
+    default=F("old_rating"),
+    output_field=models.IntegerField(),
+)
 
 
 class PeriodGame(RunRow):

@@ -3,10 +3,9 @@
 from collections.abc import Collection
 
 import django_tables2 as tables
-from django.db.models import Case, F, IntegerField, QuerySet, When
 from django.utils.html import format_html
 
-from lists.models import STANDARD_RATING_USED, PeriodResult, RatingPeriod, standard_rating_used
+from lists.models import PeriodResult, RatingPeriod
 from lists.tables import CountColumn
 from tournaments.models import Tournament
 
@@ -84,7 +83,10 @@ class PreviewTable(tables.Table):
     )
     kind = tables.Column(order_by=("kind", "id"))
     old_rating = tables.Column(
-        verbose_name="Old rating", empty_values=(), order_by=("old_rating", "id")
+        accessor="old_rating_shown",  # ``preview_results``
+        verbose_name="Old rating",
+        empty_values=(),
+        order_by=("old_rating_shown", "id"),
     )
     new_rating = tables.Column(order_by=("new_rating", "id"))
     # The index result_by_change serves the default order.
@@ -108,25 +110,11 @@ class PreviewTable(tables.Table):
         empty_text = "No player has a result in this period."
         attrs = {"class": "table table-sm table-striped align-middle", "id": "preview"}
 
-    def order_old_rating(self, queryset: QuerySet, is_descending: bool):
-        """As the column shows it: a player rated from his standard rating among the others
-        by that rating (a review found him sorted as a blank)."""
-        shown = Case(
-            When(STANDARD_RATING_USED, then=F("new_rating") - F("change_rounded")),
-            default=F("old_rating"),
-            output_field=IntegerField(),
-        )
-        order = shown.desc() if is_descending else shown.asc()
-        return queryset.order_by(order, "-id" if is_descending else "id"), True
-
     def render_old_rating(self, value: int | None, record: PeriodResult) -> str:
         """A player rated from his standard rating starts from it (R&B 2024 7.2.1)."""
-        if value is not None:
-            return str(value)
-        standard = standard_rating_used(
-            record.kind, value, record.new_rating, record.change_rounded
-        )
-        return "—" if standard is None else f"{standard} (standard)"
+        if value is None:
+            return "—"
+        return f"{value} (standard)" if record.old_rating is None else str(value)
 
     def render_change(self, value: int, record: PeriodResult) -> str:
         """A first rating is new, as on the published list; no rating yet, no change."""

@@ -13,6 +13,7 @@ from django.db.models.functions import Coalesce
 from lists.models import (
     DELISTED_FROM_THE_LIST,
     LIST_ORDER,
+    OLD_RATING_SHOWN,
     STANDARD_RATING_USED,
     ListEntry,
     PeriodGame,
@@ -31,6 +32,12 @@ def computed_results(period: RatingPeriod) -> QuerySet[PeriodResult]:
     return PeriodResult.objects.filter(period=period, run=period.computed_run).select_related(
         "player", "player__federation"
     )
+
+
+def preview_results(period: RatingPeriod) -> QuerySet[PeriodResult]:
+    """The computed run's results as its preview shows and downloads them: with
+    ``old_rating_shown`` (``OLD_RATING_SHOWN``)."""
+    return computed_results(period).annotate(old_rating_shown=OLD_RATING_SHOWN)
 
 
 def periods_with_tournaments_held() -> QuerySet[RatingPeriod]:

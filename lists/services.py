@@ -70,6 +70,7 @@ from lists.models import (
     RatingPeriod,
     WorkerHeartbeat,
     lease_expiry,
+    stopped_computations,
 )
 from lists.period_inputs import (
     FETCH_ROWS,
@@ -243,7 +244,7 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
             done["closed"].append(period.pk)
     # Closed now, or earlier while a list before it was still to come (computation_refusal);
     # and those whose worker went silent (killed, machine lost): its claim has expired.
-    due = Q(status=Status.CLOSED) | Q(status=Status.COMPUTING, heartbeat_at__lt=lease_expiry())
+    due = Q(status=Status.CLOSED) | stopped_computations()
     # And computed ones whose start was published since: computed again (publication
     # refuses them).
     stale = computed_before_their_start(RatingPeriod.objects.filter(status=Status.COMPUTED))
@@ -477,9 +478,7 @@ def _compute_start(
 
     token = uuid.uuid4().hex
     now = timezone.now()
-    claimable = Q(status__in=RatingPeriod.COMPUTABLE) | Q(
-        status=Status.COMPUTING, heartbeat_at__lt=lease_expiry()
-    )
+    claimable = Q(status__in=RatingPeriod.COMPUTABLE) | stopped_computations()
     if closing:
         claimable |= Q(status=Status.OPEN)
     claimed = (

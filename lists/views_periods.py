@@ -28,9 +28,13 @@ from audit.selectors import audit_entries_for
 from lists import services
 from lists.exports import FETCH_ROWS, csv_chunks
 from lists.filters import PeriodFilter, PreviewFilter
-from lists.models import PeriodResult, RatingPeriod, standard_rating_used
+from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
-from lists.selectors import computed_results, periods_with_tournaments_held, run_summary
+from lists.selectors import (
+    periods_with_tournaments_held,
+    preview_results,
+    run_summary,
+)
 from players.access import Actor
 from players.filters import REFUSED_ROWS_TEXT
 from players.models import RatingCategory
@@ -74,7 +78,7 @@ def _period(request: HttpRequest, pk: int) -> RatingPeriod:
 def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The period's reports, its computation and the preview of the new list."""
     period = _period(request, pk)
-    results = computed_results(period)
+    results = preview_results(period)
     filtered = PreviewFilter(request.GET, queryset=results)
     # A choice the form refuses shows nobody, with its error, not everybody.
     table = PreviewTable(filtered.qs if filtered.is_valid() else results.none())
@@ -339,7 +343,7 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     period = _period(request, pk)
     if not period.computed_run:
         raise Http404(f"The {period} has no computed preview yet.")
-    filtered = PreviewFilter(request.GET, queryset=computed_results(period))
+    filtered = PreviewFilter(request.GET, queryset=preview_results(period))
     if refusal := filtered.refusal():  # rather than the whole preview under its name
         return HttpResponseBadRequest(
             f"Nothing downloaded: {refusal}", content_type="text/plain; charset=utf-8"
@@ -359,7 +363,7 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
 #: What the preview's rows are read as: plain values, no model instances (a month is
 #: 250,000 rows; each result's explanation, which the CSV does not hold, is left unread).
 PREVIEW_VALUES = (
-    "player__fide_id", "player__name", "player__federation__code", "kind", "old_rating",
+    "player__fide_id", "player__name", "player__federation__code", "kind", "old_rating_shown",
     "new_rating", "change_hundredths", "change_rounded", "games", "score_halves",
     "expected_hundredths", "k", "rules",
 )  # fmt: skip
@@ -371,15 +375,12 @@ def _preview_rows(results: QuerySet[PeriodResult]) -> Iterator[str]:
 
 
 def _preview_row(values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A result as the CSV has it: the old rating of a player rated from his standard
-    rating is that rating (the kind says so), as the preview shows it; no change for a
-    first rating or none yet (as the preview shows them), the change unrounded to two
-    decimals (interpretation 5), the score in points and the expected score to two
-    decimals."""
+    """A result as the CSV has it: the old rating as the preview shows it (a player rated
+    from his standard rating has that rating, his kind says so); no change for a first
+    rating or none yet (as the preview shows them), the change unrounded to two decimals
+    (interpretation 5), the score in points and the expected score to two decimals."""
     (fide_id, name, federation, kind, old, new, change, rounded, games, score_halves,
      expected, k, rules) = values  # fmt: skip
-    if old is None:
-        old = standard_rating_used(kind, old, new, rounded)
     changed = kind not in (PeriodResult.Kind.INITIAL, PeriodResult.Kind.PENDING)
     return (
         fide_id, name, federation, kind, old, new, hundredths(change) if changed else "",

@@ -19,7 +19,7 @@ from django.template import loader
 from django.urls import Resolver404, reverse
 from django.utils import timezone
 
-from lists.models import RatingPeriod, lease_expiry
+from lists.models import RatingPeriod, stopped_computations
 from lists.selectors import latest_tops
 from lists.services import publication_refusal, publication_too_early
 from players.access import Actor
@@ -106,7 +106,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
                 )
             )
             | Q(status=RatingPeriod.Status.OPEN, closing_date__lt=timezone.localdate())
-            | Q(status=RatingPeriod.Status.COMPUTING, heartbeat_at__lt=lease_expiry())
+            | stopped_computations()
         ).order_by("list_date", "category")
         context["periods_waiting"] = _publication_blocked(list(context["periods_waiting"]))
     if actor.is_administrator:

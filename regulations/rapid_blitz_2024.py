@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from regulations.base import OverTheBoardRules, apply_700_rule, format_figure
 from regulations.calendar import days_before
+from regulations.lists import LATENESS_CLAUSE
 from regulations.rounding import round_half_up
 from regulations.tables import p_hundredths, rating_difference_for_score
 from regulations.types import Category, EventResult, PlayerState, TimeControl, Violation
@@ -97,7 +98,7 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
     title = "FIDE Rapid and Blitz Rating Regulations, from 1 January 2024"
     floor = 1400  # 6.1.2, 6.1.4, 6.2.1
     closing_days = 3  # 6.1.3
-    lateness_clause = "R&B 2024 8.1"
+    lateness_clause = LATENESS_CLAUSE  # 8.1
     difference_cap = 400
     difference_clause = "R&B 2024 7.3.1"
     k_clause = "R&B 2024 7.3.3"

@@ -883,9 +883,9 @@ def _report_approve(
 
 def approval_withdrawal_refusal(report: TournamentReport) -> str | None:
     """Why the approval of ``report`` cannot be withdrawn, or None: only an approved
-    report's, while the period of its list takes reports (interpretation 8): open, and its
-    closing date not passed. Once it is closed, its computation rates the report: a
-    correction goes into a later period."""
+    report's, while the period of its list takes reports (interpretation 8), that is while
+    approving it again today (``approval_outlook``) gives it the same list. Once it is
+    closed, its computation rates the report: a correction goes into a later period."""
     tournament = report.tournament
     if report.status == ReportStatus.APPROVED and tournament.status == Status.RATED:
         # A review: "not approved for rating", of the report rated on a published list.
@@ -901,19 +901,17 @@ def approval_withdrawal_refusal(report: TournamentReport) -> str | None:
             f"The period of the list of {tournament.list_date} is closed: its computation "
             "rates this report as approved. A correction goes into a later period."
         )
-    if tournament.list_date:
-        rules = rules_for(tournament.category, tournament.start_date)
-        closing = rules.closing_date(tournament.list_date)
-        if closing < timezone.localdate():
-            # Open still (no scheduler closed it), it takes no report approved today: the
-            # approval again would go to a later list, or past the third after the end be
-            # refused for good (a review).
-            return (
-                f"The closing date of the list of {tournament.list_date}, {closing}, has "
-                "passed: approved again now, the report would go to a later list, if any "
-                "may still rate it. Its computation rates this report as approved; a "
-                "correction goes into a later period."
-            )
+    rated_on, too_late = approval_outlook(tournament)
+    if tournament.list_date and rated_on != tournament.list_date:
+        # Open still, past its closing date (no scheduler closed it): approved again, the
+        # report would lose its list, and past the third after the end be refused for good
+        # (a review).
+        again = f"be refused: {too_late}" if too_late else f"go to the list of {rated_on}"
+        return (
+            f"Approved again today, the report would {again}. The list of "
+            f"{tournament.list_date} rates it as approved; a correction goes into a later "
+            "period."
+        )
     return None
 
 

@@ -687,11 +687,36 @@ def test_an_approval_is_final_once_its_lists_closing_date_has_passed(
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 27))
     page = officer.get(base).content.decode()
     assert 'id="withdraw-approval"' not in page
-    assert "The closing date of the list of 2025-06-01, 2025-05-25, has passed" in page
+    refusal = (
+        "Approved again today, the report would be refused: The tournament ended on "
+        "2025-03-09; a report approved on 2025-05-27 would be rated on the list of "
+        "2025-07-01 at the earliest, after the third list following its end"
+    )
+    assert refusal in page
+    assert "The list of 2025-06-01 rates it as approved" in page
     refused = officer.post(f"{base}withdraw-approval/", {"reason": "fix a match"}, follow=True)
-    assert "has passed" in refused.content.decode()
+    assert refusal in refused.content.decode()
     tournament.refresh_from_db()
     assert tournament.status == "ready" and Game.objects.count() == 6
+
+
+def test_an_approval_past_its_lists_closing_date_says_where_it_would_go(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Approved on 20 March for 1 April (closing 25 March): on 27 March, the period still
+    open, approving it again would give it May's list (interpretation 8), so the approval
+    is not withdrawn and the page says so."""
+    from django.utils import timezone
+
+    upload("arbiter", tournament, trf(four_players()))
+    officer = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1/"
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 20))
+    officer.post(f"{base}approve/")
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 27))
+    page = officer.get(base).content.decode()
+    assert 'id="withdraw-approval"' not in page
+    assert "Approved again today, the report would go to the list of 2025-05-01." in page
 
 
 def test_an_approval_is_final_once_its_lists_period_is_closed(
