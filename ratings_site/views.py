@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from lists.models import RatingPeriod, stopped_computations
 from lists.selectors import latest_tops
-from lists.services import publication_refusal, publication_too_early
+from lists.services import computation_refusal, publication_refusal, publication_too_early
 from players.access import Actor
 from players.pagination import paginate
 from players.selectors import federation_list, player_list
@@ -108,7 +108,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             | Q(status=RatingPeriod.Status.OPEN, closing_date__lt=timezone.localdate())
             | stopped_computations()
         ).order_by("list_date", "category")
-        context["periods_waiting"] = _publication_blocked(list(context["periods_waiting"]))
+        context["periods_waiting"] = _why_blocked(list(context["periods_waiting"]))
     if actor.is_administrator:
         context["approvals"] = waiting(
             ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).select_related(
@@ -130,18 +130,22 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard.html", context)
 
 
-def _publication_blocked(periods: list[RatingPeriod]) -> list[RatingPeriod]:
+def _why_blocked(periods: list[RatingPeriod]) -> list[RatingPeriod]:
     """``periods``, each computed one with ``publication_blocked``: why it cannot be
     published but by its date (an earlier list waits, it was computed before the list it
-    starts from was published...), else None. A review saw "published from its date" on
-    the dashboard for a list its own page said to compute again."""
+    starts from was published...), and each closed one with ``computation_blocked``: why
+    it cannot be computed now (an earlier list waits, a later one is out); else None.
+    Reviews saw "published from its date" and "closed: to compute" on the dashboard for a
+    list its own page refused to publish or to compute."""
     today = timezone.localdate()
     for period in periods:
-        period.publication_blocked = None
+        period.publication_blocked = period.computation_blocked = None
         if period.status == RatingPeriod.Status.COMPUTED:
             refusal = publication_refusal(period, today)
             if refusal != publication_too_early(period, today):
                 period.publication_blocked = refusal
+        elif period.status == RatingPeriod.Status.CLOSED:
+            period.computation_blocked = computation_refusal(period)
     return periods
 
 

@@ -605,6 +605,21 @@ def test_the_dashboard_says_why_a_computed_list_cannot_be_published(
     assert "was computed before the Blitz list of 2025-04-01 was published" in said(may)
 
 
+def test_the_dashboard_says_why_a_closed_period_cannot_be_computed(world, period_world):
+    """A review: "closed: to compute" on the dashboard for May's period, whose page refused
+    to compute it while April's list, which rates an approved tournament, is still to come
+    (its ratings are May's start, DESIGN-notes 54)."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)], name="April Open")
+    may = period_get_or_create(category="rapid", list_date=MAY)
+    period_close(period=may)
+    page = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    section = page.split('id="periods-waiting"', 1)[1].split("</section>", 1)[0]
+    said = section.split(f'href="/lists/periods/{may.pk}/"', 1)[1].split("</div>", 1)[0]
+    assert "closed: to compute" not in said
+    assert "April Open (2025-03-10) is approved for the list of 2025-04-01" in said
+
+
 def test_waiting_for_me_lists_an_open_period_past_its_closing_date(world, period_world):
     """No scheduler closed it (the embedded set-up): the officer is told to close it."""
     period = period_get_or_create(category="blitz", list_date=APRIL)
