@@ -1,5 +1,7 @@
 """Site-wide pages that draw on several apps."""
 
+from __future__ import annotations
+
 import datetime as dt
 import logging
 import re
@@ -81,10 +83,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             # All the checked reports: those not yet ended and those whose players wait too.
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.CHECKED}",
         )
-        # Past the third list after its end: approving refuses the tournament.
-        late = too_late_to_rate(context["reports_to_approve"].rows)
-        for tournament in context["reports_to_approve"].rows:
-            tournament.too_late = late.get(tournament.pk)
         context["reports_with_errors"] = waiting(
             federation_tournaments.filter(status=Tournament.Status.REPORT_RECEIVED).select_related(
                 "federation"
@@ -92,6 +90,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.HAS_ERRORS}",
         )
         context["matches_to_resolve"], context["lines_to_resolve"] = _matches_to_resolve(actor)
+        _too_late_marked(
+            context["reports_to_approve"].rows,
+            context["reports_with_errors"].rows,
+            context["matches_to_resolve"].rows,
+        )
     if actor.is_officer or actor.is_administrator:
         # Open past its closing date: to close (beat does it within the hour; where none
         # runs, an officer); closed: to compute (beat starts it; an officer may sooner);
@@ -128,6 +131,25 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             mine, everything=f"{reverse('tournaments:list')}?mine=true"
         )
     return render(request, "dashboard.html", context)
+
+
+def _too_late_marked(
+    to_approve: list[Tournament], with_errors: list[Tournament], to_resolve: list[ReportToResolve]
+) -> None:
+    """Each row's ``too_late``: why its report would be refused as too late to rate
+    (interpretation 8, past the third list after its end), else None. Whatever its errors
+    or its players to resolve: no correction makes it rateable, and the officer's
+    refusal (from its page) tells its arbiter so (reviews: only the checked ones were
+    marked)."""
+    ended = [t for t in (*to_approve, *with_errors) if t.end_date <= timezone.localdate()]
+    resolving = Tournament.objects.filter(
+        pk__in=[row.tournament for row in to_resolve], end_date__lte=timezone.localdate()
+    )
+    late = too_late_to_rate([*ended, *resolving])
+    for row in (*to_approve, *with_errors):
+        row.too_late = late.get(row.pk)
+    for report in to_resolve:
+        report.too_late = late.get(report.tournament)
 
 
 def _why_blocked(periods: list[RatingPeriod]) -> list[RatingPeriod]:
@@ -185,6 +207,8 @@ class ReportToResolve:
     lines: int
     #: The first lines waiting: (name in the report, status).
     first: list[tuple[str, str]]
+    #: Why the report would be refused as too late to rate, if it would.
+    too_late: str | None = None
 
 
 #: The lines named for each report on the dashboard; the report page has them all.

@@ -1,7 +1,8 @@
 """The tournament's status machine: the transitions the workflow allows, each audited.
 
 registered -> (awaiting approval ->) approved -> report received -> checked ->
-ready for rating -> rated; awaiting approval -> refused; ready for rating -> checked
+ready for rating -> rated; awaiting approval -> refused; report received or checked ->
+refused (too late to rate); ready for rating -> checked
 while its list's period is open (the approval withdrawn). A new report version moves a
 tournament back to "report received" (and on to "checked" when it has no errors). A
 registration is withdrawn (the event cancelled, registered twice) at any step before its
@@ -26,9 +27,12 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     Status.AWAITING_APPROVAL: frozenset({Status.APPROVED, Status.REFUSED, Status.WITHDRAWN}),
     Status.APPROVED: frozenset({Status.REPORT_RECEIVED, Status.WITHDRAWN}),
     Status.REFUSED: frozenset(),
-    Status.REPORT_RECEIVED: frozenset({Status.REPORT_RECEIVED, Status.CHECKED, Status.WITHDRAWN}),
-    # Refused from "checked": its report would be rated after the third list following its
-    # end (interpretation 8, R&B 2024 8.1), which only gets later.
+    # Refused from "report received" (its report has errors) and from "checked": its report
+    # would be rated after the third list following its end (interpretation 8, R&B 2024
+    # 8.1), which only gets later, whatever a corrected version would say.
+    Status.REPORT_RECEIVED: frozenset(
+        {Status.REPORT_RECEIVED, Status.CHECKED, Status.REFUSED, Status.WITHDRAWN}
+    ),
     Status.CHECKED: frozenset(
         {Status.REPORT_RECEIVED, Status.CHECKED, Status.READY, Status.REFUSED, Status.WITHDRAWN}
     ),

@@ -132,10 +132,12 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     ended = tournament.end_date <= timezone.localdate()
     withdrawn = tournament.status == Tournament.Status.WITHDRAWN
     refused = tournament.status == Tournament.Status.REFUSED
-    waits_for_approval = report.status == "checked" and ended and not (withdrawn or refused)
-    rated_on, too_late = (
-        services.approval_outlook(tournament) if waits_for_approval else (None, None)
+    # A version with errors too: no correction makes a report too late rateable (a review:
+    # its page told the arbiter to upload a corrected version).
+    may_be_rated = (
+        report.status in ("checked", "has_errors") and ended and not (withdrawn or refused)
     )
+    rated_on, too_late = services.approval_outlook(tournament) if may_be_rated else (None, None)
     approved = report.status == TournamentReport.Status.APPROVED and officer
     withdrawal_refusal = services.approval_withdrawal_refusal(report) if approved else None
     choices = _register_choices(request.actor, officer and unresolved)

@@ -488,6 +488,61 @@ def test_a_late_report_is_refused_whatever_waits_for_a_match(
     assert tournament.status == "refused" and not Game.objects.exists()
 
 
+def test_a_late_report_with_errors_says_no_version_can_be_rated_and_is_refused(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Interpretation 8: too late to rate, a report with errors asks for no corrected
+    version, which could not be rated either (a review: its page said to upload one, and
+    the officer's refusal answered that the tournament "cannot become refused"). The
+    dashboard marks it among the reports with errors; the officer refuses it, and the
+    arbiter reads why in its history."""
+    from django.utils import timezone
+
+    from audit.models import AuditEntry
+
+    upload("arbiter", tournament, trf(four_players(), dates=("25/03/01", "25/03/02", "25/03/12")))
+    assert TournamentReport.objects.get().status == "has_errors"
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    url = f"/tournaments/{tournament.pk}/reports/1/"
+    for persona in ("officer_a", "arbiter"):
+        page = persona_client(world, persona).get(url).content.decode()
+        assert 'id="too-late"' in page and "after the third list following its end" in page
+        assert "upload a new version" not in page
+        assert ('id="refuse-too-late"' in page) == (persona == "officer_a")
+    officer = persona_client(world, "officer_a")
+    dashboard = officer.get("/dashboard/").content.decode()
+    section = dashboard.split('id="reports-with-errors"', 1)[1].split("</section>", 1)[0]
+    assert tournament.name in section and "too late to rate" in section
+    page = officer.post(f"{url}approve/", follow=True).content.decode()
+    assert "cannot become" not in page and "after the third list following its end" in page
+    tournament.refresh_from_db()
+    assert tournament.status == "refused"
+    refusal = AuditEntry.objects.get(action="status:refused")
+    assert "after the third list following its end" in refusal.reason
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "after the third list following its end" in page
+
+
+def test_the_dashboard_marks_players_to_resolve_of_a_report_too_late_to_rate(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Interpretation 8: the officer would match or register the players of a report that
+    can no longer be rated for nothing; the dashboard marks it as it marks the checked
+    reports (a review)."""
+    from django.utils import timezone
+
+    upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": None}})))
+    officer = persona_client(world, "officer_a")
+
+    def to_resolve() -> str:
+        dashboard = officer.get("/dashboard/").content.decode()
+        return dashboard.split('id="matches-to-resolve"', 1)[1].split("</section>", 1)[0]
+
+    assert tournament.name in to_resolve() and "too late to rate" not in to_resolve()
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    assert tournament.name in to_resolve() and "too late to rate" in to_resolve()
+
+
 def test_uploading_a_report_too_late_to_rate_says_so_not_that_it_will_be_approved(
     world, tournament, registry, upload, monkeypatch
 ):
