@@ -720,6 +720,42 @@ def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(
     assert [row[4] for row in rows[1:]] == ["1800", "1600", "1700"]
 
 
+def test_a_tournament_of_forfeits_alone_says_it_changed_no_rating_once_its_list_is_out(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """Interpretation 6: forfeits are not rated. A report of forfeits alone is rated on its
+    list with nothing to rate (the publication marks it rated); its crosstable said "Not
+    yet rated" for ever (a review)."""
+    from django.core.files.base import ContentFile
+
+    from tests.tournaments.reports.trf_builder import player_line, trf
+    from tournaments.models import PlayerMatch, TournamentReport
+
+    w = period_world
+    a, b = w.player("A", 1800), w.player("B", 1700)
+    w.tournament([(w.player("C", 1600), w.player("D", 1500), 1)], name="Played Open")
+    tournament = w.tournament([], name="Forfeit Open")
+    lines = [
+        player_line(1, "A", points="1.0", final_rank=1, rounds=("   2 w +",)),
+        player_line(2, "B", points="0.0", final_rank=2, rounds=("   1 b -",)),
+    ]
+    report = TournamentReport.objects.get(tournament=tournament)
+    report.file.save("forfeit.trf", ContentFile(trf(lines, dates=("25/03/01",))))
+    for rank, player in enumerate((a, b), start=1):
+        PlayerMatch.objects.create(
+            report=report, start_rank=rank, trf_name=player.name, player=player, status="matched"
+        )
+    assert "Not yet rated" in get(f"/lists/tournaments/{tournament.pk}/")
+    publish(compute("rapid", APRIL))
+    page = get(f"/lists/tournaments/{tournament.pk}/")
+    assert [row[:2] + row[4:] for row in rows_of(page, "crosstable")[1:]] == [
+        ["1", "A", "2w+", "1"],
+        ["2", "B", "1b-", "0"],
+    ]
+    assert "Not yet rated" not in page
+    assert "Rated on the list of 2025-04-01: no game of it was played over the board" in page
+
+
 @pytest.fixture
 def approved(world):
     """The world's tournament, approved: on the public pages, without a report yet."""
