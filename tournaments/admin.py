@@ -39,7 +39,15 @@ class TournamentAdmin(AuditedModelAdmin):
     list_display = ("name", "city", "federation", "start_date", "end_date", "category", "system",
                     "status", "rule_set", "late")  # fmt: skip
     search_fields = ("name", "city")
-    list_filter = ("status", "category", "system", "late", "hybrid", "federation")
+    list_filter = (
+        "status",
+        "category",
+        "system",
+        "late",
+        "hybrid",
+        "national_championship",
+        "federation",
+    )
     list_select_related = ("federation",)
     autocomplete_fields = ("federation", "chief_arbiter", "deputy_arbiters")
     date_hierarchy = "start_date"

@@ -97,6 +97,11 @@ class TournamentRegistrationForm(forms.Form):
     hybrid = forms.BooleanField(required=False, help_text="Needs an administrator's approval.")
     official_fide = forms.BooleanField(label="Official FIDE event", required=False)
     olympiad_type = forms.BooleanField(label="Olympiad-type event", required=False)
+    national_championship = forms.BooleanField(
+        required=False,
+        help_text="A round robin is rated with 3 rated players, 2 in an event for women "
+        "alone (standard-2009 6.33).",
+    )
     league = forms.BooleanField(required=False, help_text="Leagues may last over 90 days.")
 
     def __init__(self, *args: Any, actor: Actor, **kwargs: Any) -> None:
@@ -140,7 +145,7 @@ class TournamentRegistrationForm(forms.Form):
             Fieldset(
                 "What the regulations ask about",
                 Row(Column("hybrid"), Column("official_fide"), Column("olympiad_type"),
-                    Column("league")),
+                    Column("national_championship"), Column("league")),
             ),
             HTML(
                 '<p class="small text-body-secondary">Register standard events one month and '
@@ -186,6 +191,7 @@ class TournamentRegistrationForm(forms.Form):
             hybrid=data["hybrid"],
             official_fide=data["official_fide"],
             olympiad_type=data["olympiad_type"],
+            national_championship=data["national_championship"],
             league=data["league"],
             highest_rating=data["highest_rating"],
         )

@@ -68,6 +68,11 @@ class Tournament(models.Model):
     official_fide = models.BooleanField("official FIDE event", default=False)
     #: Olympiad, continental or world team championship (standard-2009 7.14f).
     olympiad_type = models.BooleanField("Olympiad-type event", default=False)
+    #: A national championship played as a round robin is rated with 3 rated players, 2 in
+    #: an event for women alone (standard-2009 6.33).
+    national_championship = models.BooleanField(
+        "national championship", default=False, db_default=False
+    )
     league = models.BooleanField(default=False)  # standard-2009 4.11
     status = models.CharField(max_length=24, choices=Status.choices, default=Status.REGISTERED)
     #: The rule set in force at registration (category and start date).

@@ -60,6 +60,7 @@ class RegistrationData:
     hybrid: bool = False
     official_fide: bool = False
     olympiad_type: bool = False
+    national_championship: bool = False
     league: bool = False
     #: The highest rating expected in the event (standard-2009 1.1 sets the minimum time
     #: by it); None when not known, which the rule reads as "all below 1600".
@@ -325,6 +326,7 @@ def _tournament_create(
         hybrid=data.hybrid,
         official_fide=data.official_fide,
         olympiad_type=data.olympiad_type,
+        national_championship=data.national_championship,
         league=data.league,
         rule_set=rules.id,
         late=any(a.kind == Kind.LATE_REGISTRATION for a in needed),

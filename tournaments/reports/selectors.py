@@ -264,6 +264,7 @@ def registration_of(tournament: Tournament) -> Registration:
         name=tournament.name,
         city=tournament.city,
         federation=tournament.federation.code,
+        national_championship=tournament.national_championship,
     )
 
 

@@ -61,6 +61,8 @@ class Registration:
     name: str = ""
     city: str = ""
     federation: str = ""
+    #: Registered as a national championship (standard-2009 6.33).
+    national_championship: bool = False
 
 
 @dataclass(frozen=True)
@@ -803,13 +805,30 @@ def _unpaired_findings(ctx: _Context) -> Iterable[Finding]:
 def _composition_findings(ctx: _Context) -> Iterable[Finding]:
     """Round robins under the standard regulations: at least a third rated (6.3), under
     10 players at least 4 rated (6.31), a double round robin with unrated players at least
-    6 players of whom 4 rated (6.32)."""
+    6 players of whom 4 rated (6.32); a national championship instead at least 3 rated
+    players, 2 in an event for women alone (6.33)."""
     system = ctx.registration.system
     if system not in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN) or not ctx.is_standard:
         return
     players = [p for p in ctx.players if p.rounds]
-    total = len(players)
     rated = sum(1 for p in players if ctx.rating(p) is not None)
+    if ctx.registration.national_championship:
+        problems = _championship_composition_problems(players, rated)
+    else:
+        problems = _round_robin_composition_problems(system, len(players), rated)
+    for number, problem in problems:
+        yield Finding(
+            ERROR,
+            "round-robin-composition",
+            f"Round robin: {problem}.",
+            None,
+            None,
+            ctx.clause(number, number),
+        )
+
+
+def _round_robin_composition_problems(system: str, total: int, rated: int) -> list[tuple[str, str]]:
+    """standard-2009 6.3, 6.31 and 6.32: (clause, what is short) for each one not met."""
     problems = []
     if 3 * rated < total:
         problems.append(("6.3", f"only {rated} of {total} players are rated; a third must be"))
@@ -828,12 +847,24 @@ def _composition_findings(ctx: _Context) -> Iterable[Finding]:
                 f"6 players, 4 of them rated; it has {total}, {rated} rated",
             )
         )
-    for number, problem in problems:
-        yield Finding(
-            ERROR,
-            "round-robin-composition",
-            f"Round robin: {problem}.",
-            None,
-            None,
-            ctx.clause(number, number),
-        )
+    return problems
+
+
+#: standard-2009 6.33: the rated players a national championship played as a round robin
+#: needs, "at least 3 men (or 2 women in events exclusively for women)". "Men" is read as
+#: the players of an event not for women alone (DESIGN-notes 123).
+CHAMPIONSHIP_RATED = 3
+WOMENS_CHAMPIONSHIP_RATED = 2
+
+
+def _championship_composition_problems(
+    players: list[TrfPlayer], rated: int
+) -> list[tuple[str, str]]:
+    """standard-2009 6.33, in place of 6.3-6.32 for a national championship: at least 3
+    rated players, 2 when every player is a woman (the report's sex column)."""
+    womens = bool(players) and all(p.sex == "w" for p in players)
+    needed = WOMENS_CHAMPIONSHIP_RATED if womens else CHAMPIONSHIP_RATED
+    if rated >= needed:
+        return []
+    event = "a national championship for women" if womens else "a national championship"
+    return [("6.33", f"{event} needs at least {needed} rated players; it has {rated}")]

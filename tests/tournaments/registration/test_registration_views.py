@@ -86,6 +86,25 @@ def test_a_registration_in_time_goes_to_the_tournament_page_saying_it_is_approve
     assert tournament.status == Tournament.Status.APPROVED and tournament.rounds.count() == 5
 
 
+def test_a_national_championship_is_registered_as_one_and_its_report_checked_as_one(world):
+    """standard-2009 6.33 asks whether the round robin is a national championship, which
+    no TRF says (interpretation 10): the registration says it, the tournament page shows
+    it and the report's checks read it."""
+    from tournaments.reports.selectors import registration_of
+
+    client = persona_client(world, "arbiter")
+    data = form_data(world, start=in_days(60), system="round_robin", national_championship="on")
+    page = client.post(REGISTER, data, follow=True).content.decode()
+    tournament = Tournament.objects.get(name="Riverside Open")
+    assert tournament.national_championship
+    assert "a national championship (standard-2009 6.33)" in page
+    assert registration_of(tournament).national_championship
+    Tournament.objects.all().delete()
+    page = client.post(REGISTER, form_data(world, start=in_days(60)), follow=True).content
+    assert not Tournament.objects.get(name="Riverside Open").national_championship
+    assert b"national-championship" not in page
+
+
 def test_an_event_ended_too_long_ago_to_be_rated_is_not_registered(world):
     """A review registered an event of 1901: it waited for an administrator, though no
     report of it could ever be rated (DESIGN.md interpretation 8: refused after the third

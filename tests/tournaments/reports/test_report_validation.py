@@ -348,13 +348,14 @@ def test_matches(rules, after_win, unrated):
     assert codes(with_unrated, "error") == [("match-unrated-player", unrated)]
 
 
-def round_robin(rated: int, players: int) -> bytes:
+def round_robin(rated: int, players: int, sex: str = "m") -> bytes:
     lines = [
         player_line(
             n,
             f"Player{n}, Test",
             rating=2000 if n <= rated else None,
             rounds=(f"{(n % players) + 1:>4} w =",),
+            sex=sex,
         )
         for n in range(1, players + 1)
     ]
@@ -373,6 +374,28 @@ def test_round_robin_composition():
         ("round-robin-composition", "standard-2009 6.32")
     ]
     assert codes(check(round_robin(5, 5), **double), "error") == []  # all rated
+
+
+def test_a_national_championship_is_rated_with_three_rated_players_two_for_women():
+    """standard-2009 6.33: a national championship played as a round robin is rated with
+    at least 3 rated players (2 in an event for women alone), in place of 6.3-6.32: 3 rated
+    of 10 are short of a third (6.3) in any other round robin."""
+    rr = dict(system="round_robin", number_of_rounds=1)
+    championship = dict(rr, national_championship=True)
+    assert codes(check(round_robin(3, 10), **rr), "error") == [
+        ("round-robin-composition", "standard-2009 6.3")
+    ]
+    assert codes(check(round_robin(3, 10), **championship), "error") == []
+    assert codes(check(round_robin(3, 5), **championship), "error") == []  # 6.31 aside
+    short = check(round_robin(2, 10), **championship)
+    assert codes(short, "error") == [("round-robin-composition", "standard-2009 6.33")]
+    assert "needs at least 3 rated players; it has 2" in short[0].message
+    assert codes(check(round_robin(2, 10, sex="w"), **championship), "error") == []
+    womens = check(round_robin(1, 10, sex="w"), **championship)
+    assert codes(womens, "error") == [("round-robin-composition", "standard-2009 6.33")]
+    assert "for women needs at least 2 rated players; it has 1" in womens[0].message
+    double = dict(championship, system="double_round_robin")
+    assert codes(check(round_robin(3, 5), **double), "error") == []  # 6.32 aside
 
 
 def test_names_agree_whatever_the_order_accents_and_punctuation():
