@@ -67,6 +67,8 @@ class TournamentFacts:
     name: str = ""
     #: The list it is rated on (an earlier period's tournament: the list it was rated on).
     list_date: dt.date | None = None
+    #: The players its report pairs (``Tournament.entrants``; None: not known).
+    entrants: int | None = None
 
     @property
     def rated_by_8_58(self) -> bool:
@@ -485,8 +487,8 @@ def _round_robins(
         by_tournament, key=lambda key: (tournaments[key].end_date, game_set_of[key], key)
     ):
         rows = by_tournament[tournament]
-        meetings = tournaments[tournament].meetings
-        if _round_robin_entrants(rows, meetings) is None:
+        meetings, paired = tournaments[tournament].meetings, tournaments[tournament].entrants
+        if _round_robin_entrants(rows, meetings, paired) is None:
             continue
         if game_set_of[tournament] == this_period:
             left_out = _left_out_until_settled(
@@ -578,11 +580,15 @@ def _first_events_left_out(
     return frozenset(left_out)
 
 
-def _round_robin_entrants(rows: Sequence[GameRow], meetings: int) -> list[RoundRobinPlayer] | None:
+def _round_robin_entrants(
+    rows: Sequence[GameRow], meetings: int, paired: int | None = None
+) -> list[RoundRobinPlayer] | None:
     """The players of a complete round robin, each pair having met equally often over the
-    board and at least ``meetings`` times (twice in a double round robin), or None: one
-    with games unplayed is rated as a Swiss event (standard-2009 6.4; a review found a
-    double round robin short of a game rated by 8.58, its pairs having all met once)."""
+    board and at least ``meetings`` times (twice in a double round robin), and all
+    ``paired`` players of its report among them where that is known, or None: one with
+    games unplayed is rated as a Swiss event (standard-2009 6.4; reviews found rated by
+    8.58 a double round robin short of a game, its pairs having all met once, and a round
+    robin one of whose players forfeited every game, his games not stored)."""
     opponents: dict[Player, list[Player]] = defaultdict(list)
     scores: dict[Player, int] = defaultdict(int)
     ratings: dict[Player, int | None] = {}
@@ -596,6 +602,7 @@ def _round_robin_entrants(rows: Sequence[GameRow], meetings: int) -> list[RoundR
     times = {count for met in opponents.values() for count in Counter(met).values()}
     complete = all(len(set(met)) == others for met in opponents.values())
     complete = complete and len(times) == 1 and min(times) >= meetings
+    complete = complete and paired in (None, len(opponents))
     if not complete or not any(r is not None for r in ratings.values()):
         return None
     return [

@@ -124,7 +124,10 @@ def period_tournaments_query(period: RatingPeriod) -> QuerySet[Tournament]:
 
 #: What ``tournament_facts`` and the reading of ratings use of a tournament: a month's
 #: tens of thousands are loaded with these fields alone.
-FACT_FIELDS = ("category", "start_date", "end_date", "system", "olympiad_type", "name", "list_date")
+FACT_FIELDS = (
+    "category", "start_date", "end_date", "system", "olympiad_type", "name", "list_date",
+    "entrants",
+)  # fmt: skip
 
 
 def tournament_facts(
@@ -141,6 +144,7 @@ def tournament_facts(
         team_championship=tournament.olympiad_type,
         name=tournament.name,
         list_date=tournament.list_date,
+        entrants=tournament.entrants,
     )
 
 

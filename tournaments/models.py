@@ -74,6 +74,11 @@ class Tournament(models.Model):
         "national championship", default=False, db_default=False
     )
     league = models.BooleanField(default=False)  # standard-2009 4.11
+    #: The players its approved report pairs against another (``TrfReport.paired_players``),
+    #: set on approval: a round robin whose games over the board leave one of them out has
+    #: games unplayed (standard-2009 6.4). None before approval (and for reports approved
+    #: before it was kept).
+    entrants = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=24, choices=Status.choices, default=Status.REGISTERED)
     #: The rule set in force at registration (category and start date).
     rule_set = models.CharField(max_length=32, blank=True)

@@ -76,13 +76,16 @@ class PeriodWorld:
         list_date: dt.date = APRIL,
         system: str = Tournament.System.SWISS,
         name: str = "",
+        entrants: int | None = None,
     ) -> Tournament:
         """A tournament ready for rating on ``list_date``: its report approved, its games
-        (white, black, white's points) stored."""
+        (white, black, white's points) stored; ``entrants``: the players its report pairs,
+        where they are not all in the games."""
         tournament = factories.TournamentFactory(
             federation=self.federation, category=category, start_date=start,
             end_date=end or start + dt.timedelta(days=2), status=Tournament.Status.READY,
-            list_date=list_date, system=system, **({"name": name} if name else {}),
+            list_date=list_date, system=system, entrants=entrants,
+            **({"name": name} if name else {}),
         )  # fmt: skip
         report = factories.TournamentReportFactory(
             tournament=tournament, status=TournamentReport.Status.APPROVED

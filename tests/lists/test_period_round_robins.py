@@ -249,6 +249,29 @@ def test_a_double_round_robin_short_of_a_game_is_rated_as_a_swiss_event(
     assert (results["U"].kind, results["U"].new_rating, results["U"].games) == ("initial", 1834, 9)
 
 
+def test_a_round_robin_one_of_whose_players_forfeited_every_game_is_rated_as_a_swiss(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """standard-2009 6.4, as above: the double round robin that rated U 1852 by 8.58, with
+    a seventh player, X, who forfeited every game. His games are not stored (5.0), so the
+    others' games look like a complete round robin; his report paired seven players
+    (``Tournament.entrants``), and a review found it rated by 8.58. As a Swiss (6.42), D
+    has eight draws at D = 0: no change, eight games. U: 3 of 10 against 2000, p .30, dp
+    -149 (8.1(a)): Ru = 1851 (8.23)."""
+    w = period_world
+    rated = [w.player(name, 2000, category="standard") for name in "ABCDE"]
+    u = w.player("U")
+    games = [(x, y, 0.5) for x, y in combinations(rated, 2)] * 2
+    games += [(u, r, 0.5) for r in rated[:3]] * 2 + [(rated[3], u, 1), (rated[4], u, 1)] * 2
+    w.tournament(
+        games, category="standard", system=Tournament.System.DOUBLE_ROUND_ROBIN, entrants=7
+    )
+    results = {r.player.name: r for r in computed_results(compute("standard", APRIL))}
+    d = results["D"]
+    assert (d.games, d.change_hundredths, d.new_rating) == (8, 0, 2000)
+    assert (results["U"].kind, results["U"].new_rating, results["U"].games) == ("initial", 1851, 10)
+
+
 # -- standard-2009 6.1: a first event of zero or half a point --------------------------------
 
 

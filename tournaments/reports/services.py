@@ -867,7 +867,8 @@ def _report_approve(
     )
     tournament = report.tournament
     tournament.list_date = list_date
-    tournament.save(update_fields=["list_date"])
+    tournament.entrants = parsed.report.paired_players()
+    tournament.save(update_fields=["list_date", "entrants"])
     try:
         tournament_status_change(
             tournament=tournament,
@@ -939,8 +940,8 @@ def report_approval_withdraw(*, actor: Actor, report: TournamentReport, reason: 
         )
         tournament = report.tournament
         listed = tournament.list_date
-        tournament.list_date = None
-        tournament.save(update_fields=["list_date"])
+        tournament.list_date = tournament.entrants = None
+        tournament.save(update_fields=["list_date", "entrants"])
         tournament_status_change(
             tournament=tournament,
             status=Status.CHECKED,

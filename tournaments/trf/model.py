@@ -239,6 +239,21 @@ class TrfReport:
         """The player with this starting rank, or None."""
         return self._by_start_rank.get(start_rank)
 
+    def paired_players(self) -> int:
+        """How many players were paired at least once against another player (not a
+        placeholder), whatever the result: a round robin whose paired players did not all
+        play each other over the board has games unplayed (standard-2009 6.4)."""
+
+        def real(start_rank: int | None) -> bool:
+            opponent = self.player(start_rank) if start_rank else None
+            return opponent is not None and not opponent.is_placeholder
+
+        return sum(
+            1
+            for player in self.players
+            if not player.is_placeholder and any(real(block.opponent) for block in player.rounds)
+        )
+
     @property
     def player_count(self) -> int | None:
         """Number of players declared by 062 (informational, trf16.md §2)."""

@@ -97,6 +97,7 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     second.refresh_from_db()
     tournament.refresh_from_db()
     assert (second.status, tournament.status) == ("approved", "ready")
+    assert tournament.entrants == 4  # paired, for a round robin's completeness (6.4)
     games = {(g.round, g.white.fide_id, g.black.fide_id, g.white_score) for g in Game.objects.all()}
     assert games == {
         (1, 1001, 1002, 2),
