@@ -721,6 +721,36 @@ def test_a_computation_that_fails_in_process_is_a_failed_period_not_a_server_err
     assert "RuntimeError: the disk is full" in page and 'id="compute"' in page  # try again
 
 
+def test_a_recomputation_that_failed_is_not_shown_as_the_computation_before_it(
+    world, period_world, compute, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A review: a computation that failed after an earlier one finished showed its own
+    bar beside "Computed ...", the earlier run's words. The page says the last one failed,
+    and that the preview is the earlier one's."""
+    from lists import services
+
+    period = compute("rapid", APRIL)
+    computed_at = period.computed_at
+
+    def broken(**kwargs):
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(services, "compute_period", broken)
+    admin = persona_client(world, "administrator")
+    with pytest.raises(RuntimeError), django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    period.refresh_from_db()
+    assert period.status == "failed" and period.computed_run
+    page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    text = page.split('id="progress-text"', 1)[1].split("</p>", 1)[0]
+    assert "Computed" not in text and "The last computation failed" in text
+    assert (
+        f"the preview below is the one computed {timezone.localtime(computed_at):%Y-%m-%d %H:%M}"
+        in text
+    )
+    assert 'id="preview-section"' in page
+
+
 def test_the_periods_are_filtered_and_each_links_back_to_them(world, period_world, compute):
     """A usability audit: no way back from a period to the periods, no filter to find
     the lists waiting for publication, and preview buttons named by code ("Initial")."""
