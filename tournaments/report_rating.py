@@ -394,24 +394,46 @@ def _rate_round_robin(
     return rated, unrated
 
 
+def round_robin_composition_problems(
+    total: int, rated: int, *, double: bool = False
+) -> list[tuple[str, str]]:
+    """standard-2009 6.3, 6.31 and (``double``) 6.32: (clause, what is short) for each
+    one a round robin of ``total`` players, ``rated`` of them rated, does not meet."""
+    problems = []
+    if 3 * rated < total:
+        problems.append(("6.3", f"only {rated} of {total} players are rated; a third must be"))
+    if total < 10 and rated < 4:
+        problems.append(
+            (
+                "6.31",
+                f"{total} players of whom {rated} rated; under 10 players at least 4 must be rated",
+            )
+        )
+    if double and rated < total and (total < 6 or rated < 4):
+        problems.append(
+            (
+                "6.32",
+                f"a double round robin with unrated players needs at least "
+                f"6 players, 4 of them rated; it has {total}, {rated} rated",
+            )
+        )
+    return problems
+
+
 def _composition_findings(report: TrfReport) -> list[Finding]:
-    """standard-2009 6.3: at least a third of the players rated; 6.31: at least 4 rated
-    when fewer than 10 players."""
+    """standard-2009 6.3 and 6.31 (the report does not say whether it is a double round
+    robin, 6.32, or a national championship, 6.33)."""
     players = [p for p in report.players if p.rounds]
     rated = sum(1 for p in players if p.is_rated)
-    problems = []
-    if 3 * rated < len(players):
-        problems.append(f"only {rated} of {len(players)} players are rated; a third is needed")
-    if len(players) < 10 and rated < 4:
-        problems.append(f"{rated} rated players; fewer than 10 players need at least 4")
     return [
         _note(
             "round-robin-composition",
-            f"Round robin composition: {problem}.",
-            rule="standard-2009 6.3",
+            f"Round robin composition: {problem} (unless it is a national championship, "
+            "rated with 3 rated players, standard-2009 6.33).",
+            rule=f"standard-2009 {clause}",
             severity=Severity.WARNING,
         )
-        for problem in problems
+        for clause, problem in round_robin_composition_problems(len(players), rated)
     ]
 
 

@@ -270,6 +270,18 @@ def test_a_round_robin_performance_below_the_floor_is_none(tmp_path):
     assert performances == {5: None, 6: 1250}
 
 
+def test_a_round_robin_short_of_rated_players_is_warned_of_under_each_clause(tmp_path):
+    """standard-2009 6.3: a third rated; 6.31: under 10 players at least 4 rated. Two rated
+    of six fall short of neither 6.3 (2 x 3 = 6) but of 6.31, which the warning cites (it
+    cited 6.3 for both), naming the exception of a national championship (6.33)."""
+    report = six_player_round_robin([2400, 2400, None, None, None, None], HALF_AND_HALF)
+    findings = rate(report_file(tmp_path, report))["findings"]
+    composition = [f for f in findings if f["code"] == "round-robin-composition"]
+    assert [f["rule"] for f in composition] == ["standard-2009 6.31"]
+    assert "6 players of whom 2 rated" in composition[0]["message"]
+    assert "national championship" in composition[0]["message"]
+
+
 def test_a_round_robin_with_a_forfeit_is_rated_as_swiss_with_a_warning(tmp_path):
     """standard-2009 6.4: a round robin with unplayed games is reported as a Swiss."""
     report = round_robin_report()

@@ -20,7 +20,7 @@ from django.template.defaultfilters import pluralize
 
 from regulations import OnlineArena, OverTheBoardRules
 from regulations.types import Category, TimeControl
-from tournaments.report_rating import ROUND_ROBIN_WORDS
+from tournaments.report_rating import ROUND_ROBIN_WORDS, round_robin_composition_problems
 from tournaments.time_controls import read_time_control
 from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, TrfRound, sort_findings
 from tournaments.trf.decoding import decode, split_lines
@@ -815,7 +815,8 @@ def _composition_findings(ctx: _Context) -> Iterable[Finding]:
     if ctx.registration.national_championship:
         problems = _championship_composition_problems(players, rated)
     else:
-        problems = _round_robin_composition_problems(system, len(players), rated)
+        double = system == DOUBLE_ROUND_ROBIN
+        problems = round_robin_composition_problems(len(players), rated, double=double)
     for number, problem in problems:
         yield Finding(
             ERROR,
@@ -825,29 +826,6 @@ def _composition_findings(ctx: _Context) -> Iterable[Finding]:
             None,
             ctx.clause(number, number),
         )
-
-
-def _round_robin_composition_problems(system: str, total: int, rated: int) -> list[tuple[str, str]]:
-    """standard-2009 6.3, 6.31 and 6.32: (clause, what is short) for each one not met."""
-    problems = []
-    if 3 * rated < total:
-        problems.append(("6.3", f"only {rated} of {total} players are rated; a third must be"))
-    if total < 10 and rated < 4:
-        problems.append(
-            (
-                "6.31",
-                f"{total} players of whom {rated} rated; under 10 players at least 4 must be rated",
-            )
-        )
-    if system == DOUBLE_ROUND_ROBIN and rated < total and (total < 6 or rated < 4):
-        problems.append(
-            (
-                "6.32",
-                f"a double round robin with unrated players needs at least "
-                f"6 players, 4 of them rated; it has {total}, {rated} rated",
-            )
-        )
-    return problems
 
 
 #: standard-2009 6.33: the rated players a national championship played as a round robin
