@@ -295,6 +295,7 @@ def registry_players(
             birth_year=player.birth_year,
             rating=rating,
             list_label=label or f"the {category} list in force on {on:%Y-%m-%d}",
+            sex={Player.Sex.FEMALE: "w", Player.Sex.MALE: "m"}.get(player.sex, ""),
         )
     return known
 

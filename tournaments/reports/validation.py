@@ -78,6 +78,8 @@ class RegistryPlayer:
     rating: int | None = None
     #: Which list that is ("the standard list of 2025-03-01"), for messages.
     list_label: str = ""
+    #: "m" or "w" as the report's sex column writes it ("": not known).
+    sex: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,11 @@ class _Context:
     @property
     def is_standard(self) -> bool:
         return getattr(self.rules, "checks_clause_prefix", "").startswith("standard")
+
+    def is_woman(self, player: TrfPlayer) -> bool:
+        """By the registry when it knows him, else by the report's sex column."""
+        known = self.registry.get(player.fide_id) if player.fide_id else None
+        return (known.sex if known is not None and known.sex else player.sex) == "w"
 
     def rating(self, player: TrfPlayer) -> int | None:
         """The player's rating in this event: the registry's list in force at the start
@@ -813,7 +820,8 @@ def _composition_findings(ctx: _Context) -> Iterable[Finding]:
     players = [p for p in ctx.players if p.rounds]
     rated = sum(1 for p in players if ctx.rating(p) is not None)
     if ctx.registration.national_championship:
-        problems = _championship_composition_problems(players, rated)
+        womens = bool(players) and all(ctx.is_woman(p) for p in players)
+        problems = _championship_composition_problems(womens, rated)
     else:
         double = system == DOUBLE_ROUND_ROBIN
         problems = round_robin_composition_problems(len(players), rated, double=double)
@@ -835,12 +843,9 @@ CHAMPIONSHIP_RATED = 3
 WOMENS_CHAMPIONSHIP_RATED = 2
 
 
-def _championship_composition_problems(
-    players: list[TrfPlayer], rated: int
-) -> list[tuple[str, str]]:
+def _championship_composition_problems(womens: bool, rated: int) -> list[tuple[str, str]]:
     """standard-2009 6.33, in place of 6.3-6.32 for a national championship: at least 3
-    rated players, 2 when every player is a woman (the report's sex column)."""
-    womens = bool(players) and all(p.sex == "w" for p in players)
+    rated players, 2 in an event for women alone (``womens``: every player a woman)."""
     needed = WOMENS_CHAMPIONSHIP_RATED if womens else CHAMPIONSHIP_RATED
     if rated >= needed:
         return []

@@ -396,6 +396,19 @@ def test_a_national_championship_is_rated_with_three_rated_players_two_for_women
     assert "for women needs at least 2 rated players; it has 1" in womens[0].message
     double = dict(championship, system="double_round_robin")
     assert codes(check(round_robin(3, 5), **double), "error") == []  # 6.32 aside
+    # The sex column blank, the registry knows them: women.
+    women = {
+        n: RegistryPlayer(pk=n, fide_id=n, name=f"Player{n}, Test", federation="AAA",
+                          birth_year=1990, rating=2000 if n <= 2 else None, sex="w")
+        for n in range(1, 11)
+    }  # fmt: skip
+    lines = [
+        player_line(n, f"Player{n}, Test", fide_id=n, rating=2000 if n <= 2 else None,
+                    rounds=(f"{(n % 10) + 1:>4} w =",), sex=" ")
+        for n in range(1, 11)
+    ]  # fmt: skip
+    known = check(trf(lines, dates=("25/03/01",)), registry=women, **championship)
+    assert codes(known, "error") == []
 
 
 def test_names_agree_whatever_the_order_accents_and_punctuation():
