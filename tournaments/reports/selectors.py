@@ -20,10 +20,6 @@ from tournaments.reports.validation import Registration, RegistryPlayer
 from tournaments.selectors import rules_for
 from tournaments.trf.decoding import composed_letters, decode, split_lines
 
-#: R&B 2024 7.2.1: a player without a rapid (blitz) rating who has a standard rating is
-#: rated with it.
-STANDARD_RATING_COUNTS = frozenset({"rapid-blitz-2024"})
-
 #: Tournament statuses in which a (new) report may be uploaded.
 UPLOAD_STATUSES = (
     Tournament.Status.APPROVED,
@@ -278,7 +274,10 @@ def registry_players(
         for p in Player.objects.filter(fide_id__in=set(fide_ids)).select_related("federation")
     }
     categories = {category}
-    if rules_id in STANDARD_RATING_COUNTS:
+    # R&B 2024 7.2.1, R&B pre-2024 7.21: a player without a rapid (blitz) rating who has a
+    # standard rating is rated with it (a review: only the 2024 text was read so).
+    adoption = getattr(get_rule_set(rules_id), "adoption_clause", "")
+    if adoption:
         categories.add("standard")
     ratings = ratings_in_force(players, categories, on)
     known = {}
@@ -286,7 +285,7 @@ def registry_players(
         rating, label = ratings.get((pk, category), (None, ""))
         if rating is None and (pk, "standard") in ratings and category != "standard":
             rating, label = ratings[(pk, "standard")]
-            label = f"{label} (R&B 2024 7.2.1)" if rating is not None else label
+            label = f"{label} ({adoption})" if rating is not None else label
         known[player.fide_id] = RegistryPlayer(
             pk=pk,
             fide_id=player.fide_id,
