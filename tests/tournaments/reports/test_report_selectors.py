@@ -33,7 +33,9 @@ def test_the_rating_is_that_of_the_latest_list_on_or_before_the_start(world):
     assert before[555].rating is None
 
 
-def test_rapid_events_fall_back_on_the_standard_rating_under_rb_2024(world):
+def test_rapid_events_fall_back_on_the_standard_rating(world):
+    """R&B 2024 7.2.1 and R&B pre-2024 7.21 alike: an unrated player's standard rating is
+    used; the standard regulations have no such rule."""
     player = Player.objects.create(fide_id=556, name="Fox, Fay", federation=world["fed_a"], sex="F")
     RatingHistory.objects.create(
         player=player, category="standard", list_date=dt.date(2025, 3, 1), rating=1800
@@ -45,6 +47,14 @@ def test_rapid_events_fall_back_on_the_standard_rating_under_rb_2024(world):
     )
     assert (
         registry_players([556], category="rapid", on=on, rules_id="rapid-blitz-pre2024")[556].rating
+        == 1800
+    )
+    assert (
+        registry_players([556], category="standard", on=on, rules_id="standard-2009")[556].rating
+        == 1800
+    )
+    assert (
+        registry_players([556], category="blitz", on=on, rules_id="online-arena")[556].rating
         is None
     )
 
