@@ -432,12 +432,16 @@ def player_period_blocks(
     for row in rows:
         by_tournament[(row.period_id, row.tournament_id)].append(row)
     schedule = rule_schedule()
-    for (period_id, _), tournament_rows in by_tournament.items():
+    facts_of = {
+        key: tournament_facts(rows[0].tournament, schedule) for key, rows in by_tournament.items()
+    }
+    by_8_58 = rated_by_8_58([key for key, facts in facts_of.items() if facts.rated_by_8_58])
+    for (period_id, tournament_id), tournament_rows in by_tournament.items():
         block = blocks[period_id]
         tournament = tournament_rows[0].tournament
-        facts = tournament_facts(tournament, schedule)
+        facts = facts_of[(period_id, tournament_id)]
         k = block.result.k_under(facts.rules.id)
-        between_unrated = facts.rated_by_8_58
+        between_unrated = (period_id, tournament_id) in by_8_58
         now = block.result.old_rating
         lines = [
             GameLine.of(row, player.pk, k, between_unrated, rules=facts.rules, rating_now=now)
@@ -445,6 +449,29 @@ def player_period_blocks(
         ]
         block.tournaments.append(TournamentBlock(tournament=tournament, k=k, lines=lines))
     return list(blocks.values())
+
+
+def rated_by_8_58(round_robins: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Of these (period, tournament) standard-2009 round robins, those their run rated by
+    8.58: a game against an unrated opponent counted. One with games unplayed was rated as
+    a Swiss event (6.4), and its games against unrated players counted for nobody rated
+    (6.42; a review found them explained as the rated player's delisting). One query."""
+    if not round_robins:
+        return set()
+    against_unrated = Q(white_rating=None, black_expected__isnull=False) | Q(
+        black_rating=None, white_expected__isnull=False
+    )
+    found = (
+        PeriodGame.objects.filter(
+            against_unrated,
+            period_id__in={period for period, _ in round_robins},
+            tournament_id__in={tournament for _, tournament in round_robins},
+            run=F("period__computed_run"),
+        )
+        .values_list("period_id", "tournament_id")
+        .distinct()
+    )
+    return set(found) & set(round_robins)
 
 
 def player_calculations(request: HttpRequest, fide_id: int) -> HttpResponse:

@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import replace
 from html.parser import HTMLParser
+from itertools import combinations
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -628,6 +629,31 @@ def test_chart_js_is_vendored_with_its_licence():
     for name in ("vendor/chartjs/chart.umd.min.js", "vendor/chartjs/LICENSE.md",
                  "vendor/chartjs/chart.umd.min.js.map", "js/rating-chart.js"):  # fmt: skip
         assert finders.find(name), name
+
+
+def test_a_round_robin_rated_as_a_swiss_explains_its_games_against_the_unrated_as_a_swiss(
+    period_world, compute, publish, django_capture_on_commit_callbacks
+):
+    """standard-2009 6.4: a double round robin whose seventh player, X, forfeited every
+    game (``entrants=7``) is rated as a Swiss event, so D's games against the newcomer U
+    are not rated (6.42). The page read the event as an 8.58 round robin and told D that
+    he was "delisted since the tournament began" (a review)."""
+    w = period_world
+    rated = [w.player(name, 2000, category="standard") for name in "ABCDE"]
+    u = w.player("U")
+    games = [(x, y, 0.5) for x, y in combinations(rated, 2)] * 2
+    games += [(u, r, 0.5) for r in rated[:3]] * 2 + [(rated[3], u, 1), (rated[4], u, 1)] * 2
+    tournament = w.tournament(
+        games, category="standard", system=Tournament.System.DOUBLE_ROUND_ROBIN, entrants=7
+    )
+    period = publish(compute("standard", APRIL))
+    d = rated[3]
+    rows = rows_of(calculations(d), games_id(period, tournament))
+    against_u = [row for row in rows if "U" in row]
+    assert len(against_u) == 2
+    notes = [row[6] for row in against_u]
+    assert all("delisted" not in note for note in notes), notes
+    assert all("the opponent is unrated" in note for note in notes), notes
 
 
 # -- the crosstable ------------------------------------------------------------------------------
