@@ -127,6 +127,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             mine.filter(status=Tournament.Status.REPORT_RECEIVED),
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.HAS_ERRORS}",
         )
+        _too_late_marked([], context["my_reports_with_errors"].rows, [])
         context["my_tournaments"] = waiting(
             mine, everything=f"{reverse('tournaments:list')}?mine=true"
         )

@@ -3,10 +3,11 @@ whether he may upload, for ``templates/tournaments/reports/_panel.html`` (the to
 page includes the panel; its view need not know about reports)."""
 
 from django import template
+from django.utils import timezone
 
 from tournaments.models import TournamentReport
 from tournaments.reports.selectors import report_list
-from tournaments.reports.services import report_upload_refusal
+from tournaments.reports.services import report_upload_refusal, too_late_to_rate
 from tournaments.reports.tables import ReportVersionTable
 
 register = template.Library()
@@ -21,13 +22,19 @@ def report_panel(context, tournament):
         .exists()
     )
     versions = list(report_list(actor=actor, tournament=tournament))
+    # The version in force, when it has errors (an older one is superseded): the
+    # arbiter's next step is a new one, unless the report is too late to rate whatever
+    # it says (interpretation 8; a review found him still asked to upload it again).
+    with_errors = next(
+        (v for v in versions if v.status == TournamentReport.Status.HAS_ERRORS), None
+    )
+    too_late = None
+    if with_errors is not None and tournament.end_date <= timezone.localdate():
+        too_late = too_late_to_rate([tournament]).get(tournament.pk)
     return {
         "table": ReportVersionTable(versions),
         "may_upload": may_upload,
         "refusal": report_upload_refusal(tournament),
-        # The version in force, when it has errors (an older one is superseded): the
-        # arbiter's next step is a new one.
-        "current_with_errors": next(
-            (v for v in versions if v.status == TournamentReport.Status.HAS_ERRORS), None
-        ),
+        "current_with_errors": with_errors,
+        "too_late": too_late,
     }

@@ -524,6 +524,47 @@ def test_a_late_report_with_errors_says_no_version_can_be_rated_and_is_refused(
     assert "after the third list following its end" in page
 
 
+def _late_report_with_errors(world, tournament, upload, monkeypatch):
+    from django.utils import timezone
+
+    from tests.tournaments.reports.trf_builder import four_players, trf
+
+    upload("arbiter", tournament, trf(four_players(), dates=("25/03/01", "25/03/02", "25/03/12")))
+    assert TournamentReport.objects.get().status == "has_errors"
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+
+
+def test_a_late_report_with_errors_is_not_said_to_need_a_corrected_upload_on_the_tournament_page(
+    world, tournament, registry, upload, monkeypatch
+):
+    """Interpretation 8: no version of a report too late to rate can be rated. Its report
+    page said so, but the tournament page still told the arbiter to correct the file and
+    upload it again (a review)."""
+    _late_report_with_errors(world, tournament, upload, monkeypatch)
+    report_page = (
+        persona_client(world, "arbiter")
+        .get(f"/tournaments/{tournament.pk}/reports/1/")
+        .content.decode()
+    )
+    assert 'id="too-late"' in report_page  # the report page: no version can be rated
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "upload it again" not in page
+    assert 'id="report-too-late"' in page and "after the third list following its end" in page
+
+
+def test_a_late_report_with_errors_is_not_on_the_arbiters_dashboard_as_one_to_correct(
+    world, tournament, registry, upload, monkeypatch
+):
+    """And his dashboard said "upload a corrected version from its page" (a review)."""
+    _late_report_with_errors(world, tournament, upload, monkeypatch)
+    officer = persona_client(world, "officer_a").get("/dashboard/").content.decode()
+    assert "too late to rate" in officer
+    dashboard = persona_client(world, "arbiter").get("/dashboard/").content.decode()
+    assert "upload a corrected version" not in dashboard
+    section = dashboard.split('id="my-reports-with-errors"', 1)[1].split("</section>", 1)[0]
+    assert tournament.name in section and "too late to rate" in section
+
+
 def test_the_dashboard_marks_players_to_resolve_of_a_report_too_late_to_rate(
     world, tournament, registry, upload, monkeypatch
 ):
