@@ -12,7 +12,7 @@ import datetime as dt
 import itertools
 import re
 import unicodedata
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -22,7 +22,15 @@ from regulations import OnlineArena, OverTheBoardRules
 from regulations.types import Category, TimeControl
 from tournaments.report_rating import ROUND_ROBIN_WORDS, round_robin_composition_problems
 from tournaments.time_controls import read_time_control
-from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, TrfRound, sort_findings
+from tournaments.trf import (
+    Finding,
+    PlayedGame,
+    Severity,
+    TrfPlayer,
+    TrfReport,
+    TrfRound,
+    sort_findings,
+)
 from tournaments.trf.decoding import decode, split_lines
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -705,27 +713,39 @@ def _match_system_findings(ctx: _Context) -> Iterable[Finding]:
 
 
 def _games_after_the_match_was_won(ctx: _Context, games: int) -> Iterable[Finding]:
-    """A player has won a match of ``games`` games once he has more than half the points."""
+    """A player has won a match of ``games`` games once he has more than half the points,
+    a game won by forfeit counting as any other (a review: a forfeit point was left out,
+    and the game after the win rated). Round by round: the games of the round that gives
+    the win are the match's own."""
+    played: dict[int, list[PlayedGame]] = defaultdict(list)
+    for game in ctx.report.played_games():
+        played[game.round].append(game)
     halves: Counter[int] = Counter()
     winner: TrfPlayer | None = None
-    for game in ctx.report.played_games():
-        white, black = ctx.report.player(game.white), ctx.report.player(game.black)
-        if winner is not None and white is not None:
-            yield Finding(
-                ERROR,
-                "match-game-after-win",
-                f"Line {white.line}: the game of round {game.round} was played after "
-                f"player {winner.label} had won the {games}-game match; it cannot be rated.",
-                white.line,
-                _block_column(game.round),
-                ctx.clause("6.5", "5.2"),
-            )
+    for number in sorted({b.round for p in ctx.players for b in p.rounds} | set(played)):
+        if winner is not None:
+            for game in played[number]:
+                white = ctx.report.player(game.white)
+                if white is None:
+                    continue
+                yield Finding(
+                    ERROR,
+                    "match-game-after-win",
+                    f"Line {white.line}: the game of round {game.round} was played after "
+                    f"player {winner.label} had won the {games}-game match; it cannot be "
+                    "rated.",
+                    white.line,
+                    _block_column(game.round),
+                    ctx.clause("6.5", "5.2"),
+                )
             continue
-        halves[game.white] += game.white_score_halves
-        halves[game.black] += 2 - game.white_score_halves
+        for player in ctx.players:
+            block = player.round(number)
+            if block is not None and block.opponent is not None:  # a game, played or not
+                halves[player.start_rank] += block.halves
         leader = next((rank for rank, h in halves.items() if h > games), None)
         if leader is not None:
-            winner = ctx.report.player(leader) or white or black
+            winner = ctx.report.player(leader)
 
 
 #: How often two players meet in each system the pairings can be checked for: once in a

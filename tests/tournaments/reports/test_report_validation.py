@@ -348,6 +348,51 @@ def test_matches(rules, after_win, unrated):
     assert codes(with_unrated, "error") == [("match-unrated-player", unrated)]
 
 
+def test_a_match_won_with_a_forfeit_point_rates_no_later_game():
+    """standard-2009 6.5 (R&B 2024 5.2): "those played after one player has won shall not be
+    rated". In a 4-game match Alpha wins round 1 by forfeit and rounds 2 and 3 over the
+    board: 3 of 4 points, the match is won; round 4 is played all the same. The check
+    counted only games over the board (2 points: not yet won), and round 4 was rated (a
+    review)."""
+    data = trf(
+        [
+            player_line(
+                1,
+                "Alpha, Anna",
+                rating=2100,
+                points="3.5",
+                rounds=("   2 w +", "   2 b 1", "   2 w 1", "   2 b ="),
+            ),
+            player_line(
+                2,
+                "Beta, Bert",
+                rating=2050,
+                points="0.5",
+                rounds=("   1 b -", "   1 w 0", "   1 b 0", "   1 w ="),
+            ),
+        ],
+        dates=("25/03/01", "25/03/02", "25/03/03", "25/03/04"),
+        kind="Match",
+    )
+    registration = Registration(
+        start_date=dt.date(2025, 3, 1),
+        end_date=dt.date(2025, 3, 9),
+        category="standard",
+        system="match",
+        number_of_rounds=4,
+        match_games=4,
+        rules=get_rule_set("standard-2009"),
+        time_control=TimeControl(base_minutes=Fraction(90), increment_seconds=30),
+    )
+    findings = validate_report(
+        parse(data).report, registration=registration, registry={},
+        header_lines=header_lines(data),
+    ).findings  # fmt: skip
+    assert [(f.code, f.rule) for f in findings if f.severity == "error"] == [
+        ("match-game-after-win", "standard-2009 6.5")
+    ]
+
+
 def round_robin(rated: int, players: int, sex: str = "m") -> bytes:
     lines = [
         player_line(
