@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -91,8 +92,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         )
         context["matches_to_resolve"], context["lines_to_resolve"] = _matches_to_resolve(actor)
         _too_late_marked(
-            context["reports_to_approve"].rows,
-            context["reports_with_errors"].rows,
+            [*context["reports_to_approve"].rows, *context["reports_with_errors"].rows],
             context["matches_to_resolve"].rows,
         )
     if actor.is_officer or actor.is_administrator:
@@ -127,7 +127,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             mine.filter(status=Tournament.Status.REPORT_RECEIVED),
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.HAS_ERRORS}",
         )
-        _too_late_marked([], context["my_reports_with_errors"].rows, [])
+        _too_late_marked(context["my_reports_with_errors"].rows)
         context["my_tournaments"] = waiting(
             mine, everything=f"{reverse('tournaments:list')}?mine=true"
         )
@@ -135,20 +135,17 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 
 def _too_late_marked(
-    to_approve: list[Tournament], with_errors: list[Tournament], to_resolve: list[ReportToResolve]
+    tournaments: list[Tournament], to_resolve: Sequence[ReportToResolve] = ()
 ) -> None:
     """Each row's ``too_late``: why its report would be refused as too late to rate
     (interpretation 8, past the third list after its end), else None. Whatever its errors
     or its players to resolve: no correction makes it rateable, and the officer's
     refusal (from its page) tells its arbiter so (reviews: only the checked ones were
     marked)."""
-    ended = [t for t in (*to_approve, *with_errors) if t.end_date <= timezone.localdate()]
-    resolving = Tournament.objects.filter(
-        pk__in=[row.tournament for row in to_resolve], end_date__lte=timezone.localdate()
-    )
-    late = too_late_to_rate([*ended, *resolving])
-    for row in (*to_approve, *with_errors):
-        row.too_late = late.get(row.pk)
+    resolving = Tournament.objects.filter(pk__in=[row.tournament for row in to_resolve])
+    late = too_late_to_rate([*tournaments, *resolving])
+    for tournament in tournaments:
+        tournament.too_late = late.get(tournament.pk)
     for report in to_resolve:
         report.too_late = late.get(report.tournament)
 

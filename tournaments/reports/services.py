@@ -815,10 +815,15 @@ def too_late_to_rate(
     tournament id (those that would not be are absent): said on a report's page and the
     dashboard, where an approval button led only to the refusal (a review). The rule
     schedule is read once and each list's being out asked once, for them all (the
-    dashboard lists 25)."""
+    dashboard lists 25). A tournament not ended yet is never too late, and is not asked;
+    asked of none, nothing is read."""
+    today = today or timezone.localdate()
+    ended = [tournament for tournament in tournaments if tournament.end_date <= today]
+    if not ended:
+        return {}
     schedule, out = rule_schedule(), cache(period_closed)
     late = {}
-    for tournament in tournaments:
+    for tournament in ended:
         _, refusal = approval_outlook(tournament, today, schedule=schedule, out=out)
         if refusal is not None:
             late[tournament.pk] = refusal

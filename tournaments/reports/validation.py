@@ -162,15 +162,19 @@ class _Context:
     def is_standard(self) -> bool:
         return getattr(self.rules, "checks_clause_prefix", "").startswith("standard")
 
+    def known(self, player: TrfPlayer) -> RegistryPlayer | None:
+        """The registry's player of the line's FIDE ID, if it has one."""
+        return self.registry.get(player.fide_id) if player.fide_id else None
+
     def is_woman(self, player: TrfPlayer) -> bool:
         """By the registry when it knows him, else by the report's sex column."""
-        known = self.registry.get(player.fide_id) if player.fide_id else None
+        known = self.known(player)
         return (known.sex if known is not None and known.sex else player.sex) == "w"
 
     def rating(self, player: TrfPlayer) -> int | None:
         """The player's rating in this event: the registry's list in force at the start
         when the registry knows him (DESIGN.md interpretation 2), else the report's."""
-        known = self.registry.get(player.fide_id) if player.fide_id else None
+        known = self.known(player)
         return known.rating if known is not None else player.rating
 
     @property

@@ -3,7 +3,6 @@ whether he may upload, for ``templates/tournaments/reports/_panel.html`` (the to
 page includes the panel; its view need not know about reports)."""
 
 from django import template
-from django.utils import timezone
 
 from tournaments.models import TournamentReport
 from tournaments.reports.selectors import report_list
@@ -28,9 +27,7 @@ def report_panel(context, tournament):
     with_errors = next(
         (v for v in versions if v.status == TournamentReport.Status.HAS_ERRORS), None
     )
-    too_late = None
-    if with_errors is not None and tournament.end_date <= timezone.localdate():
-        too_late = too_late_to_rate([tournament]).get(tournament.pk)
+    too_late = too_late_to_rate([tournament]).get(tournament.pk) if with_errors else None
     return {
         "table": ReportVersionTable(versions),
         "may_upload": may_upload,

@@ -12,9 +12,8 @@ from trf_builder import player_line, trf
 from players.models import Player, RatingHistory
 from regulations import get_rule_set
 from regulations.types import TimeControl
+from tests.tournaments.reports.test_report_validation import check
 from tournaments.reports.selectors import registry_players
-from tournaments.reports.validation import Registration, header_lines, validate_report
-from tournaments.trf import parse
 
 
 def _match_trf(second_fide_id: int, second_rating: int | None, *, start="2025/03/01",
@@ -51,10 +50,9 @@ def _match_trf(second_fide_id: int, second_rating: int | None, *, start="2025/03
 def test_a_pre_2024_rapid_match_counts_a_standard_rated_player_as_rated(world):
     """R&B pre-2024 7.21 (as R&B 2024 7.2.1): "If an unrated player has a standard rating at
     the beginning of a rapid or blitz tournament, their standard rating is used ... Such a
-    player is considered to be rated". The period computation adopts it for both rule sets
-    (``lists.period_inputs``); validation only for rapid-blitz-2024
-    (``STANDARD_RATING_COUNTS``), so a 2023 rapid match against him is refused for good as
-    "a match with an unrated player" (5.1 applied to pre-2024)."""
+    player is considered to be rated". The period computation adopted it under both rule
+    sets, the report's checks under the 2024 text alone, and a 2023 rapid match against
+    him was refused for good as "a match with an unrated player" (a review)."""
     start = dt.date(2023, 5, 1)
     alpha = Player.objects.create(fide_id=1001, name="Alpha, Anna", federation=world["fed_a"],
                                   sex="M", birth_year=1990)  # fmt: skip
@@ -68,7 +66,9 @@ def test_a_pre_2024_rapid_match_counts_a_standard_rated_player_as_rated(world):
     )
     data = _match_trf(1002, None, start="2023/05/01", end="2023/05/02",
                       dates=("23/05/01", "23/05/02"))  # fmt: skip
-    registration = Registration(
+    findings = check(
+        data,
+        registry,
         start_date=start,
         end_date=dt.date(2023, 5, 2),
         category="rapid",
@@ -78,10 +78,6 @@ def test_a_pre_2024_rapid_match_counts_a_standard_rated_player_as_rated(world):
         rules=get_rule_set("rapid-blitz-pre2024"),
         time_control=TimeControl(base_minutes=Fraction(15), increment_seconds=10),
     )
-    findings = validate_report(
-        parse(data).report, registration=registration, registry=registry,
-        header_lines=header_lines(data),
-    ).findings  # fmt: skip
     errors = [(f.code, f.rule) for f in findings if f.severity == "error"]
     assert errors == []
     assert registry[1002].rating == 1900

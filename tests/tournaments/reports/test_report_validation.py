@@ -313,7 +313,7 @@ def test_unplayed_games_are_noted_and_never_rated(blocks, code, count):
 
 
 def match_report(results, ratings=(2100, 2050)):
-    mirror = {"1": "0", "0": "1", "=": "="}
+    mirror = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
     colours = [("w", "b") if n % 2 == 0 else ("b", "w") for n in range(len(results))]
     first = [f"   2 {c[0]} {r}" for c, r in zip(colours, results, strict=True)]
     second = [f"   1 {c[1]} {mirror[r]}" for c, r in zip(colours, results, strict=True)]
@@ -354,43 +354,11 @@ def test_a_match_won_with_a_forfeit_point_rates_no_later_game():
     board: 3 of 4 points, the match is won; round 4 is played all the same. The check
     counted only games over the board (2 points: not yet won), and round 4 was rated (a
     review)."""
-    data = trf(
-        [
-            player_line(
-                1,
-                "Alpha, Anna",
-                rating=2100,
-                points="3.5",
-                rounds=("   2 w +", "   2 b 1", "   2 w 1", "   2 b ="),
-            ),
-            player_line(
-                2,
-                "Beta, Bert",
-                rating=2050,
-                points="0.5",
-                rounds=("   1 b -", "   1 w 0", "   1 b 0", "   1 w ="),
-            ),
-        ],
-        dates=("25/03/01", "25/03/02", "25/03/03", "25/03/04"),
-        kind="Match",
-    )
-    registration = Registration(
-        start_date=dt.date(2025, 3, 1),
-        end_date=dt.date(2025, 3, 9),
-        category="standard",
-        system="match",
-        number_of_rounds=4,
-        match_games=4,
-        rules=get_rule_set("standard-2009"),
-        time_control=TimeControl(base_minutes=Fraction(90), increment_seconds=30),
-    )
-    findings = validate_report(
-        parse(data).report, registration=registration, registry={},
-        header_lines=header_lines(data),
-    ).findings  # fmt: skip
-    assert [(f.code, f.rule) for f in findings if f.severity == "error"] == [
-        ("match-game-after-win", "standard-2009 6.5")
-    ]
+    match = dict(system="match", match_games=4, number_of_rounds=4)
+    won = check(match_report(["+", "1", "1", "="]), **match)
+    assert codes(won, "error") == [("match-game-after-win", "standard-2009 6.5")]
+    assert "round 4" in next(f for f in won if f.severity == "error").message
+    assert codes(check(match_report(["+", "1", "0", "="]), **match), "error") == []
 
 
 def round_robin(rated: int, players: int, sex: str = "m") -> bytes:
