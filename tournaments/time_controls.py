@@ -15,6 +15,13 @@ from regulations.rapid_blitz_2024 import RULES as RAPID_BLITZ
 from regulations.types import Category, TimeControl
 
 _HOURS_MINUTES = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+# "2h", "1.5 hours", "1h30", "1 h 30 min": hours, and the minutes written after them (not
+# seconds: "2h 30s" is two hours and thirty seconds).
+_HOURS = re.compile(
+    r"\b(\d{1,2}(?:[.,]\d{1,2})?)\s*(?:hours|hour|hrs|hr|h)(?![a-z])\.?"
+    r"(?:\s*(\d{1,2})(?!\d)(?!\s*(?:s(?![a-z])|sec|second|''|\"|\u2033))"
+    r"\s*(?:minutes|minute|mins|min|m(?![a-z])|'|\u2032)?)?"
+)
 _MOVES_IN = re.compile(r"\b(\d{2})\s*(?:moves?\s*(?:in|/)|/)\s*(\d{1,3})")
 _SECONDS = re.compile(r"(\d{1,3})\s*(?:s\b|sec|secs|seconds|second|''|\"|\u2033)")
 _MINUTES = re.compile(r"(\d{1,3})\s*(?:m\b|min|mins|minutes|minute|'|\u2032)")
@@ -27,11 +34,13 @@ def read_time_control(text: str) -> TimeControl | None:
 
     Shapes understood: "90+30" / "90'+30''" / "90 min + 30 sec" (minutes + seconds a move),
     "1:30 + 10" (hours:minutes), "All moves in 90 minutes, plus 10 seconds per move",
-    "40/120, 60" and "40/90+30+30s" (moves in minutes, then more minutes), "120".
+    "40/120, 60" and "40/90+30+30s" (moves in minutes, then more minutes), "120", and
+    hours written as such ("2h + 30s", "1h30 + 30s", "40 moves in 2 hours, then 30 minutes").
     """
     normalised = _HOURS_MINUTES.sub(
         lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))} min", text.lower()
     )
+    normalised = _HOURS.sub(_in_minutes, normalised)
     moves = None
     moves_match = _MOVES_IN.search(normalised)
     if moves_match:
@@ -62,6 +71,15 @@ def read_time_control(text: str) -> TimeControl | None:
         moves=moves,
         extra_minutes=Fraction(minutes[1]) if len(minutes) == 2 else Fraction(0),
     )
+
+
+def _in_minutes(hours: re.Match[str]) -> str:
+    """ "1.5h" and "1h30" as "90 min" (a review found "2h + 30s" read as 2 minutes: a
+    standard event taken for blitz)."""
+    minutes = Fraction(hours.group(1).replace(",", ".")) * 60 + int(hours.group(2) or 0)
+    if minutes.denominator != 1:
+        return hours.group(0)  # "1.33h" is no whole number of minutes: left unread
+    return f"{minutes} min"
 
 
 def _is_move_number(text: str, number: str) -> bool:

@@ -253,6 +253,24 @@ def test_the_rate_of_play_is_checked_against_the_highest_rating_in_the_registry(
     assert "highest rating of 2250 the minimum is 120" in error.message
 
 
+def test_a_time_control_written_in_hours_agrees_with_the_registration():
+    """A review: "2h + 30s" in 122 was read as two minutes, and an event registered at
+    120 minutes + 30 seconds was told its report said otherwise (standard-2009 1.1)."""
+    two_hours = TimeControl(base_minutes=Fraction(120), increment_seconds=30)
+    for written in ("2h + 30s", "2 hours + 30 seconds", "1h30 + 30s"):
+        data = trf(four_players(), time_control=written)
+        registered = two_hours if written.startswith("2") else registration().time_control
+        assert not [
+            f for f in check(data, time_control=registered) if f.code == "time-control-differs"
+        ]
+    [warning] = [
+        f
+        for f in check(trf(four_players(), time_control="1h + 30s"), time_control=two_hours)
+        if f.code == "time-control-differs"
+    ]
+    assert "(60 min + 30 s/move); the registration has 120 min + 30 s/move" in warning.message
+
+
 def test_a_rating_that_differs_from_the_list_in_force_is_a_warning_naming_both():
     registry = {
         1001: RegistryPlayer(
