@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
 from django.template.defaultfilters import pluralize
 
 from players.access import Actor
@@ -194,9 +193,10 @@ def report_load(
     outcome = LoadOutcome(tournament, stored, registered, granted, assumed=assumed)
     if approve:
         try:
-            with transaction.atomic():
-                # A backfill is rated on the list it would have had, approved in time.
-                report_approve(actor=actor, report=stored, approved_on=tournament.end_date)
+            # A backfill is rated on the list it would have had, approved in time. Not in a
+            # savepoint of its own: a refusal for being too late refuses the tournament for
+            # good, and rolling it back left it waiting among the reports to approve.
+            report_approve(actor=actor, report=stored, approved_on=tournament.end_date)
             outcome.approved = True
         except ReportRefused as refusal:
             outcome.refusal = _one_line(refusal)

@@ -288,3 +288,24 @@ def test_a_backfill_of_an_event_that_has_not_ended_is_not_approved(swiss_report)
     assert outcome["approved"] is False
     assert "once it has ended" in outcome["refusal"]
     assert Tournament.objects.get().status != "ready"
+
+
+def test_a_backfill_too_late_to_rate_leaves_its_tournament_refused(swiss_report):
+    """A review: the backfill's approval ran in a transaction of its own, so the refusal
+    of a report past the third list after its end (R&B 2024 8.1, interpretation 8) was
+    printed and then undone: the tournament stayed "report received" and waited among the
+    reports to approve, where the page's approval refuses it for good."""
+    from players.models import Player, RatingHistory
+
+    # The standard list of 2025-07-01 is out: the third list after 2025-03-02 was June's.
+    RatingHistory.objects.create(
+        player=Player.objects.first(), category="standard", list_date=dt.date(2025, 7, 1),
+        rating=1900,
+    )  # fmt: skip
+    outcome = load(swiss_report, "--category", "standard", "--register", "--approve")
+    assert outcome["approved"] is False
+    assert "after the third list following its end" in outcome["refusal"]
+    tournament = Tournament.objects.get()
+    assert tournament.status == "refused"
+    [entry] = [e for e in audit_entries_for(tournament) if "refused" in e.action.lower()]
+    assert "after the third list following its end" in entry.reason
