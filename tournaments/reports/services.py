@@ -155,18 +155,31 @@ def _not_a_report(no_players: Finding, parsed: ParseResult, tournament: Tourname
     return f"{no_players.message} Is it the right file? Nothing was stored.{where}{kept}"
 
 
-def report_validate(*, tournament: Tournament, parsed: ParseResult, data: bytes) -> Validation:
-    """The findings of validation (not the reader's) and the player matches (reads only)."""
+def report_validate(
+    *,
+    tournament: Tournament,
+    parsed: ParseResult,
+    data: bytes,
+    matched: dict[int, int] | None = None,
+) -> Validation:
+    """The findings of validation (not the reader's) and the player matches (reads only).
+    ``matched``: the FIDE IDs of the registry players the officer matched lines to, by
+    starting rank, who they are for the checks of ratings and sex."""
     registration = registration_of(tournament)
     fide_ids = [p.fide_id for p in parsed.report.players if p.fide_id] if parsed.report else []
+    matched = matched or {}
     registry = registry_players(
-        fide_ids,
+        [*fide_ids, *matched.values()],
         category=tournament.category,
         on=tournament.start_date,
         rules_id=registration.rules.id,
     )
     return validate_report(
-        parsed.report, registration=registration, registry=registry, header_lines=header_lines(data)
+        parsed.report,
+        registration=registration,
+        registry=registry,
+        header_lines=header_lines(data),
+        matched={rank: registry[fide_id] for rank, fide_id in matched.items()},
     )
 
 
@@ -841,14 +854,16 @@ def _report_approve(
     players = dict(report.matches.values_list("start_rank", "player_id"))
     try:
         with report.file.open("rb") as handle:
-            parsed = parse(handle.read())
+            data = handle.read()
     except OSError as error:  # gone from the storage (a review: a server error)
         raise ReportRefused(
             f"The stored file of version {report.version} can no longer be read "
             f"({error.strerror or error}); upload it again."
         ) from error
+    parsed = parse(data)
     if parsed.report is None:
         raise ReportRefused("The stored file can no longer be read; upload it again.")
+    _errors_as_matched_refusal(report, parsed, data)
     games = []
     for game in parsed.report.played_games():
         white, black = players.get(game.white), players.get(game.black)
@@ -885,6 +900,33 @@ def _report_approve(
     except TransitionNotAllowed as error:
         raise ReportRefused(error.messages[0]) from None
     return report
+
+
+def _errors_as_matched_refusal(report: TournamentReport, parsed: ParseResult, data: bytes) -> None:
+    """Refuse the approval when the checks find errors with the players as the officer
+    matched them. At upload a line the registry did not know by its FIDE ID was checked
+    at the report's word (its rating, its sex), and a line whose FIDE ID named another
+    player as that player: the checks that read a player's rating or sex (rate of play
+    by the highest rating, standard-2009 1.1 and R&B 2024 1.1; a match with an unrated
+    player, 6.6 and 5.1; a round robin's rated players, 6.3-6.33) are made again with the
+    registry's player of each line (a review: a line matched to a 2300 player passed the
+    upload's check of 60 minutes as an unrated newcomer)."""
+    resolved = report.matches.filter(status=PlayerMatch.Status.RESOLVED).exclude(player=None)
+    matched = dict(resolved.values_list("start_rank", "player__fide_id"))
+    if not matched:
+        return  # every line is its FIDE ID's player: the upload's checks stand
+    validation = report_validate(
+        tournament=report.tournament, parsed=parsed, data=data, matched=matched
+    )
+    errors = [f for f in validation.findings if f.severity is Severity.ERROR]
+    if errors:
+        said = " ".join(f.located + (f" ({f.rule})" if f.rule else "") for f in errors[:3])
+        more = f" And {len(errors) - 3} more." if len(errors) > 3 else ""
+        raise ReportRefused(
+            f"Checked again with the players as matched, version {report.version} has "
+            f"{len(errors)} error{pluralize(len(errors))}: {said}{more} Correct the matches, "
+            "or the report cannot be rated."
+        )
 
 
 def approval_withdrawal_refusal(report: TournamentReport) -> str | None:

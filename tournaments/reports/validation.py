@@ -116,12 +116,16 @@ def validate_report(
     registration: Registration,
     registry: Mapping[int, RegistryPlayer],
     header_lines: Mapping[str, int] | None = None,
+    matched: Mapping[int, RegistryPlayer] | None = None,
 ) -> Validation:
     """Every check of a report against its registration, the rule set and the registry
-    (``registry``: the registry players of the report's FIDE IDs, by FIDE ID)."""
+    (``registry``: the registry players of the report's FIDE IDs, by FIDE ID).
+    ``matched``: the registry players the rating officer matched lines to, by starting
+    rank, whom the checks of a player's rating and sex read in place of the line's FIDE
+    ID or, without one, the line's own word (the check made again at approval)."""
     if report is None:  # the reader has already said why (an ERROR)
         return Validation((), ())
-    context = _Context(report, registration, registry, dict(header_lines or {}))
+    context = _Context(report, registration, registry, dict(header_lines or {}), matched or {})
     matches, match_findings = _match_players(context)
     findings = [
         *_date_findings(context),
@@ -148,6 +152,7 @@ class _Context:
     registration: Registration
     registry: Mapping[int, RegistryPlayer]
     header_lines: dict[str, int]
+    matched: Mapping[int, RegistryPlayer]
 
     @property
     def rules(self) -> OverTheBoardRules | OnlineArena:
@@ -162,9 +167,13 @@ class _Context:
     def is_standard(self) -> bool:
         return getattr(self.rules, "checks_clause_prefix", "").startswith("standard")
 
-    def known(self, player: TrfPlayer) -> RegistryPlayer | None:
+    def named(self, player: TrfPlayer) -> RegistryPlayer | None:
         """The registry's player of the line's FIDE ID, if it has one."""
         return self.registry.get(player.fide_id) if player.fide_id else None
+
+    def known(self, player: TrfPlayer) -> RegistryPlayer | None:
+        """The registry's player the line is: the officer's match, else its FIDE ID's."""
+        return self.matched.get(player.start_rank) or self.named(player)
 
     def is_woman(self, player: TrfPlayer) -> bool:
         """By the registry when it knows him, else by the report's sex column."""
@@ -490,7 +499,7 @@ def _match_players(ctx: _Context) -> tuple[list[MatchOutcome], list[Finding]]:
     matches: list[MatchOutcome] = []
     findings: list[Finding] = []
     for player in ctx.players:
-        known = ctx.registry.get(player.fide_id) if player.fide_id else None
+        known = ctx.named(player)
         if player.fide_id is None:
             matches.append(MatchOutcome(player.start_rank, NO_ID, None))
         elif known is None:
@@ -600,7 +609,7 @@ def _rating_findings(ctx: _Context) -> Iterable[Finding]:
     own)."""
     clause = ctx.clause("4.13", "7.2") if ctx.is_standard else "DESIGN.md interpretation 2"
     for player in ctx.players:
-        known = ctx.registry.get(player.fide_id) if player.fide_id else None
+        known = ctx.named(player)
         if known is None or player.rating == known.rating:
             continue
         reported = player.rating or "no rating"
