@@ -31,7 +31,7 @@ from regulations.types import (
     points_from_halves,
 )
 from tournaments.time_controls import category_of, read_time_control
-from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, sort_findings
+from tournaments.trf import Finding, Severity, TrfPlayer, TrfReport, TrfRound, sort_findings
 
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
@@ -318,12 +318,7 @@ def _rate_round_robin(
     """standard-2009 8.58 (unrated players' Ru by iteration, rated players' games against
     the final Ru) or standard-1994 10.21b/10.51. A round robin with unplayed games is rated
     as a Swiss event (standard-2009 6.4)."""
-    unplayed = [
-        (player, block)
-        for player in report.players
-        for block in player.rounds
-        if block.is_forfeit or block.is_not_moved
-    ]
+    unplayed = _unplayed_games(report)
     if unplayed:
         player, block = unplayed[0]
         notes.append(
@@ -394,6 +389,29 @@ def _rate_round_robin(
     return rated, unrated
 
 
+def _unplayed_games(report: TrfReport) -> list[tuple[TrfPlayer, TrfRound]]:
+    """The forfeits and games without a move between two players. A placeholder's byes
+    ("spielfrei", which some programs pair in a round robin of an odd number) are no
+    game of the round robin, as the period reads it (``TrfReport.paired_players``): a
+    review found such a round robin rated as a Swiss here and by 8.58 on the list."""
+    return [
+        (player, block)
+        for player in _players(report)
+        for block in player.rounds
+        if (block.is_forfeit or block.is_not_moved) and not _against_placeholder(report, block)
+    ]
+
+
+def _players(report: TrfReport) -> list[TrfPlayer]:
+    """The report's players, without a placeholder handing out byes."""
+    return [p for p in report.players if not p.is_placeholder]
+
+
+def _against_placeholder(report: TrfReport, block: TrfRound) -> bool:
+    opponent = report.player(block.opponent) if block.opponent else None
+    return opponent is not None and opponent.is_placeholder
+
+
 def round_robin_composition_problems(
     total: int, rated: int, *, double: bool = False
 ) -> list[tuple[str, str]]:
@@ -423,7 +441,7 @@ def round_robin_composition_problems(
 def _composition_findings(report: TrfReport) -> list[Finding]:
     """standard-2009 6.3 and 6.31 (the report does not say whether it is a double round
     robin, 6.32, or a national championship, 6.33)."""
-    players = [p for p in report.players if p.rounds]
+    players = [p for p in _players(report) if p.rounds]
     rated = sum(1 for p in players if p.is_rated)
     return [
         _note(
@@ -482,7 +500,8 @@ def _rate_online(
 
 
 def _in_rank_order(report: TrfReport) -> list[TrfPlayer]:
-    return sorted(report.players, key=lambda p: p.start_rank)
+    """The players to rate or list, a placeholder handing out byes left out."""
+    return sorted(_players(report), key=lambda p: p.start_rank)
 
 
 def _note(

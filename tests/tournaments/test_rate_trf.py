@@ -299,6 +299,33 @@ def test_a_round_robin_with_a_forfeit_is_rated_as_swiss_with_a_warning(tmp_path)
     assert by_rank(document)[1]["games"] == 4  # rated opponents B, D, F, G; J forfeited
 
 
+def test_a_round_robin_with_a_placeholder_for_byes_is_rated_by_8_58(tmp_path):
+    """A round robin of nine paired against "spielfrei" for their byes (as some pairing
+    programs write one of an odd number): the byes are no unplayed game of it, and it is
+    rated by 8.58 as the period rates it (every pair of the nine met over the board). A
+    review found it rated as a Swiss here, each "+" against the placeholder an unplayed
+    game (standard-2009 6.4)."""
+    report = round_robin_report()
+
+    def bye(p: TrfPlayer, result: str) -> TrfPlayer:
+        rounds = tuple(replace(r, colour=None, result=result) if r.opponent == 10 else r
+                       for r in p.rounds)  # fmt: skip
+        return replace(p, rounds=rounds)
+
+    placeholder = replace(report.players[9], name="spielfrei", rating=None, fide_id=None,
+                          rounds=tuple(replace(r, colour=None, result="-")
+                                       for r in report.players[9].rounds))  # fmt: skip
+    players = (*(bye(p, "+") for p in report.players[:9]), placeholder)
+    document = rate(report_file(tmp_path, replace(report, players=players)))
+    codes = [f["code"] for f in document["findings"]]
+    assert "round-robin-unplayed" not in codes
+    assert "round-robin-composition" not in codes  # 9 players, 5 rated (6.31: 4)
+    # 8.58: the rated players' games against the unrated count (a Swiss would give A 4).
+    assert by_rank(document)[1]["games"] == 8
+    assert 10 not in by_rank(document)
+    assert {u["start_rank"] for u in document["unrated"]} == {3, 5, 8, 9}
+
+
 # -- the corpus --------------------------------------------------------------------------------
 
 #: (file, rule set chosen, rated players, unrated players) for every corpus file that can
@@ -313,7 +340,8 @@ CORPUS_EXPECTATIONS = [
     ("icu_tournament__irish_intermediate_champs_2011.trf", "standard-2009", 20, 1),
     ("icu_tournament__irish_junior_champs_2011.trf", "standard-2009", 31, 3),
     ("icu_tournament__valid.trf", "standard-1994", 0, 12),
-    ("sklangen-TRF__example1_karl-mala-2005.trf", "standard-1994", 146, 138),
+    # 283 players and "spielfrei", a placeholder handing out byes, neither rated nor listed
+    ("sklangen-TRF__example1_karl-mala-2005.trf", "standard-1994", 146, 137),
 ]
 
 
@@ -331,11 +359,12 @@ def test_corpus_reports_are_rated_with_the_rule_set_of_their_start_date(
 
 
 def test_every_corpus_file_gives_json_or_one_clear_line(tmp_path):
-    """Every corpus file, with --rules so that files without dates can be rated too."""
+    """Every corpus file, with --rules so that files without dates can be rated too: every
+    player is rated or listed unrated, a placeholder handing out byes neither."""
     for path in sorted(CORPUS.glob("*.trf")):
         document = rate(path, "--rules", "rapid-blitz-2024")
-        parsed = parse(path.read_bytes())
-        assert len(document["players"]) + len(document["unrated"]) == len(parsed.report.players)
+        players = [p for p in parse(path.read_bytes()).report.players if not p.is_placeholder]
+        assert len(document["players"]) + len(document["unrated"]) == len(players)
 
 
 def test_a_lichess_bullet_file_can_be_rated_under_the_online_arena():
