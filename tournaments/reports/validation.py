@@ -883,4 +883,12 @@ def _championship_composition_problems(womens: bool, rated: int) -> list[tuple[s
     if rated >= needed:
         return []
     event = "a national championship for women" if womens else "a national championship"
-    return [("6.33", f"{event} needs at least {needed} rated players; it has {rated}")]
+    problem = f"{event} needs at least {needed} rated players; it has {rated}"
+    if not womens and rated >= WOMENS_CHAMPIONSHIP_RATED:
+        # A report without the sex column (001 column 10) of newcomers the registry does
+        # not know reads as an event not for women alone.
+        problem += (
+            f" ({WOMENS_CHAMPIONSHIP_RATED} in an event for women alone, where the report's "
+            "sex column, 001 column 10, or the registry gives every player as a woman)"
+        )
+    return [("6.33", problem)]

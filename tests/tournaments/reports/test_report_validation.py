@@ -421,6 +421,7 @@ def test_a_national_championship_is_rated_with_three_rated_players_two_for_women
     short = check(round_robin(2, 10), **championship)
     assert codes(short, "error") == [("round-robin-composition", "standard-2009 6.33")]
     assert "needs at least 3 rated players; it has 2" in short[0].message
+    assert "(2 in an event for women alone, where the report's sex column" in short[0].message
     assert codes(check(round_robin(2, 10, sex="w"), **championship), "error") == []
     womens = check(round_robin(1, 10, sex="w"), **championship)
     assert codes(womens, "error") == [("round-robin-composition", "standard-2009 6.33")]
