@@ -15,12 +15,12 @@ from regulations.rapid_blitz_2024 import RULES as RAPID_BLITZ
 from regulations.types import Category, TimeControl
 
 _HOURS_MINUTES = re.compile(r"\b(\d{1,2}):(\d{2})\b")
-# "2h", "1.5 hours", "1h30", "1 h 30 min": hours, and the minutes written after them (not
-# seconds: "2h 30s" is two hours and thirty seconds).
+# "2h", "1.5 hours", "1h30", "1 h 30 min": hours, and the minutes written after them,
+# with their unit or glued to the "h" ("1h 30 Sek.", "2 hours 40 moves": not minutes).
+# "1.30h" (1 h 30 or 1.3 hours?) is left unread.
 _HOURS = re.compile(
-    r"\b(\d{1,2}(?:[.,]\d{1,2})?)\s*(?:hours|hour|hrs|hr|h)(?![a-z])\.?"
-    r"(?:\s*(\d{1,2})(?!\d)(?!\s*(?:s(?![a-z])|sec|second|''|\"|\u2033))"
-    r"\s*(?:minutes|minute|mins|min|m(?![a-z])|'|\u2032)?)?"
+    r"(?<![\d.,])(\d{1,2}(?:[.,]\d)?)\s*(?:hours|hour|hrs|hr|h)(?![a-z])\.?"
+    r"(?:\s*(\d{1,2})\s*(?:minutes|minute|mins|min|m(?![a-z])|'|\u2032)|(\d{2})(?![\w.,]))?"
 )
 _MOVES_IN = re.compile(r"\b(\d{2})\s*(?:moves?\s*(?:in|/)|/)\s*(\d{1,3})")
 _SECONDS = re.compile(r"(\d{1,3})\s*(?:s\b|sec|secs|seconds|second|''|\"|\u2033)")
@@ -76,7 +76,8 @@ def read_time_control(text: str) -> TimeControl | None:
 def _in_minutes(hours: re.Match[str]) -> str:
     """ "1.5h" and "1h30" as "90 min" (a review found "2h + 30s" read as 2 minutes: a
     standard event taken for blitz)."""
-    minutes = Fraction(hours.group(1).replace(",", ".")) * 60 + int(hours.group(2) or 0)
+    after = hours.group(2) or hours.group(3) or 0
+    minutes = Fraction(hours.group(1).replace(",", ".")) * 60 + int(after)
     if minutes.denominator != 1:
         return hours.group(0)  # "1.33h" is no whole number of minutes: left unread
     return f"{minutes} min"
