@@ -75,11 +75,9 @@ def read_time_control(text: str) -> TimeControl | None:
 
 def _in_minutes(hours: re.Match[str]) -> str:
     """ "1.5h" and "1h30" as "90 min" (a review found "2h + 30s" read as 2 minutes: a
-    standard event taken for blitz)."""
+    standard event taken for blitz). A tenth of an hour is six minutes."""
     after = hours.group(2) or hours.group(3) or 0
     minutes = Fraction(hours.group(1).replace(",", ".")) * 60 + int(after)
-    if minutes.denominator != 1:
-        return hours.group(0)  # "1.33h" is no whole number of minutes: left unread
     return f"{minutes} min"
 
 
