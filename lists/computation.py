@@ -600,9 +600,12 @@ def _round_robin_entrants(
         ratings[row.white], ratings[row.black] = row.white_rating, row.black_rating
     others = len(opponents) - 1
     times = {count for met in opponents.values() for count in Counter(met).values()}
-    complete = all(len(set(met)) == others for met in opponents.values())
-    complete = complete and len(times) == 1 and min(times) >= meetings
-    complete = complete and paired in (None, len(opponents))
+    complete = (
+        all(len(set(met)) == others for met in opponents.values())
+        and len(times) == 1
+        and min(times) >= meetings
+        and paired in (None, len(opponents))
+    )
     if not complete or not any(r is not None for r in ratings.values()):
         return None
     return [

@@ -396,20 +396,10 @@ def _unplayed_games(report: TrfReport) -> list[tuple[TrfPlayer, TrfRound]]:
     review found such a round robin rated as a Swiss here and by 8.58 on the list."""
     return [
         (player, block)
-        for player in _players(report)
+        for player in report.real_players
         for block in player.rounds
-        if (block.is_forfeit or block.is_not_moved) and not _against_placeholder(report, block)
+        if (block.is_forfeit or block.is_not_moved) and not report.against_placeholder(block)
     ]
-
-
-def _players(report: TrfReport) -> list[TrfPlayer]:
-    """The report's players, without a placeholder handing out byes."""
-    return [p for p in report.players if not p.is_placeholder]
-
-
-def _against_placeholder(report: TrfReport, block: TrfRound) -> bool:
-    opponent = report.player(block.opponent) if block.opponent else None
-    return opponent is not None and opponent.is_placeholder
 
 
 def round_robin_composition_problems(
@@ -441,7 +431,7 @@ def round_robin_composition_problems(
 def _composition_findings(report: TrfReport) -> list[Finding]:
     """standard-2009 6.3 and 6.31 (the report does not say whether it is a double round
     robin, 6.32, or a national championship, 6.33)."""
-    players = [p for p in _players(report) if p.rounds]
+    players = [p for p in report.real_players if p.rounds]
     rated = sum(1 for p in players if p.is_rated)
     return [
         _note(
@@ -501,7 +491,7 @@ def _rate_online(
 
 def _in_rank_order(report: TrfReport) -> list[TrfPlayer]:
     """The players to rate or list, a placeholder handing out byes left out."""
-    return sorted(_players(report), key=lambda p: p.start_rank)
+    return sorted(report.real_players, key=lambda p: p.start_rank)
 
 
 def _note(

@@ -187,8 +187,8 @@ class _Context:
         return known.rating if known is not None else player.rating
 
     @property
-    def players(self) -> list[TrfPlayer]:
-        return [p for p in self.report.players if not p.is_placeholder]
+    def players(self) -> tuple[TrfPlayer, ...]:
+        return self.report.real_players
 
 
 def header_lines(data: bytes) -> dict[str, int]:

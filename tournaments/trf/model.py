@@ -239,19 +239,27 @@ class TrfReport:
         """The player with this starting rank, or None."""
         return self._by_start_rank.get(start_rank)
 
+    @cached_property
+    def real_players(self) -> tuple[TrfPlayer, ...]:
+        """The players, without a placeholder handing out byes ('spielfrei', ...)."""
+        return tuple(p for p in self.players if not p.is_placeholder)
+
+    def against_placeholder(self, block: TrfRound) -> bool:
+        """Whether ``block`` pairs its player with a placeholder: a bye, whatever its code."""
+        opponent = self.player(block.opponent) if block.opponent else None
+        return opponent is not None and opponent.is_placeholder
+
     def paired_players(self) -> int:
         """How many players were paired at least once against another player (not a
         placeholder), whatever the result: a round robin whose paired players did not all
         play each other over the board has games unplayed (standard-2009 6.4)."""
-
-        def real(start_rank: int | None) -> bool:
-            opponent = self.player(start_rank) if start_rank else None
-            return opponent is not None and not opponent.is_placeholder
-
         return sum(
             1
-            for player in self.players
-            if not player.is_placeholder and any(real(block.opponent) for block in player.rounds)
+            for player in self.real_players
+            if any(
+                self.player(block.opponent) is not None and not self.against_placeholder(block)
+                for block in player.rounds
+            )
         )
 
     @property
