@@ -586,6 +586,7 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             elif not _part_start(period, token, share):
                 return RatingPeriod.objects.get(pk=period.pk)
             listing = listing_rules(period.category, period.list_date)
+            _publication_waited_out(period)
             with transaction.atomic():
                 tuned_for_bulk()
                 inputs = load_period_inputs(period, share, apart=apart, floor=listing.floor)
@@ -613,6 +614,16 @@ def period_compute(*, period_id: int, token: str, part: int = 0, parts: int = 1)
             status=Status.FAILED, failure_reason=f"{type(error).__name__}: {error}"
         )
         raise
+
+
+def _publication_waited_out(period: RatingPeriod) -> None:
+    """Wait for a publication of the category under way to commit. Its states are this
+    run's start (interpretation 4), and a run claimed after it set its ``published_at``
+    but before its commit is not caught by ``computed_before_their_start``: read then, the
+    inputs would be the states before it. The lock is let go at once, so that the parts of
+    a run, each reading its own inputs, do not wait for one another."""
+    with transaction.atomic():
+        rating_list_lock(period.category)
 
 
 class _GamesWriter:

@@ -162,3 +162,55 @@ def test_a_report_approved_while_its_list_is_published_goes_to_the_next_list(
     assert errors == []
     late.refresh_from_db()
     assert (late.status, late.list_date) == ("ready", dt.date(2025, 5, 1))
+
+
+def test_a_computation_claimed_while_the_list_before_is_committed_waits_for_it(
+    period_world, compute
+):
+    """Interpretation 4: May's list starts from April's states. April rated nothing, so
+    May may be claimed while April is being published; claimed after April's publication
+    set its ``published_at`` (held here at its last audit entry) and before its commit, the
+    run would read the states as they were before April and nothing would show it
+    (``computed_before_their_start`` compares the publication with the claim). The run
+    waits for the publication to commit, then reads April's states and can be published."""
+    from lists.models import RatingPeriod
+    from lists.selectors import computed_results
+    from lists.services import period_close, period_compute_request, publication_refusal
+    from players.models import RatingState
+    from tests.lists.conftest import MAY
+
+    w = period_world
+    anna, cy = w.player("Anna", 1800), w.player("Cy", 1350)
+    w.tournament([(cy, anna, 1)], start=dt.date(2025, 4, 5), end=dt.date(2025, 4, 6), list_date=MAY)
+    april = compute("rapid", APRIL)  # nothing to rate: it lists the players as they were
+    may = period_get_or_create(category="rapid", list_date=MAY)
+    period_close(period=may)
+    may.refresh_from_db()
+    committing, release = threading.Event(), threading.Event()
+    errors: list[Exception] = []
+
+    def publish() -> None:
+        held = holding('INSERT INTO "audit_auditentry"', committing, lambda: release.wait(10))
+        with connection.execute_wrapper(held):
+            period_publish(period=april, actor=ADMIN)
+
+    publication = in_thread(publish, errors)
+    assert committing.wait(timeout=30)
+    computation = in_thread(lambda: period_compute_request(period=may, actor=ADMIN), errors)
+    computation.join(timeout=2)
+    assert computation.is_alive()  # waiting for April's publication to commit
+    release.set()
+    publication.join(timeout=60)
+    computation.join(timeout=60)
+    assert errors == []
+    may.refresh_from_db()
+    assert [p.status for p in RatingPeriod.objects.order_by("list_date")] == [
+        "published",
+        "computed",
+    ]
+    assert publication_refusal(may, MAY) is None
+    # April left Cy off its list below the floor of 1400 (R&B 2024 6.2.1): May rates him
+    # as unrated (interpretation 9), his one game pending, and Anna's game against him is
+    # not rated (interpretation 6). Read before April's commit, he was still rated at 1350.
+    assert RatingState.objects.get(player=cy).status == "delisted"
+    assert {r.player.name: r.kind for r in computed_results(may)} == {"Cy": "pending"}
