@@ -169,6 +169,10 @@ class OverTheBoardRules:
     #: The clause that rates a player unrated in the category by his standard rating, if
     #: the rule set has one (R&B 2024 7.2.1, pre-2024 7.21).
     adoption_clause: ClassVar[str] = ""
+    #: The clause that lets the games of a match played after a player has won be rated
+    #: at a request made before the match, if the rule set has one (R&B 2024 5.2: "This
+    #: requirement may be waived by prior request"; standard-2009 6.5 has no such words).
+    match_waiver_clause: ClassVar[str] = ""
     #: Whether the first-event test goes on to the next event once the first is
     #: disregarded (standard-2009 6.1: a later 0 or 1/2 counts only after a performance
     #: above the floor; DESIGN-notes 7), or stops at the first (R&B 2024 7.2.2: "Otherwise,

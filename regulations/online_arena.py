@@ -118,6 +118,8 @@ class OnlineArena:
     categories = frozenset(TIME_CONTROLS)
     floor = 100  # 3.2
     difference_clause = "online arena 3.9.1"
+    #: No match over a set number of games is rated apart here (``OverTheBoardRules``).
+    match_waiver_clause: ClassVar[str] = ""
     #: 3.7.4: Rf = Ra + 20 for each half point scored over 50%.
     points_per_half_point: ClassVar[int] = 20
 

@@ -110,6 +110,7 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
     rated_since_clause = "R&B 2024 7.2.5"
     first_event_rule = "a zero score in the first event is disregarded (R&B 2024 7.2.2)"
     adoption_clause = "R&B 2024 7.2.1"
+    match_waiver_clause = "R&B 2024 5.2"
     first_event_test_repeats = False  # 7.2.2: only the first event's zero
     maximum_initial_rating: ClassVar[int] = 2200  # 7.2.4
 

@@ -95,6 +95,12 @@ class TournamentRegistrationForm(forms.Form):
         queryset=Arbiter.objects.none(), required=False
     )
     hybrid = forms.BooleanField(required=False, help_text="Needs an administrator's approval.")
+    match_waiver = forms.BooleanField(
+        label="Rate every game of the match",
+        required=False,
+        help_text="Games played after a player has won the match are rated only when asked "
+        "before it (R&B 2024 5.2); an administrator decides.",
+    )
     official_fide = forms.BooleanField(label="Official FIDE event", required=False)
     olympiad_type = forms.BooleanField(label="Olympiad-type event", required=False)
     national_championship = forms.BooleanField(
@@ -145,7 +151,7 @@ class TournamentRegistrationForm(forms.Form):
             Fieldset(
                 "What the regulations ask about",
                 Row(Column("hybrid"), Column("official_fide"), Column("olympiad_type"),
-                    Column("national_championship"), Column("league")),
+                    Column("national_championship"), Column("league"), Column("match_waiver")),
             ),
             HTML(
                 '<p class="small text-body-secondary">Register standard events one month and '
@@ -189,6 +195,7 @@ class TournamentRegistrationForm(forms.Form):
             chief_arbiter=data["chief_arbiter"],
             deputy_arbiters=tuple(data["deputy_arbiters"]),
             hybrid=data["hybrid"],
+            match_waiver=data["match_waiver"],
             official_fide=data["official_fide"],
             olympiad_type=data["olympiad_type"],
             national_championship=data["national_championship"],

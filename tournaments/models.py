@@ -141,12 +141,16 @@ class TournamentRound(models.Model):
 
 class ApprovalRequest(models.Model):
     """What only an administrator may grant: a late registration, a hybrid event, a standard
-    event longer than 90 days."""
+    event longer than 90 days, a match's games after the win rated (R&B 2024 5.2)."""
 
     class Kind(models.TextChoices):
         LATE_REGISTRATION = "late_registration", "Late registration"
         HYBRID = "hybrid", "Hybrid event"
         LONG_EVENT = "long_event", "Standard event over 90 days"
+        MATCH_WAIVER = "match_waiver", "Every game of the match rated"
+
+    #: What is granted or not on its own: refused, the tournament is registered all the same.
+    WAIVERS = frozenset({Kind.MATCH_WAIVER})
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

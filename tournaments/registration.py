@@ -58,6 +58,8 @@ class RegistrationData:
     chief_arbiter: Arbiter | None = None
     deputy_arbiters: tuple[Arbiter, ...] = ()
     hybrid: bool = False
+    #: A match's games after a player has won asked to be rated (R&B 2024 5.2's waiver).
+    match_waiver: bool = False
     official_fide: bool = False
     olympiad_type: bool = False
     national_championship: bool = False
@@ -115,7 +117,26 @@ def registration_violations(data: RegistrationData) -> dict[str, list[Violation]
                 "A match is rated as a match over a specific number of games: give that number.",
             )
         )
+    if data.match_waiver and rules is not None:
+        found["match_waiver"].extend(_match_waiver_violations(rules, data))
     return {field: violations for field, violations in found.items() if violations}
+
+
+def _match_waiver_violations(rules: Rules, data: RegistrationData) -> list[Violation]:
+    """The waiver of R&B 2024 5.2 is asked for a match over a set number of games, under a
+    rule set that has it (standard-2009 6.5 and the pre-2024 texts have none)."""
+    clause = rules.match_waiver_clause
+    if not clause:
+        return [
+            Violation(
+                _clause(rules, standard="6.5", rapid_blitz="5.2"),
+                f"{rules.title} rate no game of a match played after a player has won, and "
+                "give no waiver: leave this unticked.",
+            )
+        ]
+    if data.system != Tournament.System.MATCH:
+        return [Violation(clause, "Only a match over a specific number of games asks this.")]
+    return []
 
 
 def _rule_set_violations(rules: Rules, data: RegistrationData) -> list[tuple[str, Violation]]:
@@ -222,7 +243,8 @@ def _lead_time_clause(rules: Rules) -> tuple[str, str]:
 def approvals_needed(rules: Rules, data: RegistrationData, today: dt.date) -> list[NeededApproval]:
     """The approvals a registration made on ``today`` waits for: late registration
     (standard-2009 0.4, R&B 2024 0.2), hybrid (R&B 2024 0.2), over 90 days (standard-2009
-    4.1, 4.12; leagues are exempt, 4.11)."""
+    4.1, 4.12; leagues are exempt, 4.11), a match's games after the win rated (R&B 2024
+    5.2, "by prior request")."""
     needed = []
     deadline = rules.registration_deadline(data.start_date)
     if deadline is not None and today > deadline:
@@ -244,6 +266,18 @@ def approvals_needed(rules: Rules, data: RegistrationData, today: dt.date) -> li
                 HYBRID_CLAUSE,
                 "Tournaments played under hybrid conditions must be approved individually "
                 "by the QC Chairperson.",
+            )
+        )
+    if data.match_waiver:
+        clause = rules.match_waiver_clause
+        needed.append(
+            NeededApproval(
+                Kind.MATCH_WAIVER,
+                clause,
+                f"Every game of the {data.match_games}-game match is to be rated, those "
+                f"played after a player has won included: asked before the match, as {clause} "
+                "allows. Refused, those games are not rated and the tournament is registered "
+                "all the same.",
             )
         )
     for violation in rules.duration_violations(data.start_date, data.end_date, league=data.league):
@@ -353,8 +387,9 @@ def approval_decide(
     *, actor: Actor, approval: ApprovalRequest, approve: bool, reason: str
 ) -> ApprovalRequest:
     """An administrator approves or refuses a request, with a reason (standard-2009 0.4,
-    4.12; R&B 2024 0.2). The tournament is approved once every request is; a refusal
-    refuses the tournament and closes its other pending requests."""
+    4.12; R&B 2024 0.2, 5.2). The tournament is approved once every request is decided and
+    none but a waiver (``ApprovalRequest.WAIVERS``) refused; any other refusal refuses the
+    tournament and closes its other pending requests."""
     require_administrator(actor, "Only an administrator decides approval requests.")
     reason = reason.strip()
     if not reason:
@@ -373,7 +408,7 @@ def approval_decide(
     tournament = approval.tournament
     if tournament.status != Tournament.Status.AWAITING_APPROVAL:
         return approval
-    if not approve:
+    if not approve and approval.kind not in ApprovalRequest.WAIVERS:
         for other in tournament.approvals.select_for_update().filter(
             status=ApprovalRequest.Status.PENDING
         ):
@@ -386,7 +421,11 @@ def approval_decide(
         tournament_status_change(
             tournament=tournament, status=Tournament.Status.REFUSED, actor=actor, reason=reason
         )
-    elif not tournament.approvals.exclude(status=ApprovalRequest.Status.APPROVED).exists():
+    elif not (
+        tournament.approvals.exclude(status=ApprovalRequest.Status.APPROVED)
+        .exclude(kind__in=ApprovalRequest.WAIVERS, status=ApprovalRequest.Status.REFUSED)
+        .exists()
+    ):
         tournament_status_change(
             tournament=tournament, status=Tournament.Status.APPROVED, actor=actor, reason=reason
         )

@@ -15,7 +15,13 @@ from players.models import Federation, Player, RatingHistory, RatingState, Ratin
 from players.name_keys import name_key_unordered
 from players.selectors import identity_key, likely_duplicates_among, players_named
 from regulations import get_rule_set
-from tournaments.models import PlayerMatch, ReportFinding, Tournament, TournamentReport
+from tournaments.models import (
+    ApprovalRequest,
+    PlayerMatch,
+    ReportFinding,
+    Tournament,
+    TournamentReport,
+)
 from tournaments.reports.validation import Registration, RegistryPlayer
 from tournaments.selectors import rules_for
 from tournaments.trf.decoding import composed_letters, decode, split_lines
@@ -261,6 +267,10 @@ def registration_of(tournament: Tournament) -> Registration:
         city=tournament.city,
         federation=tournament.federation.code,
         national_championship=tournament.national_championship,
+        match_waiver=tournament.system == Tournament.System.MATCH
+        and tournament.approvals.filter(
+            kind=ApprovalRequest.Kind.MATCH_WAIVER, status=ApprovalRequest.Status.APPROVED
+        ).exists(),
     )
 
 

@@ -71,6 +71,8 @@ class Registration:
     federation: str = ""
     #: Registered as a national championship (standard-2009 6.33).
     national_championship: bool = False
+    #: An administrator granted the match's games after the win rated (R&B 2024 5.2).
+    match_waiver: bool = False
 
 
 @dataclass(frozen=True)
@@ -729,7 +731,44 @@ def _games_after_the_match_was_won(ctx: _Context, games: int) -> Iterable[Findin
     """A player has won a match of ``games`` games once he has more than half the points,
     a game won by forfeit counting as any other (a review: a forfeit point was left out,
     and the game after the win rated). Round by round: the games of the round that gives
-    the win are the match's own."""
+    the win are the match's own. Each later game is an error, unless an administrator
+    granted the waiver asked at registration (R&B 2024 5.2): then one note says they are
+    rated."""
+    after = list(_played_after_the_win(ctx, games))
+    if not after:
+        return
+    if ctx.registration.match_waiver:
+        winner, first = after[0]
+        white = ctx.report.player(first.white)
+        yield Finding(
+            INFO,
+            "match-games-after-win-waived",
+            f"{len(after)} game(s) from round {first.round} were played after player "
+            f"{winner.label} had won the {games}-game match; they are rated, as the waiver "
+            "asked at registration was granted.",
+            white.line if white else None,
+            _block_column(first.round) if white else None,
+            ctx.registration.rules.match_waiver_clause,
+        )
+        return
+    for winner, game in after:
+        white = ctx.report.player(game.white)
+        if white is None:
+            continue
+        yield Finding(
+            ERROR,
+            "match-game-after-win",
+            f"Line {white.line}: the game of round {game.round} was played after "
+            f"player {winner.label} had won the {games}-game match; it cannot be "
+            "rated.",
+            white.line,
+            _block_column(game.round),
+            ctx.clause("6.5", "5.2"),
+        )
+
+
+def _played_after_the_win(ctx: _Context, games: int) -> Iterable[tuple[TrfPlayer, PlayedGame]]:
+    """(the winner, a game played after he had won), in round order."""
     played: dict[int, list[PlayedGame]] = defaultdict(list)
     for game in ctx.report.played_games():
         played[game.round].append(game)
@@ -737,20 +776,7 @@ def _games_after_the_match_was_won(ctx: _Context, games: int) -> Iterable[Findin
     winner: TrfPlayer | None = None
     for number in sorted({b.round for p in ctx.players for b in p.rounds} | set(played)):
         if winner is not None:
-            for game in played[number]:
-                white = ctx.report.player(game.white)
-                if white is None:
-                    continue
-                yield Finding(
-                    ERROR,
-                    "match-game-after-win",
-                    f"Line {white.line}: the game of round {game.round} was played after "
-                    f"player {winner.label} had won the {games}-game match; it cannot be "
-                    "rated.",
-                    white.line,
-                    _block_column(game.round),
-                    ctx.clause("6.5", "5.2"),
-                )
+            yield from ((winner, game) for game in played[number])
             continue
         for player in ctx.players:
             block = player.round(number)

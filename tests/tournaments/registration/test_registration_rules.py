@@ -235,3 +235,16 @@ def test_an_administrator_moving_an_effective_date_changes_the_rule_set_in_force
     assert rules_for("rapid", dt.date(2024, 3, 1)).id == "rapid-blitz-pre2024"
     assert rules_for("rapid", dt.date(2024, 7, 1)).id == "rapid-blitz-2024"
     assert rules_for("blitz", dt.date(2024, 3, 1)).id == "rapid-blitz-2024"
+
+
+def test_the_waiver_of_rapid_blitz_2024_5_2_is_asked_for_a_match_alone():
+    """R&B 2024 5.2: games after a player has won a match "shall not be rated. This
+    requirement may be waived by prior request." Standard-2009 6.5 says the first sentence
+    alone: a standard match has no waiver to ask."""
+    match = dict(system="match", number_of_rounds=4, match_games=4, match_waiver=True)
+    assert errors(RapidDataFactory(**match)) == {}
+    assert errors(RapidDataFactory(match_waiver=True))["match_waiver"] == [
+        "R&B 2024 5.2: Only a match over a specific number of games asks this."
+    ]
+    (standard,) = errors(RegistrationDataFactory(**match))["match_waiver"]
+    assert standard.startswith("standard-2009 6.5: ") and "give no waiver" in standard

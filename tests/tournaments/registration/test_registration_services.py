@@ -237,6 +237,66 @@ def test_a_refusal_refuses_the_tournament_and_closes_its_other_requests(world, a
     assert status_entry.actor == world["users"]["administrator"]
 
 
+def register_match_asking_every_game_rated(world, **fields):
+    return register(
+        world,
+        factory=RapidDataFactory,
+        system="match",
+        number_of_rounds=4,
+        match_games=4,
+        match_waiver=True,
+        **fields,
+    )
+
+
+def test_a_match_asking_every_game_rated_waits_and_a_refusal_still_registers_it(
+    world, administrator
+):
+    """R&B 2024 5.2's waiver is asked "by prior request": an administrator decides it.
+    Refused, the games after the win are not rated, and the match is registered all the
+    same; granted, the report's checks read it."""
+    from tournaments.reports.selectors import registration_of
+
+    tournament = register_match_asking_every_game_rated(world)
+    assert tournament.status == Tournament.Status.AWAITING_APPROVAL
+    waiver = kinds(tournament)[ApprovalRequest.Kind.MATCH_WAIVER]
+    assert waiver.clause == "R&B 2024 5.2" and "4-game match" in waiver.explanation
+    approval_decide(actor=administrator, approval=waiver, approve=False, reason="Asked too late")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.APPROVED
+    assert not registration_of(tournament).match_waiver
+
+    granted = register_match_asking_every_game_rated(world, name="Title Match")
+    waiver = kinds(granted)[ApprovalRequest.Kind.MATCH_WAIVER]
+    approval_decide(actor=administrator, approval=waiver, approve=True, reason="Asked in May")
+    granted.refresh_from_db()
+    assert granted.status == Tournament.Status.APPROVED
+    assert registration_of(granted).match_waiver
+
+
+def test_a_refused_waiver_waits_for_the_other_requests_and_another_refusal_closes_it(
+    world, administrator
+):
+    tournament = register_match_asking_every_game_rated(world, today=dt.date(2025, 2, 28))
+    late, waiver = (kinds(tournament)[k] for k in ("late_registration", "match_waiver"))
+    approval_decide(actor=administrator, approval=waiver, approve=False, reason="No")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.AWAITING_APPROVAL
+    approval_decide(actor=administrator, approval=late, approve=True, reason="Force majeure")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.APPROVED
+
+    refused = register_match_asking_every_game_rated(
+        world, name="Late Match", today=dt.date(2025, 2, 28)
+    )
+    late, waiver = (kinds(refused)[k] for k in ("late_registration", "match_waiver"))
+    approval_decide(actor=administrator, approval=late, approve=False, reason="Far too late")
+    refused.refresh_from_db()
+    waiver.refresh_from_db()
+    assert refused.status == Tournament.Status.REFUSED
+    assert waiver.status == ApprovalRequest.Status.REFUSED
+
+
 def test_a_decided_request_cannot_be_decided_again(world, administrator):
     tournament = register(world, today=dt.date(2025, 2, 20))
     request = tournament.approvals.get()

@@ -105,6 +105,25 @@ def test_a_national_championship_is_registered_as_one_and_its_report_checked_as_
     assert b"national-championship" not in page
 
 
+def test_a_match_asks_on_its_registration_for_every_game_rated(world):
+    """R&B 2024 5.2's waiver, "by prior request": the registration asks it, an
+    administrator decides. Asked of a Swiss it is a field error with the clause."""
+    client = persona_client(world, "arbiter")
+    rapid = dict(category="rapid", base_minutes=15, increment_seconds=10, rounds=4)
+    swiss = form_data(world, start=in_days(60), match_waiver="on", **rapid)
+    page = client.post(REGISTER, swiss).content.decode()
+    assert "R&amp;B 2024 5.2: Only a match over a specific number of games asks this." in page
+    assert not Tournament.objects.filter(name="Riverside Open").exists()
+    match = form_data(
+        world, start=in_days(60), system="match", match_games=4, match_waiver="on", **rapid
+    )
+    page = client.post(REGISTER, match, follow=True).content.decode()
+    assert "every game of the match rated (R&amp;B 2024 5.2)" in page
+    tournament = Tournament.objects.get(name="Riverside Open")
+    assert tournament.status == Tournament.Status.AWAITING_APPROVAL
+    assert tournament.approvals.get().kind == ApprovalRequest.Kind.MATCH_WAIVER
+
+
 def test_an_event_ended_too_long_ago_to_be_rated_is_not_registered(world):
     """A review registered an event of 1901: it waited for an administrator, though no
     report of it could ever be rated (DESIGN.md interpretation 8: refused after the third

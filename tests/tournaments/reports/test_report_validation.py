@@ -366,6 +366,24 @@ def test_matches(rules, after_win, unrated):
     assert codes(with_unrated, "error") == [("match-unrated-player", unrated)]
 
 
+def test_a_match_whose_waiver_was_granted_rates_the_games_after_the_win():
+    """R&B 2024 5.2: "This requirement may be waived by prior request." Granted at the
+    registration, the games after the win are no error; one note says they are rated."""
+    rapid = TimeControl(base_minutes=Fraction(15), increment_seconds=10)
+    match = dict(
+        rules=get_rule_set("rapid-blitz-2024"), category="rapid", time_control=rapid,
+        system="match", match_games=4, number_of_rounds=5,
+    )  # fmt: skip
+    decided = match_report(["1", "1", "=", "1", "0"])
+    refused = [(f.line, f.column) for f in check(decided, **match) if f.severity == "error"]
+    assert sorted(refused) == [(9, 132), (10, 122)]  # rounds 5 and 4, on White's line
+    waived = check(decided, match_waiver=True, **match)
+    assert codes(waived, "error") == []
+    [note] = [f for f in waived if f.code == "match-games-after-win-waived"]
+    assert (note.severity, note.rule, note.line, note.column) == ("info", "R&B 2024 5.2", 10, 122)
+    assert note.message.startswith("2 game(s) from round 4 were played after player 1")
+
+
 def test_a_match_won_with_a_forfeit_point_rates_no_later_game():
     """standard-2009 6.5 (R&B 2024 5.2): "those played after one player has won shall not be
     rated". In a 4-game match Alpha wins round 1 by forfeit and rounds 2 and 3 over the
