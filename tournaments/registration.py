@@ -426,6 +426,8 @@ def approval_decide(
         .exclude(kind__in=ApprovalRequest.WAIVERS, status=ApprovalRequest.Status.REFUSED)
         .exists()
     ):
+        if not approve:  # a waiver refused: the tournament is approved, not for that reason
+            reason = f"Registered; not granted: {approval.get_kind_display().lower()}. {reason}"
         tournament_status_change(
             tournament=tournament, status=Tournament.Status.APPROVED, actor=actor, reason=reason
         )

@@ -12,11 +12,18 @@ import pytest
 from django.db import connection, transaction
 from django.db.models import ProtectedError
 
-from lists.models import ListEntry
-from lists.services import period_get_or_create, period_publish
+from lists.models import ListEntry, RatingPeriod
+from lists.selectors import computed_results
+from lists.services import (
+    period_close,
+    period_compute_request,
+    period_get_or_create,
+    period_publish,
+    publication_refusal,
+)
 from players.access import Actor
-from players.models import Player, RatingHistory
-from tests.lists.conftest import APRIL
+from players.models import Player, RatingHistory, RatingState
+from tests.lists.conftest import APRIL, MAY
 from tests.threads import holding, in_thread
 
 pytestmark = [
@@ -173,12 +180,6 @@ def test_a_computation_claimed_while_the_list_before_is_committed_waits_for_it(
     run would read the states as they were before April and nothing would show it
     (``computed_before_their_start`` compares the publication with the claim). The run
     waits for the publication to commit, then reads April's states and can be published."""
-    from lists.models import RatingPeriod
-    from lists.selectors import computed_results
-    from lists.services import period_close, period_compute_request, publication_refusal
-    from players.models import RatingState
-    from tests.lists.conftest import MAY
-
     w = period_world
     anna, cy = w.player("Anna", 1800), w.player("Cy", 1350)
     w.tournament([(cy, anna, 1)], start=dt.date(2025, 4, 5), end=dt.date(2025, 4, 6), list_date=MAY)

@@ -264,6 +264,9 @@ def test_a_match_asking_every_game_rated_waits_and_a_refusal_still_registers_it(
     approval_decide(actor=administrator, approval=waiver, approve=False, reason="Asked too late")
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.APPROVED
+    assert audit_entries_for(tournament).get(action="status:approved").reason == (
+        "Registered; not granted: every game of the match rated. Asked too late"
+    )
     assert not registration_of(tournament).match_waiver
 
     granted = register_match_asking_every_game_rated(world, name="Title Match")
