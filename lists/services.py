@@ -107,7 +107,7 @@ from regulations.calendar import add_months
 from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
 from regulations.types import NEW_PLAYER_GAMES, REACHED_2400, PlayerState
 from tournaments.models import Tournament
-from tournaments.selectors import rules_for
+from tournaments.selectors import official_event_clause, rules_for
 
 logger = logging.getLogger(__name__)
 
@@ -246,8 +246,11 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     # and those whose worker went silent (killed, machine lost): its claim has expired.
     due = Q(status=Status.CLOSED) | stopped_computations()
     # And computed ones whose start was published since: computed again (publication
-    # refuses them).
-    stale = computed_before_their_start(RatingPeriod.objects.filter(status=Status.COMPUTED))
+    # refuses them); and those an official FIDE event's report was approved for after their
+    # computation: computed again, their lists rate it.
+    computed = RatingPeriod.objects.filter(status=Status.COMPUTED)
+    stale = {*computed_before_their_start(computed)}
+    stale |= {period for period in computed if official_events_after_computation(period)}
     periods = [*RatingPeriod.objects.filter(due), *stale]
     for period in sorted(periods, key=lambda period: (period.list_date, period.category)):
         try:
@@ -1664,6 +1667,26 @@ def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     the planner took half the month's 30,000 to be outside it and read its million games
     to find which have any (0.3 s of the period page), where a handful need looking at."""
     return with_approved_games(Tournament.objects.filter(pk__in=_outside_run(period)))
+
+
+def official_events_after_computation(period: RatingPeriod) -> list[tuple[Tournament, str]]:
+    """The official FIDE events approved for this list after its computation
+    (``reports_after_computation``), each with the clause that lets its report be approved
+    until the list is out, having ended as late as the day before it (standard-2009 7.13:
+    "rated on the list", R&B 2024 6.1.3). The scheduler computes the list again for them
+    rather than leave them to the next; published by hand before, it moves them on like any
+    other."""
+    late = reports_after_computation(period).filter(official_fide=True)
+    clauses = [
+        (
+            tournament,
+            official_event_clause(
+                tournament, rules_for(tournament.category, tournament.start_date)
+            ),
+        )
+        for tournament in late
+    ]
+    return [(tournament, clause) for tournament, clause in clauses if clause]
 
 
 #: What the computation reads of a player's record beside his games and his state: his

@@ -41,6 +41,7 @@ from players.models import RatingCategory
 from players.pagination import paginate
 from regulations.rounding import hundredths
 from tournaments.models import Tournament
+from tournaments.selectors import rules_for
 
 PAGE_SIZE = 50
 PREVIEW_KINDS = ("rated", "adopted", "initial", "pending", "delisted")
@@ -121,6 +122,9 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "may_close": period.status == "open" and period.closing_date < timezone.localdate(),
         "entries": audit_entries_for(period),
         "late": late,
+        # Ended as late as the day before the list: computed again by the scheduler.
+        "official_late": services.official_events_after_computation(period) if late else [],
+        "official_event_clause": rules_for(period.category, period.list_date).official_event_clause,
         "edited": edited,
         "imported": imported,
         "next_list": services.list_after(period.list_date),

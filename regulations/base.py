@@ -53,6 +53,12 @@ class RuleSet(Protocol):
 
     def closing_date(self, list_date: dt.date) -> dt.date: ...
 
+    #: The clause that lets an official FIDE event be rated on a list even if it ends on
+    #: the last day before the list date, if the rule set has one.
+    official_event_clause: str
+
+    def event_closing_date(self, list_date: dt.date, *, official_event: bool) -> dt.date: ...
+
     def registration_deadline(self, start_date: dt.date) -> dt.date | None: ...
 
     def rate_of_play_violations(
@@ -173,6 +179,11 @@ class OverTheBoardRules:
     #: at a request made before the match, if the rule set has one (R&B 2024 5.2: "This
     #: requirement may be waived by prior request"; standard-2009 6.5 has no such words).
     match_waiver_clause: ClassVar[str] = ""
+    #: The clause that rates an official FIDE event on a list even if it ends on the last
+    #: day before the list date, if the rule set has one (standard-2009 7.13's second
+    #: paragraph, R&B 2024 6.1.3's second sentence; the excerpts of the older texts say
+    #: nothing of it).
+    official_event_clause: ClassVar[str] = ""
     #: Whether the first-event test goes on to the next event once the first is
     #: disregarded (standard-2009 6.1: a later 0 or 1/2 counts only after a performance
     #: above the floor; DESIGN-notes 7), or stops at the first (R&B 2024 7.2.2: "Otherwise,
@@ -443,6 +454,14 @@ class OverTheBoardRules:
         """The last day a tournament may end to be rated on the list of ``list_date``
         (standard-2009 7.13: 7 days before; R&B 2024 6.1.3: 3 days before)."""
         return days_before(list_date, self.closing_days)
+
+    def event_closing_date(self, list_date: dt.date, *, official_event: bool) -> dt.date:
+        """The last day a tournament may end to be rated on the list of ``list_date``: the
+        closing date, or for an official FIDE event under a rule set that says so the last
+        day before the list date (``official_event_clause``)."""
+        if official_event and self.official_event_clause:
+            return days_before(list_date, 1)
+        return self.closing_date(list_date)
 
     def duration_violations(
         self, start_date: dt.date, end_date: dt.date, *, league: bool

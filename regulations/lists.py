@@ -3,7 +3,9 @@
 Lists are published on the 1st of a month (standard-2009 7.3, R&B 2024 6.1); a tournament
 is rated on the first list whose closing date (standard-2009 7.13: 7 days before; R&B 2024
 6.1.3: 3 days before) is on or after its end date and whose period was still open when
-its report was approved. A report that would not be rated by the third list after the
+its report was approved. An official FIDE event may end on the last day before the list
+date and still be rated on it (standard-2009 7.13, R&B 2024 6.1.3): its period takes its
+report until the list is out. A report that would not be rated by the third list after the
 tournament ended is refused (R&B 2024 8.1, pre-2024 8.1).
 """
 
@@ -67,6 +69,34 @@ def next_open_list(
     return chosen
 
 
+def first_list_taking(
+    end_date: dt.date,
+    approved_on: dt.date,
+    closing_date: ClosingDate,
+    every_months: int = 1,
+    list_out: Callable[[dt.date], bool] | None = None,
+    *,
+    open_until_out: bool = False,
+    until: dt.date | None = None,
+) -> dt.date:
+    """The first list that takes a report approved on ``approved_on`` of a tournament that
+    ended on ``end_date``: closing on or after both, its period still open (``list_out``
+    false for it; interpretation 8). With ``open_until_out`` (an official FIDE event, which
+    may end on the last day before the list date: standard-2009 7.13, R&B 2024 6.1.3), the
+    first closing on or after its end that is not out, its date not gone by at the
+    approval: the period takes the report until its list is out, and a list whose date has
+    passed unpublished is no list for it (the empty registry of a new federation has none
+    out, and an official event of 1901 would have been given the list of 1902)."""
+    if not open_until_out:
+        earliest = max(end_date, approved_on)
+        return next_open_list(earliest, closing_date, every_months, list_out, until)
+
+    def not_taking(list_date: dt.date) -> bool:
+        return list_date < approved_on or (list_out is not None and list_out(list_date))
+
+    return next_open_list(end_date, closing_date, every_months, not_taking, until)
+
+
 #: The coming lists whose periods exist ahead of time; no list further ahead is made or
 #: imported (a slip of the pen, once out, would bar the lists before it).
 LISTS_AHEAD = 3
@@ -97,6 +127,7 @@ def rating_list_for(
     every_months: int = 1,
     list_out: Callable[[dt.date], bool] | None = None,
     lateness_clause: str = LATENESS_CLAUSE,
+    open_until_out: bool = False,
 ) -> ListAssignment:
     """The list of a tournament that ended on ``end_date`` and whose report was approved on
     ``approved_on``: a period is open through its closing date and while its list is not
@@ -105,13 +136,19 @@ def rating_list_for(
     refused. The lists are counted from the first one dated after the end, as R&B 2024 8.1
     reads ("the third rating list after it ends"), whether or not its period closed before
     the end (a review: a rapid event ended on 30 November, after the December list's
-    closing date, was taken until 1 March, its fourth list, called its third)."""
+    closing date, was taken until 1 March, its fourth list, called its third).
+
+    ``open_until_out``: the period takes the report until its list is out, an official
+    FIDE event's, which may end after the closing date, on the last day before the list
+    (standard-2009 7.13, R&B 2024 6.1.3), and so is approved after it
+    (``first_list_taking``)."""
     last_allowed = next_list_date(end_date + dt.timedelta(days=1), every_months)
     for _ in range(LISTS_ALLOWED - 1):
         last_allowed = next_list_date(last_allowed + dt.timedelta(days=1), every_months)
-    chosen = next_open_list(
-        max(end_date, approved_on), closing_date, every_months, list_out, until=last_allowed
-    )
+    chosen = first_list_taking(
+        end_date, approved_on, closing_date, every_months, list_out,
+        open_until_out=open_until_out, until=last_allowed,
+    )  # fmt: skip
     if chosen > last_allowed:
         raise TooLateToRate(
             lateness_clause,

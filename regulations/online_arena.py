@@ -120,6 +120,8 @@ class OnlineArena:
     difference_clause = "online arena 3.9.1"
     #: No match over a set number of games is rated apart here (``OverTheBoardRules``).
     match_waiver_clause: ClassVar[str] = ""
+    #: Every game before the list date is on it already (``closing_date``).
+    official_event_clause: ClassVar[str] = ""
     #: 3.7.4: Rf = Ra + 20 for each half point scored over 50%.
     points_per_half_point: ClassVar[int] = 20
 
@@ -315,6 +317,10 @@ class OnlineArena:
         """1.4: ratings change after every game; a monthly list shows them as they stand
         on its date, so every game played before it is on it."""
         return list_date - dt.timedelta(days=1)
+
+    def event_closing_date(self, list_date: dt.date, *, official_event: bool) -> dt.date:
+        """The closing date, official event or not (``closing_date``)."""
+        return self.closing_date(list_date)
 
 
 RULES = OnlineArena()

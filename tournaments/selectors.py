@@ -39,6 +39,13 @@ def rules_for(
     return regulations.rule_set_for(category, start_date, schedule or rule_schedule())
 
 
+def official_event_clause(tournament: Tournament, rules: OverTheBoardRules | OnlineArena) -> str:
+    """The clause that lets ``tournament`` end on the last day before its list's date and
+    still be rated on it, an official FIDE event under ``rules``, the rule set in force at
+    its start (standard-2009 7.13, R&B 2024 6.1.3), or "" for any other."""
+    return rules.official_event_clause if tournament.official_fide else ""
+
+
 def approval_list() -> QuerySet[ApprovalRequest]:
     """Every approval request, pending first, then the most recently requested."""
     pending_first = Case(

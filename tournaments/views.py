@@ -178,7 +178,12 @@ def _too_late_to_register(data: registration.RegistrationData) -> str | None:
     A review registered one dated 1901; it went to the administrators' queue, where only
     the approval page said it could never be rated. (``load_report --register`` still
     registers such a report, whose findings it reads.)"""
-    event = Tournament(category=data.category, start_date=data.start_date, end_date=data.end_date)
+    event = Tournament(
+        category=data.category,
+        start_date=data.start_date,
+        end_date=data.end_date,
+        official_fide=data.official_fide,
+    )
     _, refusal = approval_outlook(event)
     return f"{refusal} Nothing was registered." if refusal else None
 

@@ -11,8 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from lists.models import ListEntry, RatingPeriod
-from lists.services import period_get_or_create, periods_tick
+from lists.selectors import computed_results
+from lists.services import period_get_or_create, periods_tick, reports_after_computation
 from tests.lists.conftest import APRIL, MAY
+from tournaments.models import Tournament
 
 
 def run(*args: str) -> dict:
@@ -168,6 +170,38 @@ def test_beat_creates_periods_ahead_and_closes_and_computes_those_past_closing(
     assert len(done["closed"]) == 3
     assert periods[("rapid", dt.date(2025, 5, 1))].status == "open"
     assert april["rapid"].games_count == 1
+
+
+@pytest.mark.django_db
+def test_beat_computes_a_list_again_for_an_official_event_approved_after_its_computation(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """standard-2009 7.13 ("rated on the list"), R&B 2024 6.1.3: an official FIDE event may
+    end on the last day before the list date, after the computation of its list has
+    started, and its list's period takes its report until the list is out. Beat computes
+    the list again, so that it rates the event, rather than leave it to the next list. An
+    ordinary report approved after the computation does not make it: published as it is,
+    the list leaves it to May's (interpretation 8)."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    april = compute("rapid", APRIL)
+    w.tournament([(w.player("C", 1600), w.player("D", 1600), 1)], name="Club Rapid")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert april.pk not in periods_tick(today=dt.date(2025, 3, 31))["computing"]
+    official = w.tournament(
+        [(w.player("E", 1650), w.player("F", 1650), 0.5)], name="European Rapid",
+        start=dt.date(2025, 3, 30), end=dt.date(2025, 3, 31),
+    )  # fmt: skip
+    Tournament.objects.filter(pk=official.pk).update(official_fide=True)
+    assert {r.player.name for r in computed_results(april)} == {"A", "B"}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert april.pk in periods_tick(today=dt.date(2025, 3, 31))["computing"]
+    april.refresh_from_db()
+    assert april.status == "computed"
+    assert {r.player.name for r in computed_results(april)} == {"A", "B", "C", "D", "E", "F"}
+    assert list(reports_after_computation(april)) == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert april.pk not in periods_tick(today=dt.date(2025, 3, 31))["computing"]
 
 
 @pytest.mark.django_db

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import html
 import io
 import re
 
@@ -424,6 +425,39 @@ def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publ
     ) in done
     late.refresh_from_db()
     assert (late.status, late.list_date) == ("ready", datetime.date(2025, 5, 1))
+
+
+def test_an_official_event_approved_after_the_preview_is_named_with_its_clause(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """R&B 2024 6.1.3: an official FIDE event may end on the last day before the list date
+    and still be rated on it. The page says so of the list, and of an official event
+    approved after the preview, which the scheduler computes again for; an ordinary
+    report approved after it is named as left out alone."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    page = html.unescape(admin.get(f"/lists/periods/{period.pk}/").content.decode())
+    assert "and official FIDE events ending by the day before its date" in page
+    assert "(R&B 2024 6.1.3)" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    w = period_world
+    w.tournament([(w.player("C", 1600), w.player("D", 1600), 1)], name="Club Rapid")
+    assert 'id="official-late"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    official = w.tournament(
+        [(w.player("E", 1600), w.player("F", 1600), 1)], name="European Rapid",
+        start=datetime.date(2025, 3, 30), end=datetime.date(2025, 3, 31),
+    )  # fmt: skip
+    official.official_fide = True
+    official.save(update_fields=["official_fide"])
+    page = html.unescape(admin.get(f"/lists/periods/{period.pk}/").content.decode())
+    alert = re.search(r'id="late-reports">(.*?)</div>', page, re.S).group(1)
+    assert "2 reports approved for this list after the preview was computed" in alert
+    assert (
+        "European Rapid (R&B 2024 6.1.3) is an official FIDE event, which the list rates even "
+        "when it ends after its closing date: the scheduler, where it runs, computes the "
+        "preview again in its next round."
+    ) in alert
 
 
 def test_a_report_without_a_game_over_the_board_is_not_late_and_is_done_with_this_list(

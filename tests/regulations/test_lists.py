@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 
 import pytest
 
 from regulations.lists import TooLateToRate, next_list_date, rating_list_for
 from regulations.online_arena import RULES as ONLINE
 from regulations.rapid_blitz_2024 import RULES as RAPID
+from regulations.rapid_blitz_pre2024 import RULES as RAPID_PRE2024
+from regulations.standard_1994 import RULES as STANDARD_1994
 from regulations.standard_2009 import RULES as STANDARD
 
 D = dt.date
@@ -125,3 +128,62 @@ def test_a_list_already_out_takes_no_more_reports():
     out.add(D(2027, 3, 1))
     with pytest.raises(TooLateToRate, match="list of 2027-03-01 at the earliest"):
         assigned(D(2026, 11, 20), D(2026, 11, 20))
+
+
+@pytest.mark.parametrize(
+    ("rules", "official", "closing"),
+    [
+        (STANDARD, False, D(2026, 11, 24)),  # standard-2009 7.13: 7 days before
+        (STANDARD, True, D(2026, 11, 30)),  # its second paragraph: the last day before
+        (RAPID, False, D(2026, 11, 28)),  # R&B 2024 6.1.3: 3 days before
+        (RAPID, True, D(2026, 11, 30)),  # its second sentence
+        (STANDARD_1994, True, D(2026, 11, 24)),  # the excerpt says nothing of it
+        (RAPID_PRE2024, True, D(2026, 11, 28)),  # nor does this one
+        (ONLINE, True, D(2026, 11, 30)),  # every game before the list is on it anyway
+    ],
+)
+def test_an_official_fide_event_may_end_on_the_last_day_before_the_list(rules, official, closing):
+    """standard-2009 7.13: "Official competitions as listed in the FIDE Handbook are rated
+    on the list even if they end on the last day before the list date"; R&B 2024 6.1.3 the
+    same with "may be rated". The list of 1 December 2026."""
+    assert rules.event_closing_date(D(2026, 12, 1), official_event=official) == closing
+
+
+def test_an_official_fide_events_list_takes_its_report_until_the_list_is_out():
+    """standard-2009 7.13 with interpretation 8: a European championship ending on 30
+    November 2026, the day before the list of 1 December, is rated on it. Its report can
+    only be approved after that list's closing date (24 November), so the period takes it
+    until the list is out: approved on 1 December, the list not out yet, it is on the list
+    of 1 December; with that list out, or its date gone by unpublished, on 1 January. An
+    ordinary event ending that day goes to 1 January whenever it is approved."""
+    out: set[dt.date] = set()
+
+    def assigned(official: bool, approved: dt.date) -> dt.date:
+        return rating_list_for(
+            end_date=D(2026, 11, 30), approved_on=approved,
+            closing_date=partial(STANDARD.event_closing_date, official_event=official),
+            list_out=out.__contains__, open_until_out=official,
+        ).list_date  # fmt: skip
+
+    assert assigned(True, D(2026, 11, 30)) == D(2026, 12, 1)
+    assert assigned(True, D(2026, 12, 1)) == D(2026, 12, 1)
+    assert assigned(False, D(2026, 11, 30)) == D(2027, 1, 1)
+    assert assigned(True, D(2026, 12, 2)) == D(2027, 1, 1)  # its date gone by
+    out.add(D(2026, 12, 1))
+    assert assigned(True, D(2026, 12, 1)) == D(2027, 1, 1)
+    # The third list after its end bars it like any other report (R&B 2024 8.1).
+    out |= {D(2027, 1, 1), D(2027, 2, 1)}
+    with pytest.raises(TooLateToRate, match="after the third list following its end"):
+        assigned(True, D(2027, 1, 30))
+
+
+def test_an_official_fide_event_of_long_ago_is_too_late_where_no_list_is_out():
+    """A new federation's registry has no list out. An official event that ended in 1901
+    is not given the list of 1902, which was never published here: its date went by before
+    the approval, and the third list after its end too (R&B 2024 8.1)."""
+    with pytest.raises(TooLateToRate, match="after the third list following its end"):
+        rating_list_for(
+            end_date=D(1901, 5, 1), approved_on=D(2026, 11, 30),
+            closing_date=partial(STANDARD.event_closing_date, official_event=True),
+            open_until_out=True,
+        )  # fmt: skip

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -36,7 +36,7 @@ from regulations import EffectiveDate
 from regulations.lists import (
     ListAssignment,
     TooLateToRate,
-    next_open_list,
+    first_list_taking,
     rating_list_for,
 )
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
@@ -54,7 +54,7 @@ from tournaments.reports.validation import (
     registry_differences,
     validate_report,
 )
-from tournaments.selectors import rule_schedule, rules_for
+from tournaments.selectors import official_event_clause, rule_schedule, rules_for
 from tournaments.trf import NOT_A_REPORT, Finding, ParseResult, Severity, parse, sort_findings
 from tournaments.workflow import TransitionNotAllowed, tournament_status_change
 
@@ -762,11 +762,14 @@ def tournament_list_move(*, actor: Actor, tournament: Tournament) -> Tournament:
                 "keeps its list."
             )
         old = tournament.list_date
-        tournament.list_date = next_open_list(
-            max(tournament.end_date, timezone.localdate()),
-            rules_for(tournament.category, tournament.start_date).closing_date,
+        terms = list_terms(tournament, period_closed)
+        tournament.list_date = first_list_taking(
+            tournament.end_date,
+            timezone.localdate(),
+            terms.closing_date,
             list_every_months(),
-            partial(period_closed, tournament.category),
+            terms.list_out,
+            open_until_out=terms.open_until_out,
         )
         tournament.save(update_fields=["list_date"])
         audit_record(
@@ -790,13 +793,47 @@ def _rating_list(
     ``LIST_EVERY_MONTHS`` months. ``out``: whether a list's period takes no more reports
     (``list_out``, ``period_closed``); ``schedule``: the rule schedule, where a caller
     asks for many."""
-    rules = rules_for(tournament.category, tournament.start_date, schedule)
+    terms = list_terms(tournament, out, schedule)
     return rating_list_for(
         end_date=tournament.end_date,
         approved_on=approved_on,
-        closing_date=rules.closing_date,
+        closing_date=terms.closing_date,
         every_months=list_every_months(),
-        list_out=partial(out, tournament.category),
+        list_out=terms.list_out,
+        lateness_clause=terms.lateness_clause,
+        open_until_out=terms.open_until_out,
+    )
+
+
+class ListTerms(NamedTuple):
+    """How the lists take a tournament's report (``list_terms``)."""
+
+    #: The last day the tournament may end to be rated on a list, by the list's date.
+    closing_date: Callable[[dt.date], dt.date]
+    #: Whether a list's period takes the report no more, by the list's date.
+    list_out: Callable[[dt.date], bool]
+    #: The period takes the report until its list is out, whatever the day of approval.
+    open_until_out: bool
+    lateness_clause: str
+
+
+def list_terms(
+    tournament: Tournament,
+    out: Callable[[str, dt.date], bool],
+    schedule: tuple[EffectiveDate, ...] | None = None,
+) -> ListTerms:
+    """How the lists take a report of ``tournament``, by the rule set in force at its start:
+    ``out`` says when a period takes no more reports. An official FIDE event may end on the
+    last day before the list date and still be rated on it (standard-2009 7.13, R&B 2024
+    6.1.3): its list's period takes its report until the list is out, approved after the
+    closing date and after the computation too (computed again, the list rates it:
+    ``lists.services.official_events_after_computation``)."""
+    rules = rules_for(tournament.category, tournament.start_date, schedule)
+    official = bool(official_event_clause(tournament, rules))
+    return ListTerms(
+        closing_date=partial(rules.event_closing_date, official_event=official),
+        list_out=partial(list_out if official else out, tournament.category),
+        open_until_out=official,
         lateness_clause=rules.lateness_clause,
     )
 

@@ -135,6 +135,12 @@ def test_an_event_ended_too_long_ago_to_be_rated_is_not_registered(world):
     errors = response.context["form"].errors["end_date"]
     assert "after the third list following its end" in errors[0]
     assert errors[0].endswith("Nothing was registered.")
+    # An official FIDE event's list takes its report until the list is out (standard-2009
+    # 7.13), but not a list whose date went by long ago, unpublished in an empty registry.
+    official = client.post(REGISTER, form_data(world, start=in_days(-200), official_fide="on"))
+    assert (
+        "after the third list following its end" in official.context["form"].errors["end_date"][0]
+    )
     assert not Tournament.objects.filter(name="Riverside Open").exists()
     client.post(REGISTER, form_data(world, start=in_days(-14)))
     late = Tournament.objects.get(name="Riverside Open")

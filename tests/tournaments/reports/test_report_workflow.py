@@ -665,6 +665,40 @@ def test_a_report_approved_once_its_period_is_no_longer_open_goes_to_the_next_li
     assert tournament.status == "ready" and tournament.list_date == dt.date(2025, 5, 1)
 
 
+@pytest.mark.parametrize(
+    ("status", "rated_on"),
+    [("closed", dt.date(2025, 4, 1)), ("computed", dt.date(2025, 4, 1)),
+     ("published", dt.date(2025, 5, 1))],
+)  # fmt: skip
+def test_an_official_fide_events_report_is_taken_by_its_list_until_the_list_is_out(
+    world, tournament, registry, upload, monkeypatch, status, rated_on
+):
+    """standard-2009 7.13: an official FIDE event is rated on the list even if it ends on
+    the last day before the list date, so its report, approved after the closing date,
+    still goes to that list while the list is not out. Ended on 9 March 2025, approved on
+    28 March (April's list closed on 25 March): an ordinary report goes to May (above);
+    this one to April, its period closed or computed (computed again, the list rates it),
+    and to May once April's list is published."""
+    from django.utils import timezone
+
+    from lists.models import RatingPeriod
+
+    tournament.official_fide = True
+    tournament.save(update_fields=["official_fide"])
+    RatingPeriod.objects.create(
+        category=tournament.category, list_date=dt.date(2025, 4, 1),
+        closing_date=dt.date(2025, 3, 25), status=status,
+    )  # fmt: skip
+    upload("arbiter", tournament, trf(four_players()))
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 28))
+    officer = persona_client(world, "officer_a")
+    page = officer.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
+    assert f"for rating on the list of {rated_on}?" in page
+    officer.post(f"/tournaments/{tournament.pk}/reports/1/approve/")
+    tournament.refresh_from_db()
+    assert tournament.status == "ready" and tournament.list_date == rated_on
+
+
 def test_a_report_of_a_tournament_not_ended_yet_is_not_approved(
     world, tournament, registry, upload, monkeypatch
 ):
