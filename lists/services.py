@@ -107,7 +107,7 @@ from regulations.calendar import add_months
 from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
 from regulations.types import NEW_PLAYER_GAMES, REACHED_2400, PlayerState
 from tournaments.models import Tournament
-from tournaments.selectors import official_event_clause, rules_for
+from tournaments.selectors import official_event_clause, rule_schedule, rules_for
 
 logger = logging.getLogger(__name__)
 
@@ -1677,11 +1677,12 @@ def official_events_after_computation(period: RatingPeriod) -> list[tuple[Tourna
     rather than leave them to the next; published by hand before, it moves them on like any
     other."""
     late = reports_after_computation(period).filter(official_fide=True)
+    schedule = rule_schedule() if late else ()  # read once, for them all
     clauses = [
         (
             tournament,
             official_event_clause(
-                tournament, rules_for(tournament.category, tournament.start_date)
+                tournament, rules_for(tournament.category, tournament.start_date, schedule)
             ),
         )
         for tournament in late

@@ -459,6 +459,45 @@ def test_an_official_event_approved_after_the_preview_is_named_with_its_clause(
         "preview again in its next round."
     ) in alert
 
+    def queries_with(count: int) -> int:
+        for n in range(count):
+            more = w.tournament(
+                [(w.player(f"G{n}", 1600), w.player(f"H{n}", 1600), 1)], name=f"Cup {n}",
+                start=datetime.date(2025, 3, 30), end=datetime.date(2025, 3, 31),
+            )  # fmt: skip
+            more.official_fide = True
+            more.save(update_fields=["official_fide"])
+        with CaptureQueriesContext(connection) as seen:
+            admin.get(f"/lists/periods/{period.pk}/")
+        return len(seen)
+
+    # The rule schedule is read once for them all (a review counted a read an event).
+    assert queries_with(1) == queries_with(4)
+
+
+def test_a_period_open_past_its_closing_date_still_takes_official_events(
+    world, period_world, monkeypatch
+):
+    """Open past its closing date (no scheduler closed it): a report approved now goes to
+    a later list, an official FIDE event's aside (R&B 2024 6.1.3), and the page says both
+    (a review read "goes to a later list" of the official event's too)."""
+    from tournaments.models import Tournament
+    from tournaments.reports.services import approval_outlook
+
+    period = period_get_or_create(category="rapid", list_date=APRIL)
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: datetime.date(2025, 3, 31))
+    ended = {"category": "rapid", "start_date": datetime.date(2025, 3, 30)}
+    ended["end_date"] = datetime.date(2025, 3, 30)
+    assert approval_outlook(Tournament(**ended))[0] == MAY
+    assert approval_outlook(Tournament(**ended, official_fide=True))[0] == APRIL
+    page = html.unescape(
+        persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/").content.decode()
+    )
+    assert (
+        "Its closing date has passed: a report approved now goes to a later list, an official "
+        "FIDE event's aside."
+    ) in page
+
 
 def test_a_report_without_a_game_over_the_board_is_not_late_and_is_done_with_this_list(
     world, period_world, django_capture_on_commit_callbacks

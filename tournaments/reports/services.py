@@ -787,13 +787,14 @@ def _rating_list(
     *,
     schedule: tuple[EffectiveDate, ...] | None = None,
     out: Callable[[str, dt.date], bool] = list_out,
+    out_for_official: Callable[[str, dt.date], bool] = list_out,
 ) -> ListAssignment:
     """The list a report of ``tournament`` approved on ``approved_on`` is rated on (raises
     ``TooLateToRate`` after the third list following its end, R&B 2024 8.1), lists every
     ``LIST_EVERY_MONTHS`` months. ``out``: whether a list's period takes no more reports
     (``list_out``, ``period_closed``); ``schedule``: the rule schedule, where a caller
     asks for many."""
-    terms = list_terms(tournament, out, schedule)
+    terms = list_terms(tournament, out, schedule, out_for_official)
     return rating_list_for(
         end_date=tournament.end_date,
         approved_on=approved_on,
@@ -821,18 +822,20 @@ def list_terms(
     tournament: Tournament,
     out: Callable[[str, dt.date], bool],
     schedule: tuple[EffectiveDate, ...] | None = None,
+    out_for_official: Callable[[str, dt.date], bool] = list_out,
 ) -> ListTerms:
     """How the lists take a report of ``tournament``, by the rule set in force at its start:
-    ``out`` says when a period takes no more reports. An official FIDE event may end on the
-    last day before the list date and still be rated on it (standard-2009 7.13, R&B 2024
-    6.1.3): its list's period takes its report until the list is out, approved after the
-    closing date and after the computation too (computed again, the list rates it:
-    ``lists.services.official_events_after_computation``)."""
+    ``out`` says when a period takes no more reports, ``out_for_official`` when it takes no
+    official event's (a caller asking for many passes both cached). An official FIDE event
+    may end on the last day before the list date and still be rated on it (standard-2009
+    7.13, R&B 2024 6.1.3): its list's period takes its report until the list is out,
+    approved after the closing date and after the computation too (computed again, the
+    list rates it: ``lists.services.official_events_after_computation``)."""
     rules = rules_for(tournament.category, tournament.start_date, schedule)
     official = bool(official_event_clause(tournament, rules))
     return ListTerms(
         closing_date=partial(rules.event_closing_date, official_event=official),
-        list_out=partial(list_out if official else out, tournament.category),
+        list_out=partial(out_for_official if official else out, tournament.category),
         open_until_out=official,
         lateness_clause=rules.lateness_clause,
     )
@@ -844,6 +847,7 @@ def approval_outlook(
     *,
     schedule: tuple[EffectiveDate, ...] | None = None,
     out: Callable[[str, dt.date], bool] = period_closed,
+    out_for_official: Callable[[str, dt.date], bool] = list_out,
 ) -> tuple[dt.date | None, str | None]:
     """What approving a report of ``tournament`` today would do: (the list it is rated on,
     None), or (None, why it is too late; R&B 2024 8.1, interpretation 8). The report page
@@ -851,7 +855,11 @@ def approval_outlook(
     closing date went to a later list unannounced)."""
     try:
         assignment = _rating_list(
-            tournament, today or timezone.localdate(), schedule=schedule, out=out
+            tournament,
+            today or timezone.localdate(),
+            schedule=schedule,
+            out=out,
+            out_for_official=out_for_official,
         )
     except TooLateToRate as refusal:
         return None, str(refusal)
@@ -871,10 +879,12 @@ def too_late_to_rate(
     ended = [tournament for tournament in tournaments if tournament.end_date <= today]
     if not ended:
         return {}
-    schedule, out = rule_schedule(), cache(period_closed)
+    schedule, out, out_for_official = rule_schedule(), cache(period_closed), cache(list_out)
     late = {}
     for tournament in ended:
-        _, refusal = approval_outlook(tournament, today, schedule=schedule, out=out)
+        _, refusal = approval_outlook(
+            tournament, today, schedule=schedule, out=out, out_for_official=out_for_official
+        )
         if refusal is not None:
             late[tournament.pk] = refusal
     return late
