@@ -813,7 +813,7 @@ class ListTerms(NamedTuple):
     closing_date: Callable[[dt.date], dt.date]
     #: Whether a list's period takes the report no more, by the list's date.
     list_out: Callable[[dt.date], bool]
-    #: The period takes the report until its list is out, whatever the day of approval.
+    #: The period takes the report until its list is out (``first_list_taking``).
     open_until_out: bool
     lateness_clause: str
 
