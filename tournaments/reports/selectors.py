@@ -286,7 +286,7 @@ def registry_players(
     categories = {category}
     # R&B 2024 7.2.1, R&B pre-2024 7.21: a player without a rapid (blitz) rating who has a
     # standard rating is rated with it (a review: only the 2024 text was read so).
-    adoption = getattr(get_rule_set(rules_id), "adoption_clause", "")
+    adoption = get_rule_set(rules_id).adoption_clause
     if adoption:
         categories.add("standard")
     ratings = ratings_in_force(players, categories, on)
