@@ -235,7 +235,7 @@ def test_a_double_round_robin_short_of_a_game_is_rated_as_a_swiss_event(
     unplayed (a forfeit: not stored): every pair still met once, and a review found it
     rated by 8.58. As a Swiss, the rated players' games against U do not count (6.42): D
     has eight draws at D = 0, no change, eight games. U: 2.5 of 9 against 2000, p .28,
-    dp -166 (8.1(a)): Ru = 1834 (8.23)."""
+    dp -166 (8.1(a)): Ru = Rc + dp = 1834 (8.24; Rc 2000, 8.21)."""
     w = period_world
     rated = [w.player(name, 2000, category="standard") for name in "ABCDE"]
     u = w.player("U")
@@ -257,7 +257,7 @@ def test_a_round_robin_one_of_whose_players_forfeited_every_game_is_rated_as_a_s
     others' games look like a complete round robin; his report paired seven players
     (``Tournament.entrants``), and a review found it rated by 8.58. As a Swiss (6.42), D
     has eight draws at D = 0: no change, eight games. U: 3 of 10 against 2000, p .30, dp
-    -149 (8.1(a)): Ru = 1851 (8.23)."""
+    -149 (8.1(a)): Ru = Rc + dp = 1851 (8.24; Rc 2000, 8.21)."""
     w = period_world
     rated = [w.player(name, 2000, category="standard") for name in "ABCDE"]
     u = w.player("U")

@@ -257,12 +257,19 @@ def test_a_time_control_written_in_hours_agrees_with_the_registration():
     """A review: "2h + 30s" in 122 was read as two minutes, and an event registered at
     120 minutes + 30 seconds was told its report said otherwise (standard-2009 1.1)."""
     two_hours = TimeControl(base_minutes=Fraction(120), increment_seconds=30)
-    for written in ("2h + 30s", "2 hours + 30 seconds", "1h30 + 30s"):
+    one_hour = TimeControl(base_minutes=Fraction(60), increment_seconds=30)
+    for written, minutes in (("2h + 30s", 120), ("2 hours + 30 seconds", 120), ("1h30 + 30s", 90)):
         data = trf(four_players(), time_control=written)
-        registered = two_hours if written.startswith("2") else registration().time_control
+        registered = two_hours if minutes == 120 else registration().time_control
         assert not [
             f for f in check(data, time_control=registered) if f.code == "time-control-differs"
         ]
+        # Read, not passed over: registered otherwise, the report is told what it says (a
+        # review: a form left unread warns of nothing, and agreed with any registration).
+        [differs] = [
+            f for f in check(data, time_control=one_hour) if f.code == "time-control-differs"
+        ]
+        assert f"({minutes} min + 30 s/move); the registration has 60 min" in differs.message
     [warning] = [
         f
         for f in check(trf(four_players(), time_control="1h + 30s"), time_control=two_hours)

@@ -391,7 +391,7 @@ def test_a_late_rapid_report_is_refused_under_the_clause_of_its_own_rule_set(db,
     """The rapid texts before and from 2024 each say it in their own 8.1; a tournament
     rated by the text before 2024 (R&B 2024 0.1) was refused citing R&B 2024 8.1 (a review).
     Ended on 5 November: lists of December, January and February; approved on 10 February,
-    after February's closing date (28 January)."""
+    after February's closing date (29 January, 3 days before: R&B 2024 6.1.3)."""
     from tournaments.models import Tournament
 
     end = start + dt.timedelta(days=1)
@@ -497,13 +497,7 @@ def test_a_late_report_with_errors_says_no_version_can_be_rated_and_is_refused(
     the officer's refusal answered that the tournament "cannot become refused"). The
     dashboard marks it among the reports with errors; the officer refuses it, and the
     arbiter reads why in its history."""
-    from django.utils import timezone
-
-    from audit.models import AuditEntry
-
-    upload("arbiter", tournament, trf(four_players(), dates=("25/03/01", "25/03/02", "25/03/12")))
-    assert TournamentReport.objects.get().status == "has_errors"
-    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    _late_report_with_errors(world, tournament, upload, monkeypatch)
     url = f"/tournaments/{tournament.pk}/reports/1/"
     for persona in ("officer_a", "arbiter"):
         page = persona_client(world, persona).get(url).content.decode()
@@ -525,9 +519,9 @@ def test_a_late_report_with_errors_says_no_version_can_be_rated_and_is_refused(
 
 
 def _late_report_with_errors(world, tournament, upload, monkeypatch):
+    """A report whose round dates run past the registration (an error), ended 9 March 2025
+    and read on 26 May, after the closing date of June's list, its third (25 May)."""
     from django.utils import timezone
-
-    from tests.tournaments.reports.trf_builder import four_players, trf
 
     upload("arbiter", tournament, trf(four_players(), dates=("25/03/01", "25/03/02", "25/03/12")))
     assert TournamentReport.objects.get().status == "has_errors"
