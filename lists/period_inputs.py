@@ -59,6 +59,7 @@ from players.models import Player, RatingCategory, RatingHistory, RatingState, R
 from regulations import EffectiveDate, OverTheBoardRules
 from regulations.calendar import add_months
 from tournaments.models import Game, Tournament, TournamentReport
+from tournaments.reports.validation import MEETINGS
 from tournaments.selectors import rule_schedule, rules_for
 
 #: The longest pooling window of any rule set (R&B 6.1.4: 26 months), plus a month.
@@ -140,7 +141,7 @@ def tournament_facts(
         start_date=tournament.start_date,
         end_date=tournament.end_date,
         round_robin=tournament.system in ROUND_ROBINS,
-        meetings=2 if tournament.system == Tournament.System.DOUBLE_ROUND_ROBIN else 1,
+        meetings=MEETINGS.get(tournament.system, 1),
         team_championship=tournament.olympiad_type,
         name=tournament.name,
         list_date=tournament.list_date,

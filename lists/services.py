@@ -16,7 +16,7 @@ import gc
 import logging
 import socket
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -250,7 +250,11 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     # computation: computed again, their lists rate it.
     computed = RatingPeriod.objects.filter(status=Status.COMPUTED)
     stale = {*computed_before_their_start(computed)}
-    stale |= {period for period in computed if official_events_after_computation(period)}
+    stale |= {
+        period
+        for period in computed.filter(Exists(_official_outside_run()))
+        if official_events_after_computation(period)
+    }
     periods = [*RatingPeriod.objects.filter(due), *stale]
     for period in sorted(periods, key=lambda period: (period.list_date, period.category)):
         try:
@@ -1676,8 +1680,15 @@ def official_events_after_computation(period: RatingPeriod) -> list[tuple[Tourna
     "rated on the list", R&B 2024 6.1.3). The scheduler computes the list again for them
     rather than leave them to the next; published by hand before, it moves them on like any
     other."""
-    late = reports_after_computation(period).filter(official_fide=True)
-    schedule = rule_schedule() if late else ()  # read once, for them all
+    return official_events_among(reports_after_computation(period).filter(official_fide=True))
+
+
+def official_events_among(tournaments: Iterable[Tournament]) -> list[tuple[Tournament, str]]:
+    """Those of ``tournaments`` that are official FIDE events under a rule set that rates
+    them on a list even if they end on the last day before it, each with that clause
+    (``official_event_clause``); the rule schedule read once for them all."""
+    official = [tournament for tournament in tournaments if tournament.official_fide]
+    schedule = rule_schedule() if official else ()  # read once, for them all
     clauses = [
         (
             tournament,
@@ -1685,9 +1696,28 @@ def official_events_after_computation(period: RatingPeriod) -> list[tuple[Tourna
                 tournament, rules_for(tournament.category, tournament.start_date, schedule)
             ),
         )
-        for tournament in late
+        for tournament in official
     ]
     return [(tournament, clause) for tournament, clause in clauses if clause]
+
+
+def _official_outside_run() -> QuerySet[Tournament]:
+    """For a period (``OuterRef``): the official FIDE events ready for its list, with
+    approved games, that its computed run did not rate: beat asks it of every computed
+    period in one query, and looks closer only at those that have one."""
+    in_run = PeriodTournament.objects.filter(
+        period=OuterRef(OuterRef("pk")),
+        run=OuterRef(OuterRef("computed_run")),
+        tournament=OuterRef("pk"),
+    )
+    return with_approved_games(
+        Tournament.objects.filter(
+            official_fide=True,
+            status=Tournament.Status.READY,
+            category=OuterRef("category"),
+            list_date=OuterRef("list_date"),
+        ).exclude(Exists(in_run))
+    )
 
 
 #: What the computation reads of a player's record beside his games and his state: his

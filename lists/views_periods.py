@@ -123,7 +123,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entries": audit_entries_for(period),
         "late": late,
         # Ended as late as the day before the list: computed again by the scheduler.
-        "official_late": services.official_events_after_computation(period) if late else [],
+        "official_late": services.official_events_among(late),
         "official_event_clause": rules_for(period.category, period.list_date).official_event_clause,
         "edited": edited,
         "imported": imported,

@@ -205,6 +205,32 @@ def test_beat_computes_a_list_again_for_an_official_event_approved_after_its_com
 
 
 @pytest.mark.django_db
+def test_beat_asks_of_every_computed_period_at_once_whether_an_official_event_waits(
+    period_world, django_capture_on_commit_callbacks
+):
+    """Beat's round asks each computed period whether an official FIDE event's report was
+    approved for it after its computation: one query for them all, not a look at each
+    period's tournaments (a review counted one more query a computed period)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries_with(months: range) -> int:
+        for month in months:
+            list_date = dt.date(2024, month, 1)
+            RatingPeriod.objects.create(
+                category="rapid", list_date=list_date, status="computed",
+                closing_date=list_date - dt.timedelta(days=3),
+            )  # fmt: skip
+        with CaptureQueriesContext(connection) as seen:
+            done = periods_tick(today=dt.date(2025, 3, 20))
+        assert done["computing"] == []
+        return len(seen)
+
+    periods_tick(today=dt.date(2025, 3, 20))  # the periods ahead made once
+    assert queries_with(range(1, 2)) == queries_with(range(2, 8))
+
+
+@pytest.mark.django_db
 def test_beat_publishes_on_the_list_date_when_configured(
     period_world, django_capture_on_commit_callbacks, settings
 ):

@@ -48,6 +48,7 @@ from tournaments.reports.selectors import (
     registry_players,
 )
 from tournaments.reports.validation import (
+    TRF_SEX,
     RegistryPlayer,
     Validation,
     header_lines,
@@ -262,10 +263,6 @@ def _matched_players_locked(report: TournamentReport) -> None:
             "A player this report names was removed from the registry meanwhile, as a "
             "duplicate: upload the file again."
         )
-
-
-#: TRF16 001's sex ("w" for a woman) as the registry writes it.
-TRF_SEX = {"m": "M", "w": "F"}
 
 
 def _findings_store(report: TournamentReport, findings: tuple[Finding, ...]) -> None:

@@ -35,6 +35,9 @@ from tournaments.trf.decoding import decode, split_lines
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
+#: TRF16 001's sex ("w" for a woman) as the registry writes it.
+TRF_SEX = {"m": "M", "w": "F"}
+
 #: TRF16 001 columns (trf16.md §3).
 RATING_COLUMN = 49
 FIDE_ID_COLUMN = 58
