@@ -59,6 +59,10 @@ class RuleSet(Protocol):
 
     def event_closing_date(self, list_date: dt.date, *, official_event: bool) -> dt.date: ...
 
+    #: The clause that asks a hybrid event's report to come with every game in PGN, if the
+    #: rule set has one (R&B 2024 8.4).
+    hybrid_games_clause: str
+
     def registration_deadline(self, start_date: dt.date) -> dt.date | None: ...
 
     def rate_of_play_violations(
@@ -184,6 +188,10 @@ class OverTheBoardRules:
     #: paragraph, R&B 2024 6.1.3's second sentence; the excerpts of the older texts say
     #: nothing of it).
     official_event_clause: ClassVar[str] = ""
+    #: The clause that asks a hybrid event's report to come with full PGN files of its
+    #: games, if the rule set has one (R&B 2024 8.4: "must be submitted with the tournament
+    #: report"; hybrid play is R&B 2024's alone, 2.1, and the other texts say nothing of it).
+    hybrid_games_clause: ClassVar[str] = ""
     #: Whether the first-event test goes on to the next event once the first is
     #: disregarded (standard-2009 6.1: a later 0 or 1/2 counts only after a performance
     #: above the floor; DESIGN-notes 7), or stops at the first (R&B 2024 7.2.2: "Otherwise,

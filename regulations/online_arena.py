@@ -122,6 +122,8 @@ class OnlineArena:
     match_waiver_clause: ClassVar[str] = ""
     #: Every game before the list date is on it already (``closing_date``).
     official_event_clause: ClassVar[str] = ""
+    #: Every game is played on the arena's server, which keeps it: no report comes with one.
+    hybrid_games_clause: ClassVar[str] = ""
     #: The arena's server gives a member his first rating from the over-the-board lists
     #: before his first game (3.4): no report's player is rated here by another list's
     #: rating, as R&B 2024 7.2.1 rates one (``OverTheBoardRules.adoption_clause``).

@@ -99,6 +99,7 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
     floor = 1400  # 6.1.2, 6.1.4, 6.2.1
     closing_days = 3  # 6.1.3
     official_event_clause = "R&B 2024 6.1.3"
+    hybrid_games_clause = "R&B 2024 8.4"
     lateness_clause = LATENESS_CLAUSE  # 8.1
     difference_cap = 400
     difference_clause = "R&B 2024 7.3.1"

@@ -99,8 +99,9 @@ class TournamentReportAdmin(AuditedModelAdmin):
     readonly_fields = (
         "tournament", "version", "stored_file", "original_name", "size", "sha256", "encoding",
         "error_count", "warning_count", "uploaded_by", "uploaded_at", "status",
+        "stored_games_file", "games_size", "games_sha256", "games_count",
     )  # fmt: skip
-    exclude = ("file",)
+    exclude = ("file", "games_file", "games_original_name")
     inlines = (ReportFindingInline,)
 
     @admin.display(description="file")
@@ -108,6 +109,16 @@ class TournamentReportAdmin(AuditedModelAdmin):
         """A link to the checked download: stored files have no /media/ address."""
         url = reverse("tournaments:report_download", args=(report.tournament_id, report.version))
         return format_html('<a href="{}">{}</a>', url, report.original_name)
+
+    @admin.display(description="games file (PGN)")
+    def stored_games_file(self, report: TournamentReport) -> str:
+        """A hybrid event's games (R&B 2024 8.4), by the checked download too."""
+        if not report.games_file:
+            return "—"
+        url = reverse(
+            "tournaments:report_games_download", args=(report.tournament_id, report.version)
+        )
+        return format_html('<a href="{}">{}</a>', url, report.games_original_name)
 
     def has_add_permission(self, request):
         return False

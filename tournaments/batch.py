@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -133,10 +134,12 @@ def report_load(
     tournament_id: int | None = None,
     name: str | None = None,
     command: str = "load_report",
+    games: Any | None = None,
 ) -> LoadOutcome:
     """Find (or with ``register`` register) the report's tournament, validate the report, grant
     the tournament's pending approvals when ``approve`` and validation found no error,
-    upload the report, and approve it for rating under the same condition."""
+    upload the report (with ``games``, a hybrid event's games in PGN, R&B 2024 8.4), and
+    approve it for rating under the same condition."""
     actor = batch_actor(command)
     assumed: list[str] = []
     tournament = _tournament_of(report, category, federation, tournament_id, name, filename)
@@ -186,7 +189,10 @@ def report_load(
         )
     try:
         stored = report_upload(
-            actor=actor, tournament=tournament, uploaded_file=SimpleUploadedFile(filename, data)
+            actor=actor,
+            tournament=tournament,
+            uploaded_file=SimpleUploadedFile(filename, data),
+            games_file=games,
         )
     except ValidationError as error:
         raise CannotLoad(_one_line(error)) from None

@@ -186,6 +186,10 @@ def report_upload_path(report: "TournamentReport", filename: str) -> str:
     return f"reports/{report.tournament_id}/v{report.version}-{filename}"
 
 
+def games_upload_path(report: "TournamentReport", filename: str) -> str:
+    return f"reports/{report.tournament_id}/v{report.version}-games-{filename}"
+
+
 class TournamentReport(models.Model):
     """One uploaded version of a tournament's report, kept exactly as received."""
 
@@ -202,6 +206,14 @@ class TournamentReport(models.Model):
     size = models.PositiveIntegerField()
     sha256 = models.CharField(max_length=64)
     encoding = models.CharField(max_length=16, blank=True)
+    #: A hybrid event's games in PGN (R&B 2024 8.4), kept as received: uploaded with this
+    #: version or kept from an earlier one (the same stored file).
+    games_file = models.FileField(upload_to=games_upload_path, blank=True)
+    games_original_name = models.CharField(max_length=255, blank=True)
+    games_size = models.PositiveIntegerField(null=True, blank=True)
+    games_sha256 = models.CharField(max_length=64, blank=True)
+    #: The file's games with moves, as read at upload.
+    games_count = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices)
     error_count = models.PositiveIntegerField(default=0)
     warning_count = models.PositiveIntegerField(default=0)

@@ -8,13 +8,19 @@ from django.db.models import QuerySet
 
 from players.forms import BirthYearField
 from players.models import Federation, Player
+from tournaments.models import TournamentReport
 from tournaments.reports.services import size_label
 
 
 class ReportUploadForm(forms.Form):
+    """The report; for a hybrid event (R&B 2024 2.1) its games in PGN too (8.4)."""
+
     file = forms.FileField(label="Tournament report (TRF file)")
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(
+        self, *args, hybrid: bool = False, kept: TournamentReport | None = None, **kwargs
+    ) -> None:
+        """``kept``: the version whose games file an upload without one keeps."""
         super().__init__(*args, **kwargs)
         self.limit = settings.REPORT_UPLOAD_MAX_BYTES
         self.fields[
@@ -22,6 +28,19 @@ class ReportUploadForm(forms.Form):
         ].help_text = (
             f"The file your pairing program wrote, as it is. At most {size_label(self.limit)}."
         )
+        if hybrid:
+            keeps = (
+                f" Leave it empty to keep version {kept.version}'s, {kept.games_original_name} "
+                f"({kept.games_count} games with moves)."
+                if kept
+                else ""
+            )
+            self.fields["games"] = forms.FileField(
+                label="Games (PGN file)",
+                required=False,
+                help_text="A hybrid event's report comes with every game of the event in PGN "
+                f"(R&B 2024 8.4). At most {size_label(settings.REPORT_GAMES_MAX_BYTES)}." + keeps,
+            )
 
     def clean_file(self):
         uploaded = self.cleaned_data["file"]
@@ -30,6 +49,15 @@ class ReportUploadForm(forms.Form):
                 f"The file is {uploaded.size:,} bytes; the limit is {size_label(self.limit)}."
             )
         return uploaded
+
+    def clean_games(self):
+        games = self.cleaned_data["games"]
+        limit = settings.REPORT_GAMES_MAX_BYTES
+        if games and games.size > limit:
+            raise forms.ValidationError(
+                f"The file is {games.size:,} bytes; the limit is {size_label(limit)}."
+            )
+        return games
 
 
 class PlayerMatchResolveForm(forms.Form):

@@ -60,6 +60,12 @@ def report_get(*, actor: Actor, tournament_pk: int, version: int) -> TournamentR
     )
 
 
+def games_file_kept(tournament: Tournament) -> TournamentReport | None:
+    """The version whose games file (PGN) a new version uploaded without one keeps: the
+    latest that has one."""
+    return tournament.reports.exclude(games_file="").order_by("-version").first()
+
+
 def finding_list(*, report: TournamentReport) -> QuerySet[ReportFinding]:
     """Errors first, as stored (``position``)."""
     return report.findings.order_by("position")
@@ -267,6 +273,7 @@ def registration_of(tournament: Tournament) -> Registration:
         city=tournament.city,
         federation=tournament.federation.code,
         national_championship=tournament.national_championship,
+        hybrid=tournament.hybrid,
         match_waiver=tournament.system == Tournament.System.MATCH
         and tournament.approvals.filter(
             kind=ApprovalRequest.Kind.MATCH_WAIVER, status=ApprovalRequest.Status.APPROVED

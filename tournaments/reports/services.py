@@ -40,9 +40,11 @@ from regulations.lists import (
     rating_list_for,
 )
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
+from tournaments.pgn import GamesFile, read_games
 from tournaments.reports.selectors import (
     UNRESOLVED,
     UPLOAD_STATUSES,
+    games_file_kept,
     lines_to_register,
     registration_of,
     registry_players,
@@ -51,6 +53,7 @@ from tournaments.reports.validation import (
     TRF_SEX,
     RegistryPlayer,
     Validation,
+    games_file_findings,
     header_lines,
     registry_differences,
     validate_report,
@@ -66,6 +69,10 @@ MatchStatus = PlayerMatch.Status
 
 class ReportRefused(ValidationError):
     """The report cannot be taken or approved as asked; the message says why."""
+
+
+class GamesFileRefused(ReportRefused):
+    """The games file sent with a report cannot be taken: nothing was stored."""
 
 
 def size_label(size: int) -> str:
@@ -94,12 +101,16 @@ def report_upload_refusal(tournament: Tournament) -> str | None:
 # -- upload ------------------------------------------------------------------------------------
 
 
-def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -> TournamentReport:
+def report_upload(
+    *, actor: Actor, tournament: Tournament, uploaded_file: Any, games_file: Any | None = None
+) -> TournamentReport:
     """Store a new version of the tournament's report exactly as received, with its
     findings and player matches, superseding the older versions, and move the tournament
-    to "report received" (then "checked" when nothing is an error). Nothing is half-stored:
-    the file is parsed and checked in memory first, and everything written afterwards,
-    the file included, is undone if any step fails."""
+    to "report received" (then "checked" when nothing is an error). ``games_file``: the
+    event's games in PGN (a hybrid event's, R&B 2024 8.4), kept as received too; without
+    one, the latest version's is kept. Nothing is half-stored: the files are read and
+    checked in memory first, and everything written afterwards, the files included, is
+    undone if any step fails."""
     require(
         actor,
         "upload_report",
@@ -114,6 +125,7 @@ def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -
     data = b"".join(uploaded_file.chunks())
     if too_large := report_size_refusal(len(data)):
         raise ReportRefused(too_large)
+    games = _games_read(games_file) if games_file is not None else _games_kept(tournament)
     parsed = parse(data)
     no_players = next((f for f in parsed.findings if f.code in NOT_A_REPORT), None)
     if no_players is not None:
@@ -121,14 +133,65 @@ def report_upload(*, actor: Actor, tournament: Tournament, uploaded_file: Any) -
         # version before, a checked one perhaps.
         raise ReportRefused(_not_a_report(no_players, parsed, tournament))
     validation = report_validate(tournament=tournament, parsed=parsed, data=data)
-    name = get_valid_filename(os.path.basename(uploaded_file.name or "")) or "report.trf"
+    name = _stored_name(uploaded_file, "report.trf")
     stored: list[tuple[Storage, str]] = []
     try:
-        return _report_store(actor, tournament, data, name, parsed, validation, stored)
+        return _report_store(actor, tournament, data, name, parsed, validation, games, stored)
     except BaseException:
-        for storage, path in stored:  # the rows were rolled back; the file goes too
+        for storage, path in stored:  # the rows were rolled back; the files go too
             storage.delete(path)
         raise
+
+
+def _stored_name(uploaded_file: Any, default: str) -> str:
+    return get_valid_filename(os.path.basename(uploaded_file.name or "")) or default
+
+
+@dataclass(frozen=True)
+class GamesUpload:
+    """The games file going with a new version: sent with it (``data``) or kept from an
+    earlier version (``kept``), and what it holds."""
+
+    read: GamesFile
+    name: str
+    data: bytes | None = None
+    kept: TournamentReport | None = None
+
+
+def games_size_refusal(size: int) -> str | None:
+    """Why a games file of ``size`` bytes is refused, or None."""
+    limit = settings.REPORT_GAMES_MAX_BYTES
+    if size > limit:
+        return f"The games file is larger than the limit of {size_label(limit)}."
+    return None
+
+
+def _games_read(games_file: Any) -> GamesUpload:
+    """The games file sent with the report, read; one that holds no game is refused."""
+    if too_large := games_size_refusal(games_file.size):
+        raise GamesFileRefused(too_large)
+    data = b"".join(games_file.chunks())
+    if too_large := games_size_refusal(len(data)):
+        raise GamesFileRefused(too_large)
+    read = read_games(data)
+    if read.unreadable:
+        raise GamesFileRefused(f"{read.unreadable} Nothing was stored.")
+    return GamesUpload(read, _stored_name(games_file, "games.pgn"), data=data)
+
+
+def _games_kept(tournament: Tournament) -> GamesUpload | None:
+    """The games file of the tournament's latest version that has one, read again from
+    the storage (a corrected report keeps its games); None where there is none or it can
+    no longer be read (its report is then told the file is missing)."""
+    kept = games_file_kept(tournament)
+    if kept is None:
+        return None
+    try:
+        with kept.games_file.open("rb") as handle:
+            read = read_games(handle.read())
+    except OSError:
+        return None
+    return GamesUpload(read, kept.games_original_name, kept=kept)
 
 
 def report_size_refusal(size: int) -> str | None:
@@ -184,16 +247,18 @@ def report_validate(
     )
 
 
-def _combined_findings(parsed: ParseResult, validation: Validation) -> tuple[Finding, ...]:
-    """The reader's findings and validation's, errors first. The reader's informational
-    062 note gives way to validation's warning about the same count."""
+def _combined_findings(
+    parsed: ParseResult, validation: Validation, others: Iterable[Finding] = ()
+) -> tuple[Finding, ...]:
+    """The reader's findings, validation's and ``others``, errors first. The reader's
+    informational 062 note gives way to validation's warning about the same count."""
     codes = {f.code for f in validation.findings}
     reader = [
         f
         for f in parsed.findings
         if not (f.code == "player-count-mismatch" and "player-count-differs" in codes)
     ]
-    return sort_findings([*reader, *validation.findings])
+    return sort_findings([*reader, *validation.findings, *others])
 
 
 @transaction.atomic
@@ -204,13 +269,14 @@ def _report_store(
     name: str,
     parsed: ParseResult,
     validation: Validation,
+    games: GamesUpload | None,
     stored: list[tuple[Storage, str]],
 ) -> TournamentReport:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     refusal = report_upload_refusal(locked)
     if refusal:
         raise ReportRefused(refusal)
-    findings = _combined_findings(parsed, validation)
+    findings = _combined_findings(parsed, validation, _games_findings(locked, parsed, games))
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     version = (locked.reports.aggregate(last=Max("version"))["last"] or 0) + 1
     report = TournamentReport(
@@ -227,6 +293,8 @@ def _report_store(
     )
     report.file.save(name, ContentFile(data), save=False)
     stored.append((report.file.storage, report.file.name))
+    if games is not None:
+        _games_attach(report, games, stored)
     report.save()
     _findings_store(report, findings)
     _matches_store(report, parsed, validation)
@@ -249,6 +317,50 @@ def _report_store(
         )
     tournament.status = locked.status
     return report
+
+
+def _games_findings(
+    tournament: Tournament, parsed: ParseResult, games: GamesUpload | None
+) -> list[Finding]:
+    """The games file's findings (R&B 2024 8.4), and a word where it was kept from an
+    earlier version."""
+    findings = list(
+        games_file_findings(
+            parsed.report,
+            registration=registration_of(tournament),
+            games=games.read if games else None,
+        )
+    )
+    if games is not None and games.kept is not None:
+        findings.append(
+            Finding(
+                Severity.INFO,
+                "games-file-kept",
+                f"The games file of version {games.kept.version} ({games.name}, "
+                f"{len(games.read.with_moves)} games with moves) goes with this version: "
+                "upload another with the report to replace it.",
+            )
+        )
+    return findings
+
+
+def _games_attach(
+    report: TournamentReport, games: GamesUpload, stored: list[tuple[Storage, str]]
+) -> None:
+    """The games file stored with the new version, or the earlier version's kept (the
+    same stored file: never deleted, as no report's file is)."""
+    if games.kept is not None:
+        kept = games.kept
+        report.games_file.name = kept.games_file.name
+        report.games_size, report.games_sha256 = kept.games_size, kept.games_sha256
+    else:
+        assert games.data is not None
+        report.games_file.save(games.name, ContentFile(games.data), save=False)
+        stored.append((report.games_file.storage, report.games_file.name))
+        report.games_size = len(games.data)
+        report.games_sha256 = hashlib.sha256(games.data).hexdigest()
+    report.games_original_name = games.name[:255]
+    report.games_count = len(games.read.with_moves)
 
 
 def _matched_players_locked(report: TournamentReport) -> None:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/reports/upload/", views.report_upload, name="report_upload"),
     path(report, views.report_detail, name="report_detail"),
     path(f"{report}file/", views.report_download, name="report_download"),
+    path(f"{report}games/", views.report_games_download, name="report_games_download"),
     path(f"{report}approve/", views.report_approve, name="report_approve"),
     path(
         f"{report}withdraw-approval/",

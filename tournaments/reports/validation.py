@@ -20,6 +20,7 @@ from django.template.defaultfilters import pluralize
 
 from regulations import OnlineArena, OverTheBoardRules
 from regulations.types import Category, TimeControl
+from tournaments.pgn import GamesFile
 from tournaments.report_rating import ROUND_ROBIN_WORDS, round_robin_composition_problems
 from tournaments.time_controls import read_time_control
 from tournaments.trf import (
@@ -76,6 +77,8 @@ class Registration:
     national_championship: bool = False
     #: An administrator granted the match's games after the win rated (R&B 2024 5.2).
     match_waiver: bool = False
+    #: Played under hybrid conditions (R&B 2024 2.1): its games come in PGN too (8.4).
+    hybrid: bool = False
 
 
 @dataclass(frozen=True)
@@ -921,3 +924,113 @@ def _championship_composition_problems(womens: bool, rated: int) -> list[tuple[s
             "sex column, 001 column 10, or the registry gives every player as a woman)"
         )
     return [("6.33", problem)]
+
+
+# -- a hybrid event's games (R&B 2024 8.4) -------------------------------------------------------
+
+
+def games_file_findings(
+    report: TrfReport | None, *, registration: Registration, games: GamesFile | None
+) -> tuple[Finding, ...]:
+    """The games file (PGN) against the report. A hybrid event's report comes with full PGN
+    files under the rule set's ``hybrid_games_clause`` (R&B 2024 8.4): without one, or
+    with fewer games with moves than the report's games played over the board, it is an
+    ERROR; elsewhere a games file given is only compared, in warnings. The findings name
+    the games file's lines in their words (their ``line`` is the report's)."""
+    clause = registration.rules.hybrid_games_clause if registration.hybrid else ""
+    if report is None:
+        return ()
+    if games is None:
+        if not clause:
+            return ()
+        return (
+            Finding(
+                ERROR,
+                "games-file-missing",
+                "A hybrid event's report must come with the full PGN file of its games "
+                f"({clause}): upload it beside the report.",
+                rule=clause,
+            ),
+        )
+    return sort_findings(
+        [*_games_missing_findings(report, games, clause), *_games_file_doubts(report, games)]
+    )
+
+
+def _games_missing_findings(report: TrfReport, games: GamesFile, clause: str) -> list[Finding]:
+    """The rounds whose games played over the board outnumber the file's games with moves
+    (by the file's Round tags; in all, where a game has none)."""
+    played = Counter(game.round for game in report.played_games())
+    in_file = Counter(game.round for game in games.with_moves)
+    severity = ERROR if clause else WARNING
+    full = f" ({clause}: full PGN files)" if clause else ""
+    if None in in_file:
+        short = sum(played.values()) - sum(in_file.values())
+        if short <= 0:
+            return []
+        return [
+            Finding(
+                severity,
+                "games-file-short",
+                f"The report has {sum(played.values())} games played over the board, the "
+                f"games file {sum(in_file.values())} with moves{full}.",
+                rule=clause,
+            )
+        ]
+    return [
+        Finding(
+            severity,
+            "games-file-short",
+            f"Round {round_}: the report has {count} game{pluralize(count)} played over the "
+            f"board, the games file {in_file[round_]} with moves{full}.",
+            rule=clause,
+        )
+        for round_, count in sorted(played.items())
+        if in_file[round_] < count
+    ]
+
+
+def _games_file_doubts(report: TrfReport, games: GamesFile) -> list[Finding]:
+    """Warnings about a file that holds the games, but not as the report says: more games
+    than were played (another event's file?), games without moves, and moves that cannot
+    be played."""
+    findings = []
+    played, with_moves = len(report.played_games()), len(games.with_moves)
+    if with_moves > played:
+        findings.append(
+            Finding(
+                WARNING,
+                "games-file-extra",
+                f"The games file has {with_moves} games with moves, the report {played} "
+                "played over the board: is it this event's file?",
+            )
+        )
+    without_moves = [game for game in games.games if not game.plies]
+    if without_moves:
+        count = len(without_moves)
+        findings.append(
+            Finding(
+                WARNING,
+                "games-without-moves",
+                f"{count} game{pluralize(count)} of the games file "
+                f"{pluralize(count, 'has,have')} no moves, the first "
+                f"{without_moves[0].label}: not counted among its games.",
+            )
+        )
+    illegal = [game for game in games.games if game.error]
+    if illegal:
+        first = illegal[0]
+        others = (
+            f"; {len(illegal) - 1} more game{pluralize(len(illegal) - 1)} too"
+            if len(illegal) > 1
+            else ""
+        )
+        findings.append(
+            Finding(
+                WARNING,
+                "games-file-illegal-move",
+                f"The games file's {first.label} stops at line {first.error_line}, at a move "
+                f"that cannot be played ({first.error}){others}.",
+            )
+        )
+    return findings

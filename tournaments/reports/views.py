@@ -55,13 +55,21 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
         "Only the tournament's arbiters and rating officers upload its report.",
     )
     form = ReportUploadForm(
-        request.POST if request.method == "POST" else None, request.FILES or None
+        request.POST if request.method == "POST" else None,
+        request.FILES or None,
+        hybrid=tournament.hybrid,
+        kept=selectors.games_file_kept(tournament) if tournament.hybrid else None,
     )
     if request.method == "POST" and form.is_valid():
         try:
             report = services.report_upload(
-                actor=request.actor, tournament=tournament, uploaded_file=form.cleaned_data["file"]
+                actor=request.actor,
+                tournament=tournament,
+                uploaded_file=form.cleaned_data["file"],
+                games_file=form.cleaned_data.get("games"),
             )
+        except services.GamesFileRefused as error:
+            form.add_error("games", error.messages)
         except ValidationError as error:
             form.add_error("file", error.messages)
         else:
@@ -244,6 +252,27 @@ def report_download(request: HttpRequest, pk: int, version: int) -> FileResponse
         as_attachment=True,
         filename=report.original_name,
         content_type="application/octet-stream",
+    )
+
+
+@login_required
+def report_games_download(request: HttpRequest, pk: int, version: int) -> FileResponse:
+    """The version's games file (PGN, R&B 2024 8.4) exactly as it was received."""
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    if not report.games_file:
+        raise Http404(f"Version {version} has no games file.")
+    try:
+        handle = report.games_file.open("rb")
+    except OSError as error:
+        raise Http404(
+            f"The stored games file of version {version} can no longer be read; the officer "
+            "can ask the arbiter to upload it again."
+        ) from error
+    return FileResponse(
+        handle,
+        as_attachment=True,
+        filename=report.games_original_name,
+        content_type="application/x-chess-pgn",
     )
 
 

@@ -1,5 +1,5 @@
 """``manage.py load_report PATH --category C [--register] [--approve] [--federation CODE]
-[--tournament ID] [--name NAME] [--json]``
+[--tournament ID] [--name NAME] [--games PGN] [--json]``
 
 Bulk backfills (DESIGN.md batch interface): registers the tournament from the report's
 headers when asked (late registrations included), uploads and validates the report, and
@@ -13,13 +13,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import CommandError
 
 from players.management.batch import BatchCommand, bad_file
 from players.models import Federation, RatingCategory
 from tournaments.batch import CannotLoad, LoadOutcome, report_load
 from tournaments.management.commands.rate_trf import refuse_unusable
-from tournaments.reports.services import report_size_refusal
+from tournaments.reports.services import games_size_refusal, report_size_refusal
 from tournaments.trf import parse
 
 
@@ -37,6 +38,9 @@ class Command(BatchCommand):
         )
         parser.add_argument("--tournament", type=int, help="add a version to tournament #ID")
         parser.add_argument("--name", help="the tournament's name, when record 012 is shared")
+        parser.add_argument(
+            "--games", help="a hybrid event's games in PGN, uploaded with it (R&B 2024 8.4)"
+        )
         parser.add_argument("--json", action="store_true", help="print one JSON document")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -56,6 +60,7 @@ class Command(BatchCommand):
         # Before anything is registered or granted for it (a review: a 6 MB file was).
         if too_large := report_size_refusal(len(data)):
             raise bad_file(path, too_large)
+        games = _games_file(options["games"]) if options["games"] else None
         parsed = parse(data)
         if parsed.report is None:
             refuse_unusable(path, parsed)
@@ -71,6 +76,7 @@ class Command(BatchCommand):
                 federation=federation,
                 tournament_id=options["tournament"],
                 name=options["name"],
+                games=games,
             )
         except CannotLoad as error:
             raise bad_file(path, str(error)) from None
@@ -78,6 +84,17 @@ class Command(BatchCommand):
             self.stdout.write(json.dumps(as_json(outcome), ensure_ascii=False, indent=2))
         else:
             self.stdout.write(human(path, outcome))
+
+
+def _games_file(path: str) -> SimpleUploadedFile:
+    """The games file as the upload takes it; unreadable or too large: refused first."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise bad_file(path, error.strerror or str(error)) from None
+    if too_large := games_size_refusal(len(data)):
+        raise bad_file(path, too_large)
+    return SimpleUploadedFile(Path(path).name, data)
 
 
 def as_json(outcome: LoadOutcome) -> dict[str, Any]:
@@ -99,6 +116,8 @@ def as_json(outcome: LoadOutcome) -> dict[str, Any]:
             "errors": report.error_count,
             "warnings": report.warning_count,
             "sha256": report.sha256,
+            "games_file": report.games_original_name,
+            "games": report.games_count,
         },
         "approved": outcome.approved,
         "refusal": outcome.refusal,
