@@ -8,6 +8,7 @@ test fails.
 from __future__ import annotations
 
 import pytest
+from django.core.files.base import ContentFile
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests import factories
@@ -24,7 +25,8 @@ def scene(world):
     tournament = world["tournament"]
     tournament.status = "checked"
     tournament.save()
-    report = factories.TournamentReportFactory(tournament=tournament)
+    report = factories.TournamentReportFactory(tournament=tournament, games_original_name="g.pgn")
+    report.games_file.save("g.pgn", ContentFile(b'[Event "x"]\n\n1. e4 e5 *\n'))
     PlayerMatch.objects.create(report=report, start_rank=1, trf_name="New, Nils", status="no_id")
     awaiting = factories.TournamentFactory(federation=world["fed_a"], status="awaiting_approval")
     approval = ApprovalRequest.objects.create(
@@ -68,6 +70,7 @@ PATHS = {
     "tournaments:report_upload": lambda s: f"/tournaments/{s['t'].pk}/reports/upload/",
     "tournaments:report_detail": lambda s: f"/tournaments/{s['t'].pk}/reports/1/",
     "tournaments:report_download": lambda s: f"/tournaments/{s['t'].pk}/reports/1/file/",
+    "tournaments:report_games_download": lambda s: f"/tournaments/{s['t'].pk}/reports/1/games/",
     "tournaments:report_approve": lambda s: f"/tournaments/{s['t'].pk}/reports/1/approve/",
     "tournaments:report_approval_withdraw": lambda s: (
         f"/tournaments/{s['t'].pk}/reports/1/withdraw-approval/"
@@ -157,6 +160,7 @@ EXPECTED = {
     "tournaments:report_upload": ([302, 200, 200, 403, 200], [302, 400, 400, 403, 400]),
     "tournaments:report_detail": ([302, 200, 200, 404, 200], None),
     "tournaments:report_download": ([302, 200, 200, 404, 200], None),
+    "tournaments:report_games_download": ([302, 200, 200, 404, 200], None),
     # officers and administrators are sent back to the report with the refusal (a line
     # still waits for a match); the arbiter may not act, officer B may not even see it
     "tournaments:report_approve": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),
