@@ -7,7 +7,6 @@ import dataclasses
 import datetime as dt
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -20,7 +19,10 @@ from tournaments.models import ApprovalRequest, Tournament, TournamentReport
 from tournaments.registration import RegistrationData, approval_decide, tournament_register
 from tournaments.report_rating import start_date as report_start_date
 from tournaments.reports.services import (
+    GamesUpload,
     ReportRefused,
+    games_findings,
+    games_kept,
     report_approve,
     report_upload,
     report_validate,
@@ -134,12 +136,12 @@ def report_load(
     tournament_id: int | None = None,
     name: str | None = None,
     command: str = "load_report",
-    games: Any | None = None,
+    games: GamesUpload | None = None,
 ) -> LoadOutcome:
     """Find (or with ``register`` register) the report's tournament, validate the report, grant
     the tournament's pending approvals when ``approve`` and validation found no error,
-    upload the report (with ``games``, a hybrid event's games in PGN, R&B 2024 8.4), and
-    approve it for rating under the same condition."""
+    upload the report (with ``games``, a hybrid event's games in PGN, R&B 2024 8.4,
+    ``games_upload_read``), and approve it for rating under the same condition."""
     actor = batch_actor(command)
     assumed: list[str] = []
     tournament = _tournament_of(report, category, federation, tournament_id, name, filename)
@@ -163,7 +165,7 @@ def report_load(
         except ValidationError as error:
             raise CannotLoad(f"the registration is refused: {_one_line(error)}") from None
         registered = True
-    errors = _errors_before_upload(tournament, parsed, data)
+    errors = _errors_before_upload(tournament, parsed, data, games)
     granted = []
     if approve and not errors:
         for approval in tournament.approvals.filter(status=ApprovalRequest.Status.PENDING):
@@ -192,7 +194,7 @@ def report_load(
             actor=actor,
             tournament=tournament,
             uploaded_file=SimpleUploadedFile(filename, data),
-            games_file=games,
+            games=games,
         )
     except ValidationError as error:
         raise CannotLoad(_one_line(error)) from None
@@ -285,11 +287,18 @@ def _same_players(tournament: Tournament, report: TrfReport) -> bool | None:
     return bool(names) and sum(name in known for name in names) * 2 >= len(names)
 
 
-def _errors_before_upload(tournament: Tournament, parsed: ParseResult, data: bytes) -> list[str]:
-    """The reader's and the validation's errors, each with its line (``Finding.located``)."""
+def _errors_before_upload(
+    tournament: Tournament, parsed: ParseResult, data: bytes, games: GamesUpload | None
+) -> list[str]:
+    """The reader's, the validation's and the games file's errors (R&B 2024 8.4: a review
+    found a hybrid event's approval granted to a report without its games), each with its
+    line (``Finding.located``)."""
     validation = report_validate(tournament=tournament, parsed=parsed, data=data)
+    games_found = games_findings(tournament, parsed, games or games_kept(tournament))
     return [
-        f.located for f in (*parsed.findings, *validation.findings) if f.severity == Severity.ERROR
+        f.located
+        for f in (*parsed.findings, *validation.findings, *games_found)
+        if f.severity == Severity.ERROR
     ]
 
 

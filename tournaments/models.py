@@ -212,8 +212,10 @@ class TournamentReport(models.Model):
     games_original_name = models.CharField(max_length=255, blank=True)
     games_size = models.PositiveIntegerField(null=True, blank=True)
     games_sha256 = models.CharField(max_length=64, blank=True)
-    #: The file's games with moves, as read at upload.
+    #: The file's games with moves, as read at upload: in all, and by the round their
+    #: Round tags give ("?": none), which a later version keeping the file is checked by.
     games_count = models.PositiveIntegerField(null=True, blank=True)
+    games_rounds = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices)
     error_count = models.PositiveIntegerField(default=0)
     warning_count = models.PositiveIntegerField(default=0)

@@ -9,14 +9,14 @@ decoded as a report's are (``tournaments.trf.decoding``).
 
 from __future__ import annotations
 
-import io
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 import chess
 import chess.pgn
 
-from tournaments.trf.decoding import binary_kind, decode
+from tournaments.trf.decoding import binary_kind, decode, split_lines
 
 #: A Round tag's round: "3", "3.12" (round and board), "03"; "?" and "-" say nothing.
 _ROUND = re.compile(r"\s*0*(\d+)")
@@ -54,29 +54,51 @@ class GamesFile:
     def with_moves(self) -> tuple[PgnGame, ...]:
         return tuple(game for game in self.games if game.plies)
 
+    @property
+    def rounds(self) -> Counter[int | None]:
+        """The games with moves by their Round tag's round (None: a tag that names none)."""
+        return Counter(game.round for game in self.with_moves)
 
-class _LineCounter(io.StringIO):
-    """The text, read line by line by python-chess, counting the lines handed out: a
-    game's first line and an illegal move's line are where the count stands."""
 
-    lines_read = 0
+#: A tag pair's line: "[Event ...", not a clock comment's "[%clk ...".
+_TAG = re.compile(r"\[\w+\s")
 
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        line = super().readline(-1 if size is None else size)
-        if line:
-            self.lines_read += 1
-        return line
+
+class _Lines:
+    """The text's lines handed to python-chess one by one (CR, LF or CRLF ends, as a
+    report's: ``split_lines``), counted: a game's first line and an illegal move's line
+    are where the count stands. A tag pair straight after a line of moves (round files
+    joined without a blank line between them) is handed a blank line first, where
+    python-chess would read the next game's tags as moves of the last."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = split_lines(text)
+        self.lines_read = 0
+        self.after_moves = False
+
+    def readline(self) -> str:
+        if self.lines_read >= len(self.lines):
+            return ""
+        line = self.lines[self.lines_read]
+        if self.after_moves and _TAG.match(line):
+            self.after_moves = False
+            return "\n"
+        self.lines_read += 1
+        start = line.lstrip()[:1]
+        self.after_moves = start not in ("", "[", "%", ";")
+        return line + "\n"
 
 
 class _GameReader(chess.pgn.BaseVisitor["_GameRead"]):
-    """Reads a game's tags and counts its main line's legal moves (variations skipped)."""
+    """Reads a game's tags and counts its main line's legal moves; variations are
+    skipped, not read (python-chess, after an illegal move in one, would go on reading the
+    main line from the variation's position)."""
 
-    def __init__(self, handle: _LineCounter) -> None:
+    def __init__(self, handle: _Lines) -> None:
         self.handle = handle
 
     def begin_game(self) -> None:
         self.read = _GameRead(line=self.handle.lines_read)
-        self.depth = 0
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.read.tags += 1
@@ -85,15 +107,11 @@ class _GameReader(chess.pgn.BaseVisitor["_GameRead"]):
         elif tagname == "Result":
             self.read.result = tagvalue
 
-    def begin_variation(self) -> None:
-        self.depth += 1
-
-    def end_variation(self) -> None:
-        self.depth -= 1
+    def begin_variation(self) -> chess.pgn.SkipType:
+        return chess.pgn.SKIP
 
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
-        if not self.depth:
-            self.read.plies += 1
+        self.read.plies += 1
 
     def visit_result(self, result: str) -> None:
         self.read.result = self.read.result or result
@@ -131,10 +149,10 @@ def read_games(data: bytes) -> GamesFile:
     if kind := binary_kind(data):
         return GamesFile((), "", f"The games file is {kind}, not a PGN text file.")
     decoded = decode(data)
-    handle = _LineCounter(decoded.text)
+    handle = _Lines(decoded.text)
     games = []
     while True:
-        read = chess.pgn.read_game(handle, Visitor=lambda: _GameReader(handle))
+        read = chess.pgn.read_game(handle, Visitor=lambda: _GameReader(handle))  # type: ignore[arg-type]
         if read is None:
             break
         if read.tags:  # moves without tags are no PGN game (a report's lines read so)

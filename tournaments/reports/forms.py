@@ -43,21 +43,19 @@ class ReportUploadForm(forms.Form):
             )
 
     def clean_file(self):
-        uploaded = self.cleaned_data["file"]
-        if uploaded.size > self.limit:
-            raise forms.ValidationError(
-                f"The file is {uploaded.size:,} bytes; the limit is {size_label(self.limit)}."
-            )
-        return uploaded
+        return _within(self.cleaned_data["file"], self.limit)
 
     def clean_games(self):
-        games = self.cleaned_data["games"]
-        limit = settings.REPORT_GAMES_MAX_BYTES
-        if games and games.size > limit:
-            raise forms.ValidationError(
-                f"The file is {games.size:,} bytes; the limit is {size_label(limit)}."
-            )
-        return games
+        return _within(self.cleaned_data["games"], settings.REPORT_GAMES_MAX_BYTES)
+
+
+def _within(uploaded, limit: int):
+    """The uploaded file, refused on its field when larger than ``limit``."""
+    if uploaded and uploaded.size > limit:
+        raise forms.ValidationError(
+            f"The file is {uploaded.size:,} bytes; the limit is {size_label(limit)}."
+        )
+    return uploaded
 
 
 class PlayerMatchResolveForm(forms.Form):

@@ -53,6 +53,7 @@ from tournaments.reports.validation import (
     TRF_SEX,
     RegistryPlayer,
     Validation,
+    games_file_doubts,
     games_file_findings,
     header_lines,
     registry_differences,
@@ -102,15 +103,19 @@ def report_upload_refusal(tournament: Tournament) -> str | None:
 
 
 def report_upload(
-    *, actor: Actor, tournament: Tournament, uploaded_file: Any, games_file: Any | None = None
+    *,
+    actor: Actor,
+    tournament: Tournament,
+    uploaded_file: Any,
+    games: GamesUpload | None = None,
 ) -> TournamentReport:
     """Store a new version of the tournament's report exactly as received, with its
     findings and player matches, superseding the older versions, and move the tournament
-    to "report received" (then "checked" when nothing is an error). ``games_file``: the
-    event's games in PGN (a hybrid event's, R&B 2024 8.4), kept as received too; without
-    one, the latest version's is kept. Nothing is half-stored: the files are read and
-    checked in memory first, and everything written afterwards, the files included, is
-    undone if any step fails."""
+    to "report received" (then "checked" when nothing is an error). ``games``: the event's
+    games in PGN (a hybrid event's, R&B 2024 8.4; ``games_upload_read``), kept as
+    received too; without them, the latest version's games file is kept. Nothing is
+    half-stored: the files are read and checked in memory first, and everything written
+    afterwards, the files included, is undone if any step fails."""
     require(
         actor,
         "upload_report",
@@ -120,12 +125,8 @@ def report_upload(
     refusal = report_upload_refusal(tournament)
     if refusal:
         raise ReportRefused(refusal)
-    if too_large := report_size_refusal(uploaded_file.size):
-        raise ReportRefused(too_large)
-    data = b"".join(uploaded_file.chunks())
-    if too_large := report_size_refusal(len(data)):
-        raise ReportRefused(too_large)
-    games = _games_read(games_file) if games_file is not None else _games_kept(tournament)
+    data = _uploaded_bytes(uploaded_file, settings.REPORT_UPLOAD_MAX_BYTES, ReportRefused)
+    games = games or games_kept(tournament)
     parsed = parse(data)
     no_players = next((f for f in parsed.findings if f.code in NOT_A_REPORT), None)
     if no_players is not None:
@@ -147,59 +148,72 @@ def _stored_name(uploaded_file: Any, default: str) -> str:
     return get_valid_filename(os.path.basename(uploaded_file.name or "")) or default
 
 
+def size_refusal(size: int, limit: int, what: str = "file") -> str | None:
+    """Why a ``what`` of ``size`` bytes is refused as larger than ``limit``, or None."""
+    if size > limit:
+        return f"The {what} is larger than the limit of {size_label(limit)}."
+    return None
+
+
+def _uploaded_bytes(
+    uploaded_file: Any, limit: int, refused: type[ReportRefused], what: str = "file"
+) -> bytes:
+    """The uploaded file's bytes, refused (``refused``) above ``limit``, as its size
+    says and as read."""
+    if too_large := size_refusal(uploaded_file.size, limit, what):
+        raise refused(too_large)
+    data = b"".join(uploaded_file.chunks())
+    if too_large := size_refusal(len(data), limit, what):
+        raise refused(too_large)
+    return data
+
+
+#: How a games file's games with moves are kept by round (``TournamentReport.games_rounds``):
+#: JSON's keys are text, and "?" stands for the games whose Round tag names no round.
+_NO_ROUND = "?"
+
+
 @dataclass(frozen=True)
 class GamesUpload:
-    """The games file going with a new version: sent with it (``data``) or kept from an
-    earlier version (``kept``), and what it holds."""
+    """The games file going with a new version, and its games with moves by round: sent
+    with it (``data``, ``read``) or kept from an earlier version (``kept``, whose rounds
+    were kept with it: a corrected report does not read the games again)."""
 
-    read: GamesFile
     name: str
+    rounds: dict[int | None, int]
+    read: GamesFile | None = None
     data: bytes | None = None
     kept: TournamentReport | None = None
 
-
-def games_size_refusal(size: int) -> str | None:
-    """Why a games file of ``size`` bytes is refused, or None."""
-    limit = settings.REPORT_GAMES_MAX_BYTES
-    if size > limit:
-        return f"The games file is larger than the limit of {size_label(limit)}."
-    return None
+    @property
+    def rounds_stored(self) -> dict[str, int]:
+        return {_NO_ROUND if key is None else str(key): n for key, n in self.rounds.items()}
 
 
-def _games_read(games_file: Any) -> GamesUpload:
-    """The games file sent with the report, read; one that holds no game is refused."""
-    if too_large := games_size_refusal(games_file.size):
-        raise GamesFileRefused(too_large)
-    data = b"".join(games_file.chunks())
-    if too_large := games_size_refusal(len(data)):
-        raise GamesFileRefused(too_large)
+def games_upload_read(games_file: Any) -> GamesUpload:
+    """The games file sent with a report, read (R&B 2024 8.4): refused when it is too
+    large or holds no game (``GamesFileRefused``), before anything is stored."""
+    data = _uploaded_bytes(
+        games_file, settings.REPORT_GAMES_MAX_BYTES, GamesFileRefused, "games file"
+    )
     read = read_games(data)
     if read.unreadable:
         raise GamesFileRefused(f"{read.unreadable} Nothing was stored.")
-    return GamesUpload(read, _stored_name(games_file, "games.pgn"), data=data)
+    name = _stored_name(games_file, "games.pgn")
+    return GamesUpload(name, dict(read.rounds), read=read, data=data)
 
 
-def _games_kept(tournament: Tournament) -> GamesUpload | None:
-    """The games file of the tournament's latest version that has one, read again from
-    the storage (a corrected report keeps its games); None where there is none or it can
-    no longer be read (its report is then told the file is missing)."""
+def games_kept(tournament: Tournament) -> GamesUpload | None:
+    """The games file of the tournament's latest version that has one (a corrected report
+    keeps its games), with its rounds as kept; None where there is none."""
     kept = games_file_kept(tournament)
     if kept is None:
         return None
-    try:
-        with kept.games_file.open("rb") as handle:
-            read = read_games(handle.read())
-    except OSError:
-        return None
-    return GamesUpload(read, kept.games_original_name, kept=kept)
-
-
-def report_size_refusal(size: int) -> str | None:
-    """Why a file of ``size`` bytes is refused as a report, or None."""
-    limit = settings.REPORT_UPLOAD_MAX_BYTES
-    if size > limit:
-        return f"The file is larger than the limit of {size_label(limit)}."
-    return None
+    rounds = {
+        None if key == _NO_ROUND else int(key): count
+        for key, count in (kept.games_rounds or {}).items()
+    }
+    return GamesUpload(kept.games_original_name, rounds, kept=kept)
 
 
 def _not_a_report(no_players: Finding, parsed: ParseResult, tournament: Tournament) -> str:
@@ -276,7 +290,7 @@ def _report_store(
     refusal = report_upload_refusal(locked)
     if refusal:
         raise ReportRefused(refusal)
-    findings = _combined_findings(parsed, validation, _games_findings(locked, parsed, games))
+    findings = _combined_findings(parsed, validation, games_findings(locked, parsed, games))
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     version = (locked.reports.aggregate(last=Max("version"))["last"] or 0) + 1
     report = TournamentReport(
@@ -319,25 +333,26 @@ def _report_store(
     return report
 
 
-def _games_findings(
+def games_findings(
     tournament: Tournament, parsed: ParseResult, games: GamesUpload | None
 ) -> list[Finding]:
-    """The games file's findings (R&B 2024 8.4), and a word where it was kept from an
-    earlier version."""
-    findings = list(
-        games_file_findings(
+    """The games file's findings (R&B 2024 8.4): against the report, the file's own when
+    it is sent, and a word where it was kept from an earlier version."""
+    findings = [
+        *games_file_findings(
             parsed.report,
             registration=registration_of(tournament),
-            games=games.read if games else None,
-        )
-    )
+            rounds=games.rounds if games else None,
+        ),
+        *(games_file_doubts(games.read) if games and games.read else ()),
+    ]
     if games is not None and games.kept is not None:
         findings.append(
             Finding(
                 Severity.INFO,
                 "games-file-kept",
                 f"The games file of version {games.kept.version} ({games.name}, "
-                f"{len(games.read.with_moves)} games with moves) goes with this version: "
+                f"{games.kept.games_count} games with moves) goes with this version: "
                 "upload another with the report to replace it.",
             )
         )
@@ -360,7 +375,8 @@ def _games_attach(
         report.games_size = len(games.data)
         report.games_sha256 = hashlib.sha256(games.data).hexdigest()
     report.games_original_name = games.name[:255]
-    report.games_count = len(games.read.with_moves)
+    report.games_rounds = games.rounds_stored
+    report.games_count = sum(games.rounds.values())
 
 
 def _matched_players_locked(report: TournamentReport) -> None:

@@ -930,17 +930,22 @@ def _championship_composition_problems(womens: bool, rated: int) -> list[tuple[s
 
 
 def games_file_findings(
-    report: TrfReport | None, *, registration: Registration, games: GamesFile | None
+    report: TrfReport | None,
+    *,
+    registration: Registration,
+    rounds: Mapping[int | None, int] | None,
 ) -> tuple[Finding, ...]:
-    """The games file (PGN) against the report. A hybrid event's report comes with full PGN
-    files under the rule set's ``hybrid_games_clause`` (R&B 2024 8.4): without one, or
-    with fewer games with moves than the report's games played over the board, it is an
-    ERROR; elsewhere a games file given is only compared, in warnings. The findings name
-    the games file's lines in their words (their ``line`` is the report's)."""
+    """The games file (PGN) against the report, by ``rounds``: its games with moves by the
+    round its Round tags give (None: a tag that names none), or None where there is no
+    file. A hybrid event's report comes with full PGN files under the rule set's
+    ``hybrid_games_clause`` (R&B 2024 8.4): without one, or with fewer games with moves
+    than the report's games played over the board, it is an ERROR; elsewhere a games file
+    given is only compared, in warnings. The findings name the games file's lines in
+    their words (their ``line`` is the report's)."""
     clause = registration.rules.hybrid_games_clause if registration.hybrid else ""
     if report is None:
         return ()
-    if games is None:
+    if rounds is None:
         if not clause:
             return ()
         return (
@@ -952,16 +957,17 @@ def games_file_findings(
                 rule=clause,
             ),
         )
+    played = Counter(game.round for game in report.played_games())
     return sort_findings(
-        [*_games_missing_findings(report, games, clause), *_games_file_doubts(report, games)]
+        [*_games_missing_findings(played, rounds, clause), *_games_extra_findings(played, rounds)]
     )
 
 
-def _games_missing_findings(report: TrfReport, games: GamesFile, clause: str) -> list[Finding]:
+def _games_missing_findings(
+    played: Counter[int], in_file: Mapping[int | None, int], clause: str
+) -> list[Finding]:
     """The rounds whose games played over the board outnumber the file's games with moves
     (by the file's Round tags; in all, where a game has none)."""
-    played = Counter(game.round for game in report.played_games())
-    in_file = Counter(game.round for game in games.with_moves)
     severity = ERROR if clause else WARNING
     full = f" ({clause}: full PGN files)" if clause else ""
     if None in in_file:
@@ -982,29 +988,33 @@ def _games_missing_findings(report: TrfReport, games: GamesFile, clause: str) ->
             severity,
             "games-file-short",
             f"Round {round_}: the report has {count} game{pluralize(count)} played over the "
-            f"board, the games file {in_file[round_]} with moves{full}.",
+            f"board, the games file {in_file.get(round_, 0)} with moves{full}.",
             rule=clause,
         )
         for round_, count in sorted(played.items())
-        if in_file[round_] < count
+        if in_file.get(round_, 0) < count
     ]
 
 
-def _games_file_doubts(report: TrfReport, games: GamesFile) -> list[Finding]:
-    """Warnings about a file that holds the games, but not as the report says: more games
-    than were played (another event's file?), games without moves, and moves that cannot
-    be played."""
-    findings = []
-    played, with_moves = len(report.played_games()), len(games.with_moves)
-    if with_moves > played:
-        findings.append(
-            Finding(
-                WARNING,
-                "games-file-extra",
-                f"The games file has {with_moves} games with moves, the report {played} "
-                "played over the board: is it this event's file?",
-            )
+def _games_extra_findings(played: Counter[int], in_file: Mapping[int | None, int]) -> list[Finding]:
+    """More games with moves in the file than were played: another event's file?"""
+    games, in_report = sum(in_file.values()), sum(played.values())
+    if games <= in_report:
+        return []
+    return [
+        Finding(
+            WARNING,
+            "games-file-extra",
+            f"The games file has {games} games with moves, the report {in_report} played over "
+            "the board: is it this event's file?",
         )
+    ]
+
+
+def games_file_doubts(games: GamesFile) -> list[Finding]:
+    """Warnings about the games as the file writes them, told when it is uploaded: games
+    without moves, and moves that cannot be played."""
+    findings = []
     without_moves = [game for game in games.games if not game.plies]
     if without_moves:
         count = len(without_moves)

@@ -62,11 +62,12 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
+            games = form.cleaned_data.get("games")
             report = services.report_upload(
                 actor=request.actor,
                 tournament=tournament,
                 uploaded_file=form.cleaned_data["file"],
-                games_file=form.cleaned_data.get("games"),
+                games=services.games_upload_read(games) if games else None,
             )
         except services.GamesFileRefused as error:
             form.add_error("games", error.messages)
@@ -90,10 +91,14 @@ def _upload_message(report) -> str:
 
 
 def _same_file_note(report) -> str:
-    """A word when the file uploaded is one uploaded before, byte for byte (a review: the
-    same file sent twice became a version of its own, without a word)."""
+    """A word when the files uploaded are ones uploaded before, byte for byte (a review: the
+    same file sent twice became a version of its own, without a word): the report and its
+    games file (a review: the same report sent again with the games it lacked was called
+    the same file)."""
     earlier = (
-        report.tournament.reports.filter(sha256=report.sha256, version__lt=report.version)
+        report.tournament.reports.filter(
+            sha256=report.sha256, games_sha256=report.games_sha256, version__lt=report.version
+        )
         .order_by("-version")
         .first()
     )
@@ -240,18 +245,8 @@ def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:
 def report_download(request: HttpRequest, pk: int, version: int) -> FileResponse:
     """The file exactly as it was received."""
     report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
-    try:
-        handle = report.file.open("rb")
-    except OSError as error:  # gone from the storage (a review: a server error)
-        raise Http404(
-            f"The stored file of version {version} can no longer be read; the officer can "
-            "ask the arbiter to upload it again."
-        ) from error
-    return FileResponse(
-        handle,
-        as_attachment=True,
-        filename=report.original_name,
-        content_type="application/octet-stream",
+    return _stored_file_response(
+        report.file, report.original_name, "application/octet-stream", f"file of version {version}"
     )
 
 
@@ -261,19 +256,25 @@ def report_games_download(request: HttpRequest, pk: int, version: int) -> FileRe
     report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
     if not report.games_file:
         raise Http404(f"Version {version} has no games file.")
+    return _stored_file_response(
+        report.games_file,
+        report.games_original_name,
+        "application/x-chess-pgn",
+        f"games file of version {version}",
+    )
+
+
+def _stored_file_response(file, name: str, content_type: str, what: str) -> FileResponse:
+    """A stored file as an attachment; a 404 that says so where it is gone from the
+    storage (a review: a server error)."""
     try:
-        handle = report.games_file.open("rb")
+        handle = file.open("rb")
     except OSError as error:
         raise Http404(
-            f"The stored games file of version {version} can no longer be read; the officer "
-            "can ask the arbiter to upload it again."
+            f"The stored {what} can no longer be read; the officer can ask the arbiter to "
+            "upload it again."
         ) from error
-    return FileResponse(
-        handle,
-        as_attachment=True,
-        filename=report.games_original_name,
-        content_type="application/x-chess-pgn",
-    )
+    return FileResponse(handle, as_attachment=True, filename=name, content_type=content_type)
 
 
 @login_required  # signed out: to sign in, not a 404 (a review)

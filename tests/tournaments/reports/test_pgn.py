@@ -76,3 +76,29 @@ def test_an_archive_and_an_empty_file_are_unreadable_and_say_why():
     assert "ZIP archive" in read_games(b"PK\x03\x04rest").unreadable
     assert "No game with tags and moves" in read_games(b"").unreadable
     assert "No game with tags and moves" in read_games(pgn_game("1", "", "*").encode()).unreadable
+
+
+def test_round_files_joined_without_a_blank_line_keep_every_game():
+    """``cat r1.pgn r2.pgn``, each ending on its result's line: python-chess alone reads the
+    next game's tags as moves of the last (a review: a game lost a round)."""
+    text = pgn_game("1", "1. e4 e5").rstrip("\n") + "\n" + pgn_game("2", "1. d4 d5")
+    read = read_games(text.encode())
+    assert [(g.line, g.round, g.plies) for g in read.games] == [(1, 1, 2), (8, 2, 2)]
+
+
+def test_a_clock_comment_on_a_line_of_its_own_is_no_tag():
+    text = pgn_game("1", "1. e4 {\n[%clk 0:14:58]} e5 2. Nf3")
+    [game] = read_games(text.encode()).games
+    assert (game.plies, game.error) == (3, "")
+
+
+def test_lines_ended_by_carriage_returns_alone_are_read():
+    text = (pgn_game("1", "1. e4 e5") + pgn_game("2", "1. d4\nd5 2. Ke3")).replace("\n", "\r")
+    first, second = read_games(text.encode()).games
+    assert (first.plies, second.line, second.plies, second.error_line) == (2, 9, 2, 16)
+
+
+def test_a_move_that_cannot_be_played_in_a_variation_leaves_the_main_line_whole():
+    text = pgn_game("1", "1. e4 e5 (1... Ke3) 2. Nf3 Nc6")
+    [game] = read_games(text.encode()).games
+    assert (game.plies, game.error) == (4, "")

@@ -20,7 +20,11 @@ from regulations.types import TimeControl
 from tests.conftest import persona_client
 from tournaments.models import TournamentReport
 from tournaments.pgn import read_games
-from tournaments.reports.validation import Registration, games_file_findings
+from tournaments.reports.validation import (
+    Registration,
+    games_file_doubts,
+    games_file_findings,
+)
 from tournaments.trf import parse
 
 #: FOUR_PLAYERS' games by round (white, black, result), as their lines pair them.
@@ -58,10 +62,13 @@ def findings(games: bytes | None, *, hybrid=True, rules="rapid-blitz-2024"):
         hybrid=hybrid,
     )
     read = read_games(games) if games is not None else None
-    return [
-        (f.severity, f.code, f.rule, f.message)
-        for f in games_file_findings(parse(REPORT).report, registration=registration, games=read)
+    found = [
+        *games_file_findings(
+            parse(REPORT).report, registration=registration, rounds=read.rounds if read else None
+        ),
+        *(games_file_doubts(read) if read else ()),
     ]
+    return [(f.severity, f.code, f.rule, f.message) for f in found]
 
 
 # -- the checks ----------------------------------------------------------------------------------
@@ -191,6 +198,41 @@ def test_a_corrected_report_keeps_the_games_of_the_version_before(world, registr
     assert "Leave it empty to keep version 2's, open_games.pgn" in unescape(form.content.decode())
 
 
+def test_the_same_report_sent_again_with_its_games_is_no_repeat(world, registry, hybrid):
+    """The arbiter's fix of a report without its games (a review: told "it is the same
+    file as version 1, byte for byte")."""
+    upload(world, hybrid, None)
+    response = persona_client(world, "arbiter").post(
+        f"/tournaments/{hybrid.pk}/reports/upload/",
+        {
+            "file": SimpleUploadedFile("open.trf", REPORT),
+            "games": SimpleUploadedFile("g.pgn", pgn()),
+        },
+        follow=True,
+    )
+    [message] = [str(m) for m in response.context["messages"]]
+    assert message == "Version 2 was stored and checked: no errors."
+    repeated = persona_client(world, "arbiter").post(
+        f"/tournaments/{hybrid.pk}/reports/upload/",
+        {"file": SimpleUploadedFile("open.trf", REPORT)},
+        follow=True,
+    )
+    assert "the same file as version 2" in str(next(iter(repeated.context["messages"])))
+
+
+def test_a_kept_games_file_is_checked_by_its_rounds_as_kept(world, registry, hybrid):
+    """A corrected report is checked against the rounds read at the first upload: the
+    file is not read again (a review: 4 s again for 3,000 games)."""
+    upload(world, hybrid, pgn({**ROUNDS, 3: ROUNDS[3][:1]}))
+    first = hybrid.reports.get()
+    assert first.games_rounds == {"1": 2, "2": 2, "3": 1}
+    first.games_file.storage.delete(first.games_file.name)
+    upload(world, hybrid, None)
+    second = hybrid.reports.get(version=2)
+    assert errors_of(second) == ["games-file-short"]
+    assert "Round 3: the report has 2 games" in second.findings.get(code="games-file-short").message
+
+
 def test_a_games_file_that_is_no_pgn_is_refused_on_its_field_and_nothing_is_stored(
     world, registry, hybrid
 ):
@@ -244,6 +286,43 @@ def test_load_report_uploads_the_games_given(world, registry, hybrid, tmp_path):
     assert '"games": 6' in out.getvalue()
     stored = hybrid.reports.get()
     assert stored.games_file.read() == pgn() and errors_of(stored) == []
+
+
+def test_load_report_grants_no_approval_to_a_hybrid_report_without_its_games(
+    world, registry, hybrid, tmp_path
+):
+    """A review: the hybrid event's approval was granted, and the report then stored with
+    the error of its missing games."""
+    from tournaments.models import ApprovalRequest
+
+    hybrid.status = "awaiting_approval"
+    hybrid.save()
+    approval = ApprovalRequest.objects.create(
+        tournament=hybrid, kind="hybrid", clause="R&B 2024 0.2", explanation="Hybrid."
+    )
+    report = tmp_path / "open.trf"
+    report.write_bytes(REPORT)
+    with pytest.raises(CommandError, match=r"R&B 2024 8\.4"):
+        call_command(
+            "load_report", str(report), "--category", "rapid", "--tournament", str(hybrid.pk),
+            "--approve",
+        )  # fmt: skip
+    approval.refresh_from_db()
+    assert approval.status == "pending" and not hybrid.reports.exists()
+
+
+def test_load_report_refuses_a_games_file_that_is_no_pgn_before_registering(world, tmp_path):
+    from tournaments.models import Tournament
+
+    report = tmp_path / "open.trf"
+    report.write_bytes(REPORT)
+    before = Tournament.objects.count()
+    with pytest.raises(CommandError, match="is it a PGN file"):
+        call_command(
+            "load_report", str(report), "--category", "rapid", "--register", "--approve",
+            "--federation", "AAA", "--name", "New Hybrid", "--games", str(report),
+        )  # fmt: skip
+    assert Tournament.objects.count() == before
 
 
 def test_load_report_refuses_a_games_file_it_cannot_read(world, hybrid, tmp_path):

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import CommandError
 
@@ -20,7 +21,12 @@ from players.management.batch import BatchCommand, bad_file
 from players.models import Federation, RatingCategory
 from tournaments.batch import CannotLoad, LoadOutcome, report_load
 from tournaments.management.commands.rate_trf import refuse_unusable
-from tournaments.reports.services import games_size_refusal, report_size_refusal
+from tournaments.reports.services import (
+    GamesFileRefused,
+    GamesUpload,
+    games_upload_read,
+    size_refusal,
+)
 from tournaments.trf import parse
 
 
@@ -58,7 +64,7 @@ class Command(BatchCommand):
         except OSError as error:
             raise bad_file(path, error.strerror or str(error)) from None
         # Before anything is registered or granted for it (a review: a 6 MB file was).
-        if too_large := report_size_refusal(len(data)):
+        if too_large := size_refusal(len(data), settings.REPORT_UPLOAD_MAX_BYTES):
             raise bad_file(path, too_large)
         games = _games_file(options["games"]) if options["games"] else None
         parsed = parse(data)
@@ -86,15 +92,18 @@ class Command(BatchCommand):
             self.stdout.write(human(path, outcome))
 
 
-def _games_file(path: str) -> SimpleUploadedFile:
-    """The games file as the upload takes it; unreadable or too large: refused first."""
+def _games_file(path: str) -> GamesUpload:
+    """The games file read as the upload reads it: one that cannot be read, too large or
+    holding no game is refused before anything is registered or granted for the report
+    (a review: a report chosen twice registered and approved the tournament first)."""
     try:
         data = Path(path).read_bytes()
     except OSError as error:
         raise bad_file(path, error.strerror or str(error)) from None
-    if too_large := games_size_refusal(len(data)):
-        raise bad_file(path, too_large)
-    return SimpleUploadedFile(Path(path).name, data)
+    try:
+        return games_upload_read(SimpleUploadedFile(Path(path).name, data))
+    except GamesFileRefused as refusal:
+        raise bad_file(path, " ".join(refusal.messages)) from None
 
 
 def as_json(outcome: LoadOutcome) -> dict[str, Any]:
