@@ -5,7 +5,7 @@ VENV_PYTHON := $(VENV)/bin/python
 # Reinstalled whenever a requirements file changes; otherwise re-runs are fast.
 STAMP := $(VENV)/.requirements-installed
 
-.PHONY: help venv run test lint format bench bench-engine bench-upload clean
+.PHONY: help venv run test lint format bench bench-engine bench-upload bench-pgn clean
 
 help:
 	@echo "make run           start http://127.0.0.1:8000 with demo data (SQLite, eager tasks)"
@@ -15,6 +15,7 @@ help:
 	@echo "make bench         compute and publish a FIDE-scale month on PostgreSQL (bench/periods.py)"
 	@echo "make bench-engine  run the rating engine benchmark"
 	@echo "make bench-upload  time the check of a very large tournament report"
+	@echo "make bench-pgn     time the reading of a hybrid event's large games file (PGN)"
 
 $(VENV_PYTHON):
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +54,9 @@ bench-engine: $(STAMP)
 
 bench-upload: $(STAMP)
 	$(VENV_PYTHON) bench/upload.py
+
+bench-pgn: $(STAMP)
+	DEBUG=1 $(VENV_PYTHON) bench/pgn.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
