@@ -165,6 +165,7 @@ def report_load(
         except ValidationError as error:
             raise CannotLoad(f"the registration is refused: {_one_line(error)}") from None
         registered = True
+    games = games or games_kept(tournament)  # as the upload would keep them
     errors = _errors_before_upload(tournament, parsed, data, games)
     granted = []
     if approve and not errors:
@@ -294,7 +295,7 @@ def _errors_before_upload(
     found a hybrid event's approval granted to a report without its games), each with its
     line (``Finding.located``)."""
     validation = report_validate(tournament=tournament, parsed=parsed, data=data)
-    games_found = games_findings(tournament, parsed, games or games_kept(tournament))
+    games_found = games_findings(tournament, parsed, games)
     return [
         f.located
         for f in (*parsed.findings, *validation.findings, *games_found)

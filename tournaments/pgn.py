@@ -22,19 +22,20 @@ from tournaments.trf.decoding import binary_kind, decode, split_lines
 _ROUND = re.compile(r"\s*0*(\d+)")
 
 
-@dataclass(frozen=True)
+@dataclass
 class PgnGame:
-    """One game of the file: where it begins, its Round tag's round and its moves."""
+    """One game of the file, as it is read: where it begins, its tags, its Round tag's
+    round and its moves; ``number`` is its place among the file's games."""
 
-    number: int
     line: int
-    round: int | None
+    tags: int = 0
+    round: int | None = None
     #: Half-moves of the main line read as legal; the reading stops at an illegal one.
-    plies: int
-    result: str
-    #: The first move python-chess could not play, with its line, if any.
+    plies: int = 0
+    #: The first move python-chess could not play (its message's first line), and its line.
     error: str = ""
     error_line: int | None = None
+    number: int = 0
 
     @property
     def label(self) -> str:
@@ -46,7 +47,6 @@ class GamesFile:
     """What a PGN file holds, or why it holds nothing (``unreadable``)."""
 
     games: tuple[PgnGame, ...]
-    encoding: str
     #: Why no game could be read: the file is no text, or no game in it has a move.
     unreadable: str = ""
 
@@ -89,7 +89,7 @@ class _Lines:
         return line + "\n"
 
 
-class _GameReader(chess.pgn.BaseVisitor["_GameRead"]):
+class _GameReader(chess.pgn.BaseVisitor[PgnGame]):
     """Reads a game's tags and counts its main line's legal moves; variations are
     skipped, not read (python-chess, after an illegal move in one, would go on reading the
     main line from the variation's position)."""
@@ -98,14 +98,12 @@ class _GameReader(chess.pgn.BaseVisitor["_GameRead"]):
         self.handle = handle
 
     def begin_game(self) -> None:
-        self.read = _GameRead(line=self.handle.lines_read)
+        self.read = PgnGame(line=self.handle.lines_read)
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.read.tags += 1
         if tagname == "Round":
             self.read.round = _round(tagvalue)
-        elif tagname == "Result":
-            self.read.result = tagvalue
 
     def begin_variation(self) -> chess.pgn.SkipType:
         return chess.pgn.SKIP
@@ -113,27 +111,13 @@ class _GameReader(chess.pgn.BaseVisitor["_GameRead"]):
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         self.read.plies += 1
 
-    def visit_result(self, result: str) -> None:
-        self.read.result = self.read.result or result
-
     def handle_error(self, error: Exception) -> None:
         if not self.read.error:
-            self.read.error = str(error)
+            self.read.error = str(error).splitlines()[0]
             self.read.error_line = self.handle.lines_read
 
-    def result(self) -> _GameRead:
+    def result(self) -> PgnGame:
         return self.read
-
-
-@dataclass
-class _GameRead:
-    line: int
-    tags: int = 0
-    round: int | None = None
-    plies: int = 0
-    result: str = ""
-    error: str = ""
-    error_line: int | None = None
 
 
 def _round(tag: str) -> int | None:
@@ -147,31 +131,18 @@ def read_games(data: bytes) -> GamesFile:
     chosen in its place, say, whose names python-chess reads as moves), is
     ``unreadable``."""
     if kind := binary_kind(data):
-        return GamesFile((), "", f"The games file is {kind}, not a PGN text file.")
-    decoded = decode(data)
-    handle = _Lines(decoded.text)
+        return GamesFile((), f"The games file is {kind}, not a PGN text file.")
+    handle = _Lines(decode(data).text)
     games = []
     while True:
         read = chess.pgn.read_game(handle, Visitor=lambda: _GameReader(handle))  # type: ignore[arg-type]
         if read is None:
             break
         if read.tags:  # moves without tags are no PGN game (a report's lines read so)
-            games.append(
-                PgnGame(
-                    len(games) + 1,
-                    read.line,
-                    read.round,
-                    read.plies,
-                    read.result,
-                    read.error.splitlines()[0] if read.error else "",
-                    read.error_line,
-                )
-            )
-    result = GamesFile(tuple(games), decoded.encoding)
-    if not result.with_moves:
+            read.number = len(games) + 1
+            games.append(read)
+    if not any(game.plies for game in games):
         return GamesFile(
-            (),
-            decoded.encoding,
-            "No game with tags and moves could be read from the games file: is it a PGN file?",
+            (), "No game with tags and moves could be read from the games file: is it a PGN file?"
         )
-    return result
+    return GamesFile(tuple(games))

