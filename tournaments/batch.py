@@ -18,6 +18,7 @@ from players.models import Federation
 from tournaments.models import ApprovalRequest, Tournament, TournamentReport
 from tournaments.registration import RegistrationData, approval_decide, tournament_register
 from tournaments.report_rating import start_date as report_start_date
+from tournaments.reports.selectors import registration_of
 from tournaments.reports.services import (
     GamesUpload,
     ReportRefused,
@@ -294,8 +295,11 @@ def _errors_before_upload(
     """The reader's, the validation's and the games file's errors (R&B 2024 8.4: a review
     found a hybrid event's approval granted to a report without its games), each with its
     line (``Finding.located``)."""
-    validation = report_validate(tournament=tournament, parsed=parsed, data=data)
-    games_found = games_findings(tournament, parsed, games)
+    registration = registration_of(tournament)
+    validation = report_validate(
+        tournament=tournament, parsed=parsed, data=data, registration=registration
+    )
+    games_found = games_findings(registration, parsed, games)
     return [
         f.located
         for f in (*parsed.findings, *validation.findings, *games_found)

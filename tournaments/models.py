@@ -212,9 +212,8 @@ class TournamentReport(models.Model):
     games_original_name = models.CharField(max_length=255, blank=True)
     games_size = models.PositiveIntegerField(null=True, blank=True)
     games_sha256 = models.CharField(max_length=64, blank=True)
-    #: The file's games with moves, as read at upload: in all, and by the round their
-    #: Round tags give ("?": none), which a later version keeping the file is checked by.
-    games_count = models.PositiveIntegerField(null=True, blank=True)
+    #: The file's games with moves, as read at upload, by the round their Round tags give
+    #: ("?": none), which a later version keeping the file is checked by.
     games_rounds = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices)
     error_count = models.PositiveIntegerField(default=0)
@@ -234,6 +233,11 @@ class TournamentReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} report v{self.version}"
+
+    @property
+    def games_count(self) -> int | None:
+        """The games file's games with moves, None without a games file."""
+        return sum(self.games_rounds.values()) if self.games_rounds is not None else None
 
 
 class ReportFinding(models.Model):

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from players.forms import BirthYearField
 from players.models import Federation, Player
 from tournaments.models import TournamentReport
-from tournaments.reports.services import size_label
+from tournaments.reports.services import size_label, size_refusal
 
 
 class ReportUploadForm(forms.Form):
@@ -50,11 +50,10 @@ class ReportUploadForm(forms.Form):
 
 
 def _within(uploaded, limit: int):
-    """The uploaded file, refused on its field when larger than ``limit``."""
-    if uploaded and uploaded.size > limit:
-        raise forms.ValidationError(
-            f"The file is {uploaded.size:,} bytes; the limit is {size_label(limit)}."
-        )
+    """The uploaded file, refused on its field when larger than ``limit``
+    (``size_refusal``, the service's own words)."""
+    if uploaded and (too_large := size_refusal(uploaded.size, limit)):
+        raise forms.ValidationError(too_large)
     return uploaded
 
 

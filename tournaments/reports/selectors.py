@@ -22,7 +22,7 @@ from tournaments.models import (
     Tournament,
     TournamentReport,
 )
-from tournaments.reports.validation import TRF_SEX, Registration, RegistryPlayer
+from tournaments.reports.validation import REGISTRY_SEX_IN_TRF, Registration, RegistryPlayer
 from tournaments.selectors import rules_for
 from tournaments.trf.decoding import composed_letters, decode, split_lines
 
@@ -311,7 +311,7 @@ def registry_players(
             birth_year=player.birth_year,
             rating=rating,
             list_label=label or f"the {category} list in force on {on:%Y-%m-%d}",
-            sex={registry: trf for trf, registry in TRF_SEX.items()}.get(player.sex, ""),
+            sex=REGISTRY_SEX_IN_TRF.get(player.sex, ""),
         )
     return known
 

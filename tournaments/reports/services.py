@@ -51,6 +51,7 @@ from tournaments.reports.selectors import (
 )
 from tournaments.reports.validation import (
     TRF_SEX,
+    Registration,
     RegistryPlayer,
     Validation,
     games_file_doubts,
@@ -133,11 +134,17 @@ def report_upload(
         # Not a report at all (a wrong file chosen): stored, it would supersede the
         # version before, a checked one perhaps.
         raise ReportRefused(_not_a_report(no_players, parsed, tournament))
-    validation = report_validate(tournament=tournament, parsed=parsed, data=data)
+    registration = registration_of(tournament)
+    validation = report_validate(
+        tournament=tournament, parsed=parsed, data=data, registration=registration
+    )
+    findings = _combined_findings(parsed, validation, games_findings(registration, parsed, games))
     name = _stored_name(uploaded_file, "report.trf")
     stored: list[tuple[Storage, str]] = []
     try:
-        return _report_store(actor, tournament, data, name, parsed, validation, games, stored)
+        return _report_store(
+            actor, tournament, data, name, parsed, validation, findings, games, stored
+        )
     except BaseException:
         for storage, path in stored:  # the rows were rolled back; the files go too
             storage.delete(path)
@@ -151,7 +158,7 @@ def _stored_name(uploaded_file: Any, default: str) -> str:
 def size_refusal(size: int, limit: int, what: str = "file") -> str | None:
     """Why a ``what`` of ``size`` bytes is refused as larger than ``limit``, or None."""
     if size > limit:
-        return f"The {what} is larger than the limit of {size_label(limit)}."
+        return f"The {what} is {size:,} bytes, larger than the limit of {size_label(limit)}."
     return None
 
 
@@ -242,11 +249,13 @@ def report_validate(
     parsed: ParseResult,
     data: bytes,
     matched: dict[int, int] | None = None,
+    registration: Registration | None = None,
 ) -> Validation:
     """The findings of validation (not the reader's) and the player matches (reads only).
     ``matched``: the FIDE IDs of the registry players the officer matched lines to, by
-    starting rank, who they are for the checks of ratings and sex."""
-    registration = registration_of(tournament)
+    starting rank, who they are for the checks of ratings and sex. ``registration``: the
+    tournament's (``registration_of``), where the caller has it already."""
+    registration = registration or registration_of(tournament)
     fide_ids = [p.fide_id for p in parsed.report.players if p.fide_id] if parsed.report else []
     matched = matched or {}
     registry = registry_players(
@@ -286,6 +295,7 @@ def _report_store(
     name: str,
     parsed: ParseResult,
     validation: Validation,
+    findings: tuple[Finding, ...],
     games: GamesUpload | None,
     stored: list[tuple[Storage, str]],
 ) -> TournamentReport:
@@ -293,7 +303,6 @@ def _report_store(
     refusal = report_upload_refusal(locked)
     if refusal:
         raise ReportRefused(refusal)
-    findings = _combined_findings(parsed, validation, games_findings(locked, parsed, games))
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     version = (locked.reports.aggregate(last=Max("version"))["last"] or 0) + 1
     report = TournamentReport(
@@ -337,14 +346,14 @@ def _report_store(
 
 
 def games_findings(
-    tournament: Tournament, parsed: ParseResult, games: GamesUpload | None
+    registration: Registration, parsed: ParseResult, games: GamesUpload | None
 ) -> list[Finding]:
     """The games file's findings (R&B 2024 8.4): against the report, the file's own when
     it is sent, and a word where it was kept from an earlier version."""
     findings = [
         *games_file_findings(
             parsed.report,
-            registration=registration_of(tournament),
+            registration=registration,
             rounds=games.rounds if games else None,
         ),
         *(games_file_doubts(games.read) if games and games.read else ()),
@@ -379,7 +388,6 @@ def _games_attach(
         report.games_sha256 = hashlib.sha256(games.data).hexdigest()
     report.games_original_name = games.name[:255]
     report.games_rounds = games.rounds_stored
-    report.games_count = sum(games.rounds.values())
 
 
 def _matched_players_locked(report: TournamentReport) -> None:

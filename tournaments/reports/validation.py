@@ -36,8 +36,9 @@ from tournaments.trf.decoding import decode, split_lines
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
-#: TRF16 001's sex ("w" for a woman) as the registry writes it.
+#: TRF16 001's sex ("w" for a woman) as the registry writes it, and the registry's in TRF's.
 TRF_SEX = {"m": "M", "w": "F"}
+REGISTRY_SEX_IN_TRF = {registry: trf for trf, registry in TRF_SEX.items()}
 
 #: TRF16 001 columns (trf16.md §3).
 RATING_COLUMN = 49

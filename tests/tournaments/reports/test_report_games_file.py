@@ -249,7 +249,9 @@ def test_a_games_file_over_the_limit_is_refused_on_its_field(world, registry, hy
     settings.REPORT_GAMES_MAX_BYTES = 100
     response = upload(world, hybrid, pgn())
     assert response.status_code == 400
-    assert "the limit is 100 bytes" in response.context["form"].errors["games"][0]
+    assert response.context["form"].errors["games"] == [
+        f"The file is {len(pgn()):,} bytes, larger than the limit of 100 bytes."
+    ]
     assert not hybrid.reports.exists()
 
 

@@ -49,9 +49,10 @@ def test_rapid_events_fall_back_on_the_standard_rating(world):
         registry_players([556], category="rapid", on=on, rules_id="rapid-blitz-pre2024")[556].rating
         == 1800
     )
+    # The standard regulations rate no one by another list's rating.
     assert (
-        registry_players([556], category="standard", on=on, rules_id="standard-2009")[556].rating
-        == 1800
+        registry_players([556], category="rapid", on=on, rules_id="standard-2009")[556].rating
+        is None
     )
     assert (
         registry_players([556], category="blitz", on=on, rules_id="online-arena")[556].rating
@@ -81,3 +82,16 @@ def test_a_findings_clause_citing_the_readings_links_to_their_page():
         '<a href="/lists/rules/#interpretation-2">interpretation 2</a>'
     )
     assert table.render_rule("R&B 2024 7.3.1") == "R&amp;B 2024 7.3.1"
+
+
+def test_the_registrys_sex_is_told_to_the_checks_in_the_reports_letters(world):
+    """A women's national championship is rated with 2 rated players (standard-2009
+    6.33): the checks count the women the registry knows, as TRF 001 writes them ("w")."""
+    for fide_id, sex in ((557, "F"), (558, "M")):
+        Player.objects.create(
+            fide_id=fide_id, name=f"P{fide_id}", federation=world["fed_a"], sex=sex
+        )
+    known = registry_players(
+        [557, 558], category="standard", on=dt.date(2025, 3, 9), rules_id="standard-2009"
+    )
+    assert (known[557].sex, known[558].sex) == ("w", "m")

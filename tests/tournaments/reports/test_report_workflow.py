@@ -155,7 +155,9 @@ def test_a_file_over_the_limit_is_a_form_error_naming_the_limit(settings, tourna
     settings.REPORT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
     response = upload("arbiter", tournament, b"x" * (5 * 1024 * 1024 + 1))
     assert response.status_code == 400
-    assert "the limit is 5 MB" in response.content.decode()
+    assert (
+        "The file is 5,242,881 bytes, larger than the limit of 5 MB." in response.content.decode()
+    )
     assert not TournamentReport.objects.exists()
 
 
