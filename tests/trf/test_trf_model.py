@@ -81,14 +81,16 @@ def test_played_games_list_each_game_once_from_whites_side():
 def test_paired_players_count_forfeits_and_not_byes_nor_placeholders():
     """standard-2009 6.4: a round robin's games unplayed include a player who forfeited
     every game (C, paired twice); D was never paired (byes only) and "spielfrei" is a
-    placeholder handing out byes, so neither is a player of the event's pairings."""
+    placeholder handing out byes, so neither is a player of the event's pairings; nor is
+    E, paired against the placeholder alone."""
     report = parse(
         "012 T\n"
         "001    1      A" + " " * 76 + "   2 b 1     3 w +     5 w +\n"
         "001    2      B" + " " * 76 + "   1 w 0  0000 - H     3 b +\n"
         "001    3      C" + " " * 76 + "0000 - U     1 b -     2 w -\n"
         "001    4      D" + " " * 76 + "0000 - U  0000 - U  0000 - U\n"
-        "001    5      spielfrei" + " " * 68 + "0000 - -  0000 - -     1 b -\n"
+        "001    5      spielfrei" + " " * 68 + "   6 b -  0000 - -     1 b -\n"
+        "001    6      E" + " " * 76 + "   5 w +  0000 - U  0000 - U\n"
     ).report
     assert report.paired_players() == 3
 
