@@ -268,6 +268,16 @@ def tournament_plans(
             plans.append(Plan(federation, size, rng.randint(4, 7), round_robin=False))
     swiss = [plan for plan in plans if not plan.round_robin]
     total = sum(plan.games for plan in plans)
+    fixed = total - sum(plan.games for plan in swiss)
+    least = fixed + sum(plan.size // 2 * min(plan.rounds, 3) for plan in swiss)
+    most = fixed + sum(plan.size // 2 * min(plan.size - 1, 11) for plan in swiss)
+    if not least <= games <= most:
+        # Rounds are only taken off down to 3 and added up to 11: the loops below would
+        # never end.
+        raise ValueError(
+            f"{tournaments:,} tournaments hold between {least:,} and {most:,} games, "
+            f"not {games:,}: give more or fewer tournaments"
+        )
     while total > games:
         plan = rng.choice(swiss)
         if plan.rounds > 3:
@@ -346,7 +356,7 @@ TOURNAMENT_COLUMNS = (
 )
 REPORT_COLUMNS = (
     "id, tournament_id, version, file, original_name, size, sha256, encoding, status, "
-    "error_count, warning_count, uploaded_at"
+    "error_count, warning_count, uploaded_at, games_file, games_original_name, games_sha256"
 )
 GAME_COLUMNS = "id, report_id, round, white_id, black_id, white_score"
 
@@ -365,7 +375,7 @@ def tournament_row(number: int, plan: Plan, rng: random.Random) -> tuple:
 def report_row(number: int) -> tuple:
     return (
         number, number, 1, f"reports/{number}/v1-bench.trf", "bench.trf", 0, "0" * 64, "utf-8",
-        "approved", 0, 0, CREATED,
+        "approved", 0, 0, CREATED, "", "", "",
     )  # fmt: skip
 
 
