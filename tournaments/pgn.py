@@ -69,12 +69,15 @@ class _Lines:
     report's: ``split_lines``), counted: a game's first line and an illegal move's line
     are where the count stands. A tag pair straight after a line of moves (round files
     joined without a blank line between them) is handed a blank line first, where
-    python-chess would read the next game's tags as moves of the last."""
+    python-chess would read the next game's tags as moves of the last; and of the blank
+    lines between a game's tags and its moves it is handed one, where it would end the
+    game at the second and read its moves as a game without tags."""
 
     def __init__(self, text: str) -> None:
         self.lines = split_lines(text)
         self.lines_read = 0
         self.after_moves = False
+        self.after_tags = False
 
     def readline(self) -> str:
         if self.lines_read >= len(self.lines):
@@ -84,9 +87,21 @@ class _Lines:
             self.after_moves = False
             return "\n"
         self.lines_read += 1
+        if self.after_tags and not line.strip():
+            self._blank_lines_skip()
         start = line.lstrip()[:1]
         self.after_moves = start not in ("", "[", "%", ";")
+        self.after_tags = bool(_TAG.match(line.lstrip()))
         return line + "\n"
+
+    def _blank_lines_skip(self) -> None:
+        """The blank lines after the first one that follows the tags, skipped when moves
+        come next (a game without moves, followed by the next game's tags, keeps them)."""
+        following = self.lines_read
+        while following < len(self.lines) and not self.lines[following].strip():
+            following += 1
+        if following < len(self.lines) and not _TAG.match(self.lines[following].lstrip()):
+            self.lines_read = following
 
 
 class _GameReader(chess.pgn.BaseVisitor[PgnGame]):

@@ -86,6 +86,22 @@ def test_round_files_joined_without_a_blank_line_keep_every_game():
     assert [(g.line, g.round, g.plies) for g in read.games] == [(1, 1, 2), (8, 2, 2)]
 
 
+def test_blank_lines_between_a_games_tags_and_its_moves_keep_its_moves():
+    """Some programs (and hand edits) leave two or more blank lines, or blank lines with
+    spaces, after the tags: python-chess alone ends the game there, without moves, and
+    drops its moves as a game without tags; a hybrid round would then lack a game."""
+    first = pgn_game("1", "1. e4 e5 2. Nf3 Nc6").replace("\n\n1.", "\n\n\n\n1.")
+    second = pgn_game("2", "1. d4 d5").replace("\n\n1.", "\n  \n\t\n1.")
+    read = read_games((first + second).encode())
+    assert [(g.line, g.round, g.plies) for g in read.games] == [(1, 1, 4), (11, 2, 2)]
+
+
+def test_a_game_without_moves_before_blank_lines_does_not_take_the_next_games_tags():
+    text = pgn_game("1", "1. e4 e5").split("\n\n1.")[0] + "\n\n\n" + pgn_game("2", "1. d4 d5")
+    read = read_games(text.encode())
+    assert [(g.line, g.round, g.plies) for g in read.games] == [(1, 1, 0), (8, 2, 2)]
+
+
 def test_a_clock_comment_on_a_line_of_its_own_is_no_tag():
     text = pgn_game("1", "1. e4 {\n[%clk 0:14:58]} e5 2. Nf3")
     [game] = read_games(text.encode()).games
