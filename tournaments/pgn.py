@@ -83,6 +83,8 @@ class _Lines:
         if self.lines_read >= len(self.lines):
             return ""
         line = self.lines[self.lines_read]
+        if _TAG.match(line.lstrip()):
+            line = line.lstrip()  # python-chess reads an indented tag pair as moves
         if self.after_moves and _TAG.match(line):
             self.after_moves = False
             return "\n"
@@ -91,7 +93,7 @@ class _Lines:
             self._blank_lines_skip()
         start = line.lstrip()[:1]
         self.after_moves = start not in ("", "[", "%", ";")
-        self.after_tags = bool(_TAG.match(line.lstrip()))
+        self.after_tags = bool(_TAG.match(line))
         return line + "\n"
 
     def _blank_lines_skip(self) -> None:

@@ -102,6 +102,12 @@ def test_a_game_without_moves_before_blank_lines_does_not_take_the_next_games_ta
     assert [(g.line, g.round, g.plies) for g in read.games] == [(1, 1, 0), (8, 2, 2)]
 
 
+def test_indented_tag_pairs_are_read_as_tags():
+    text = pgn_game("1", "1. e4 e5").replace("[", "  [") + pgn_game("2", "1. d4 d5")
+    read = read_games(text.encode())
+    assert [(g.tags, g.round, g.plies) for g in read.games] == [(5, 1, 2), (5, 2, 2)]
+
+
 def test_a_clock_comment_on_a_line_of_its_own_is_no_tag():
     text = pgn_game("1", "1. e4 {\n[%clk 0:14:58]} e5 2. Nf3")
     [game] = read_games(text.encode()).games
