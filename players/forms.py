@@ -93,6 +93,7 @@ class PlayerEditForm(forms.ModelForm):
             _row("sex", "birth_year", "birth_date"),
             _row("title", "women_title", "foa_title"),
             _row("other_titles", "disability_association"),
+            Field("not_listed"),
             Field("reason"),
             Submit("save", "Save changes"),
         )

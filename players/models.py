@@ -111,6 +111,15 @@ class Player(models.Model):
         help_text="A member of the IBCA, ICSC or IPCA needs 7 games, not 9, for a first "
         "standard rating (standard-2009 7.14g).",
     )
+    not_listed = models.CharField(
+        "not listed because",
+        max_length=200,
+        blank=True,
+        db_default="",
+        help_text="A death (R&B 2024 9.2), or the federation's word that the player is not to "
+        "be listed (standard-2009 13.2): he is left off every list published from now on, "
+        "and his rating is kept. Blank: listed as usual.",
+    )
     #: The latest FIDE list the record was read from: an older list never overwrites it.
     list_date = models.DateField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -156,6 +156,7 @@ PLAYER_EDITABLE_FIELDS = (
     "other_titles",
     "foa_title",
     "disability_association",
+    "not_listed",
 )
 
 

@@ -130,6 +130,25 @@ def test_an_officer_records_a_membership_that_lowers_the_games_for_a_first_ratin
     assert "Braille" not in public.content.decode()
 
 
+def test_an_officer_records_that_a_player_is_not_to_be_listed(world, player_a):
+    """R&B 2024 9.2, standard-2009 13.2: a death, or the federation's word, recorded on
+    the player's record and audited; his page says he is not on the lists, and only
+    officers see why."""
+    client = persona_client(world, "officer_a")
+    url = f"/players/{player_a.fide_id}/edit/"
+    form = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": "1990"}
+    client.post(url, {**form, "not_listed": "Died 3 October 2026", "reason": "Club's letter"})
+    player_a.refresh_from_db()
+    assert player_a.not_listed == "Died 3 October 2026"
+    (entry,) = audit_entries_for(player_a)
+    assert entry.changes == {"not_listed": ["", "Died 3 October 2026"]}
+    page = client.get(f"/players/{player_a.fide_id}/").content.decode()
+    assert "Not included in the lists published from now on: Died 3 October 2026" in page
+    public = persona_client(world, "anonymous").get(f"/players/{player_a.fide_id}/")
+    public_page = public.content.decode()
+    assert "Not included in the lists" in public_page and "October" not in public_page
+
+
 def test_saving_an_unchanged_form_records_nothing(world, player_a):
     persona_client(world, "officer_a").post(
         f"/players/{player_a.fide_id}/edit/",

@@ -1,0 +1,51 @@
+"""A player whose record says he is not to be listed (a death, R&B 2024 9.2; the
+federation's word, standard-2009 13.2) is left off the lists published from then on; his
+games still rate his opponents and his own rating is kept, should he be listed again."""
+
+from __future__ import annotations
+
+import pytest
+
+from lists.models import ListEntry
+from players.access import Actor
+from players.models import RatingState
+from players.services import player_update
+from tests.lists.conftest import APRIL
+
+
+@pytest.fixture
+def month(period_world):
+    ana = period_world.player("Aasen, Ana", 2000)
+    bo = period_world.player("Berg, Bo", 1900)
+    cato = period_world.player("Dahl, Cato", 1800)  # no game this month
+    period_world.tournament([(ana, bo, 1.0)])
+    return ana, bo, cato
+
+
+def test_a_player_not_to_be_listed_is_left_off_the_list_and_keeps_his_rating(
+    month, compute, publish
+):
+    ana, _, cato = month
+    for player, reason in ((ana, "Federation's letter of 2 April"), (cato, "Died 1 April")):
+        player_update(
+            actor=Actor(is_administrator=True), player=player, fields={"not_listed": reason}
+        )
+    period = publish(compute("rapid", APRIL))
+
+    entries = dict(ListEntry.objects.filter(period=period).values_list("player__name", "rating"))
+    # Bo lost to Ana: D = 100, P_D 0.36 (R&B 2024 7.1.2), 0 - 0.36 = -0.36 (7.3.2), x K 20
+    # (7.3.3) = -7.2 -> -7 (7.3.4).
+    assert entries == {"Berg, Bo": 1893}
+    assert period.entries_count == 1
+    # Ana: 1 - 0.64 = 0.36, x 20 = 7.2 -> +7 (R&B 2024 7.3.2-7.3.4): kept, though not listed.
+    assert RatingState.objects.get(player=ana, category="rapid").rating == 2007
+    assert RatingState.objects.get(player=cato, category="rapid").rating == 1800
+
+
+def test_a_player_listed_again_is_on_the_next_list(month, compute, publish):
+    ana, _, _ = month
+    officer = Actor(is_administrator=True)
+    player_update(actor=officer, player=ana, fields={"not_listed": "Federation's letter"})
+    player_update(actor=officer, player=ana, fields={"not_listed": ""})
+    period = publish(compute("rapid", APRIL))
+    assert ListEntry.objects.filter(period=period, player=ana).get().rating == 2007
