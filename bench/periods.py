@@ -269,7 +269,7 @@ def tournament_plans(
     swiss = [plan for plan in plans if not plan.round_robin]
     total = sum(plan.games for plan in plans)
     fixed = total - sum(plan.games for plan in swiss)
-    least = fixed + sum(plan.size // 2 * min(plan.rounds, 3) for plan in swiss)
+    least = fixed + sum(plan.size // 2 * 3 for plan in swiss)
     most = fixed + sum(plan.size // 2 * min(plan.size - 1, 11) for plan in swiss)
     if not least <= games <= most:
         # Rounds are only taken off down to 3 and added up to 11: the loops below would
