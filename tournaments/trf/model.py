@@ -244,9 +244,13 @@ class TrfReport:
         """The players, without a placeholder handing out byes ('spielfrei', ...)."""
         return tuple(p for p in self.players if not p.is_placeholder)
 
+    def opponent(self, block: TrfRound) -> TrfPlayer | None:
+        """The player ``block`` pairs its player with, if the report has him."""
+        return self.player(block.opponent) if block.opponent else None
+
     def against_placeholder(self, block: TrfRound) -> bool:
         """Whether ``block`` pairs its player with a placeholder: a bye, whatever its code."""
-        opponent = self.player(block.opponent) if block.opponent else None
+        opponent = self.opponent(block)
         return opponent is not None and opponent.is_placeholder
 
     def paired_players(self) -> int:
@@ -257,7 +261,7 @@ class TrfReport:
             1
             for player in self.real_players
             if any(
-                self.player(block.opponent) is not None and not self.against_placeholder(block)
+                (opponent := self.opponent(block)) is not None and not opponent.is_placeholder
                 for block in player.rounds
             )
         )
@@ -324,7 +328,7 @@ class TrfReport:
 
     def _confirmed_game(self, player: TrfPlayer, block: TrfRound) -> PlayedGame | None:
         """The game `block` records, when the opponent's line confirms it (see above)."""
-        opponent = self.player(block.opponent) if block.played and block.opponent else None
+        opponent = self.opponent(block) if block.played else None
         if opponent is None or opponent is player:
             return None
         if player.is_placeholder or opponent.is_placeholder:
