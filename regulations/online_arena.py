@@ -40,6 +40,43 @@ class OnlineState:
     provisional: tuple[tuple[Decimal, int], ...] = ()
 
 
+#: 3.4.1-3.4.3: the over-the-board lists a new member's first rating is taken from, in
+#: order of preference (the same or a longer time control).
+FIRST_RATING_LISTS: dict[Category, tuple[Category, ...]] = {
+    Category.ONLINE_RAPID: (Category.RAPID, Category.STANDARD),
+    Category.ONLINE_BLITZ: (Category.BLITZ, Category.RAPID, Category.STANDARD),
+    Category.ONLINE_BULLET: (Category.BLITZ, Category.RAPID, Category.STANDARD),
+}
+
+#: 3.15 says only that the changes of the over-the-board rapid and blitz lists are added to
+#: the online ratings (1.3: "the exact method of implementation will be announced"). Each
+#: list's change goes to the online categories whose first rating 3.4 takes from it first:
+#: rapid to online rapid, blitz to online blitz and bullet (DESIGN-notes 130).
+LIST_CHANGES_ADDED: dict[Category, tuple[Category, ...]] = {
+    Category.RAPID: (Category.ONLINE_RAPID,),
+    Category.BLITZ: (Category.ONLINE_BLITZ, Category.ONLINE_BULLET),
+}
+
+
+@dataclass(frozen=True)
+class OnlineGameSide:
+    """One player's side of one game as the arena rates it (``OnlineArena.rate_game``):
+    his state before and after, the opponent's rating before the game (None: unrated), and
+    for a game between two rated players P_D, K and the change (3.9). ``clause`` names the
+    rule that decided what the game did; ``first_rating`` is the working of a first rating
+    the game completed (3.7), or of one that fell under the floor (3.2)."""
+
+    before: OnlineState
+    after: OnlineState
+    score_halves: int
+    opponent_rating: Decimal | None
+    clause: str
+    expected_hundredths: int | None = None
+    k: int | None = None
+    change_hundredths: int | None = None
+    first_rating: FirstOnlineRating | None = None
+
+
 @dataclass(frozen=True)
 class OnlineChange:
     """A rated player's games of an event or period replayed in order (3.9, 3.11).
@@ -234,6 +271,48 @@ class OnlineArena:
             return OnlineState(rating=None, games=0, previously_unrated=True)
         return OnlineState(rating=rating, games=FIRST_RATING_GAMES, previously_unrated=True)
 
+    def rate_game(
+        self, white: OnlineState, black: OnlineState, white_score: int, *, category: Category
+    ) -> tuple[OnlineGameSide, OnlineGameSide]:
+        """Both sides of one game, each rated from the states before it (3.9, 3.11): two
+        rated players' ratings change by dR x K; a rated player's game against an unrated
+        one leaves his rating alone (3.8) and counts towards the other's first rating
+        (3.6-3.7); a game between two unrated players counts for neither."""
+        return (
+            self._side(white, black, white_score, category=category),
+            self._side(black, white, 2 - white_score, category=category),
+        )
+
+    def _side(
+        self, me: OnlineState, other: OnlineState, score: int, *, category: Category
+    ) -> OnlineGameSide:
+        if other.rating is None:
+            clause = "online arena 3.8" if me.rating is not None else "online arena 3.6.2"
+            return OnlineGameSide(me, me, score, None, clause)
+        if me.rating is None:
+            counted = self.qualifying_results((*me.provisional, (other.rating, score)))
+            working = self.first_rating_working(counted)
+            if working is not None:
+                clause = "online arena 3.2" if working.below_floor else working.clause
+            elif len(counted) > 1:
+                clause = "online arena 3.6.2"  # four more games against rated opponents
+            else:
+                clause = "online arena 3.6.1"  # before or at the first draw or win
+            after = self.after_provisional_game(me, other.rating, score)
+            return OnlineGameSide(me, after, score, other.rating, clause, first_rating=working)
+        k = self.k_factor(me, category=category)
+        after = self.after_game(me, other.rating, score, category=category)
+        return OnlineGameSide(
+            me,
+            after,
+            score,
+            other.rating,
+            "online arena 3.3" if after.rating is None else "online arena 3.9",
+            expected_hundredths=self.expected_score(me.rating, other.rating),
+            k=k,
+            change_hundredths=self.game_change_hundredths(me.rating, other.rating, score, k),
+        )
+
     def rate_in_order(
         self,
         states: Mapping[Hashable, OnlineState],
@@ -242,25 +321,20 @@ class OnlineArena:
         category: Category,
     ) -> tuple[dict[Hashable, OnlineState], dict[Hashable, OnlineChange]]:
         """Replays games in the order played, each player's rating updated after each game
-        (3.9, 3.11). A game between a rated and an unrated player counts only towards the
-        unrated player's first rating (3.8); games between two unrated players not at all.
-        The ratings carried by ``games`` are ignored: the current ones are used."""
+        (3.9, 3.11, ``rate_game``). The ratings carried by ``games`` are ignored: the
+        current ones are used."""
         current = dict(states)
         tallies: dict[Hashable, list[int]] = {}  # games, half points, expected, K, change
         for white, black, _, _, white_score, _ in games:
-            w, b = current[white], current[black]
-            sides = ((white, w, b, white_score), (black, b, w, 2 - white_score))
-            for key, me, other, score in sides:
-                if other.rating is None:
-                    continue
-                if me.rating is not None:
-                    k = self.k_factor(me, category=category)
-                    tally = tallies.setdefault(key, [0, 0, 0, k, 0])
+            sides = self.rate_game(current[white], current[black], white_score, category=category)
+            for key, side in zip((white, black), sides, strict=True):
+                if side.k is not None:
+                    tally = tallies.setdefault(key, [0, 0, 0, side.k, 0])
                     tally[0] += 1
-                    tally[1] += score
-                    tally[2] += self.expected_score(me.rating, other.rating)
-                    tally[4] += self.game_change_hundredths(me.rating, other.rating, score, k)
-                current[key] = self.after_game(me, other.rating, score, category=category)
+                    tally[1] += side.score_halves
+                    tally[2] += side.expected_hundredths or 0
+                    tally[4] += side.change_hundredths or 0
+                current[key] = side.after
         changes = {
             key: OnlineChange(
                 rating=rating,
@@ -274,6 +348,31 @@ class OnlineArena:
             if (rating := states[key].rating) is not None
         }
         return current, changes
+
+    # -- the over-the-board lists -------------------------------------------------------------
+
+    def first_state(
+        self, published: Mapping[Category, int | None], *, category: Category
+    ) -> tuple[OnlineState, Category | None]:
+        """A new member's state in ``category`` and the list it comes from: the published
+        over-the-board rating of the same or a longer time control, in the order of 3.4.1-
+        3.4.3; without one he is unrated (3.5) and K 40 awaits his first rating (3.10.3)."""
+        for source in FIRST_RATING_LISTS[category]:
+            rating = published.get(source)
+            if rating:
+                return OnlineState(rating=Decimal(rating), games=0), source
+        return OnlineState(rating=None, games=0, previously_unrated=True), None
+
+    def after_list_change(self, state: OnlineState, change: int) -> OnlineState:
+        """3.15: a published over-the-board list's change added to the online rating; below
+        the floor the rating is lost (3.3). A member still without one has nothing to add
+        to."""
+        if state.rating is None or change == 0:
+            return state
+        rating = state.rating + change
+        if rating < self.floor:
+            return OnlineState(rating=None, games=0, previously_unrated=True)
+        return replace(state, rating=rating)
 
     # -- rule checks -----------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from regulations.online_arena import RULES, OnlineState, display_rating
 from regulations.types import Category, PeriodGame, TimeControl
 
 D = Decimal
+STANDARD, RAPID, BLITZ = Category.STANDARD, Category.RAPID, Category.BLITZ
 
 
 def test_worked_example_3_14_a_win_that_does_not_change_the_displayed_rating():
@@ -161,3 +162,106 @@ def test_a_first_rating_under_the_floor_is_worked_out_but_is_none():
     assert working.rating == D("34.00") and working.below_floor
     assert RULES.first_rating(results) is None
     assert RULES.first_rating_working(results[:4]) is None
+
+
+def test_one_game_between_rated_players_moves_both_by_dr_times_k():
+    """3.9: A 1500 beats B 1450 in blitz: D 50 reads .57/.43 (table 4.2, row 47-53), so A
+    gains 20 x (1 - .57) = 8.60 and B loses 20 x .43 = 8.60."""
+    white, black = RULES.rate_game(
+        OnlineState(rating=D("1500.00")),
+        OnlineState(rating=D("1450.00")),
+        2,
+        category=Category.ONLINE_BLITZ,
+    )
+    assert (white.expected_hundredths, white.k, white.change_hundredths) == (57, 20, 860)
+    assert (black.expected_hundredths, black.k, black.change_hundredths) == (43, 20, -860)
+    assert white.after.rating == D("1508.60") and black.after.rating == D("1441.40")
+    assert white.clause == black.clause == "online arena 3.9"
+    assert white.opponent_rating == D("1450.00")
+
+
+def test_a_game_against_an_unrated_member_counts_only_for_his_first_rating():
+    """3.8: the rated player's rating stays; 3.6.1: the unrated player's draw is his first
+    target reached, the first of his five results."""
+    rated, unrated = RULES.rate_game(
+        OnlineState(rating=D("1600.00")),
+        OnlineState(rating=None, games=0, previously_unrated=True),
+        1,
+        category=Category.ONLINE_RAPID,
+    )
+    assert rated.after == rated.before and rated.k is None and rated.clause == "online arena 3.8"
+    assert unrated.after.provisional == ((D("1600.00"), 1),)
+    assert unrated.clause == "online arena 3.6.1" and unrated.after.rating is None
+
+
+def test_a_loss_before_the_first_draw_or_win_does_not_count():
+    """3.6.1: the results count from the first draw or win against a rated opponent."""
+    _, unrated = RULES.rate_game(
+        OnlineState(rating=D("1600.00")),
+        OnlineState(rating=None, games=0, previously_unrated=True),
+        2,
+        category=Category.ONLINE_RAPID,
+    )
+    assert unrated.after.provisional == () and unrated.clause == "online arena 3.6.1"
+
+
+def test_the_fifth_result_gives_the_first_rating_with_its_working():
+    """3.7.4: draw v 1800, win v 1900, loss v 2000, draw v 1700, then a win v 1600: 6 half
+    points of 10 against an average of 1800, one half point over 50% -> 1820.00, and K 40
+    until 30 games (3.10.3)."""
+    state = OnlineState(
+        rating=None,
+        games=0,
+        previously_unrated=True,
+        provisional=((D(1800), 1), (D(1900), 2), (D(2000), 0), (D(1700), 1)),
+    )
+    _, side = RULES.rate_game(OnlineState(rating=D(1600)), state, 0, category=Category.ONLINE_BLITZ)
+    assert side.clause == "online arena 3.7.4"
+    assert side.first_rating is not None and side.first_rating.average == 1800
+    assert side.after.rating == D("1820.00") and side.after.games == 5
+    assert RULES.k_factor(side.after, category=Category.ONLINE_BLITZ) == 40
+
+
+def test_a_first_rating_under_the_floor_is_none_and_starts_again():
+    """3.7.5 and 3.2: one draw in five against players of 100: p .10 reads dp -366, so
+    Rf = 100 - 366, under the floor of 100: no rating, and 3.6 starts afresh (3.3)."""
+    state = OnlineState(
+        rating=None,
+        games=0,
+        previously_unrated=True,
+        provisional=((D(100), 1),) + ((D(100), 0),) * 3,
+    )
+    _, side = RULES.rate_game(OnlineState(rating=D(100)), state, 2, category=Category.ONLINE_RAPID)
+    assert side.clause == "online arena 3.2"
+    assert side.after.rating is None and side.after.provisional == ()
+
+
+@pytest.mark.parametrize(
+    ("published", "category", "rating", "source"),
+    [
+        ({RAPID: 2000, STANDARD: 2100}, Category.ONLINE_RAPID, 2000, RAPID),
+        ({STANDARD: 2100}, Category.ONLINE_RAPID, 2100, STANDARD),
+        ({BLITZ: None, RAPID: 1950, STANDARD: 2100}, Category.ONLINE_BLITZ, 1950, RAPID),
+        ({BLITZ: 1900, RAPID: 2000}, Category.ONLINE_BULLET, 1900, BLITZ),
+        ({BLITZ: 1900}, Category.ONLINE_RAPID, None, None),  # blitz is shorter (3.4.1)
+        ({}, Category.ONLINE_BULLET, None, None),
+    ],
+)  # fmt: skip
+def test_a_new_members_first_rating_comes_from_the_lists_in_the_order_of_3_4(
+    published, category, rating, source
+):
+    state, used = RULES.first_state(published, category=category)
+    assert used == source
+    assert state.rating == (None if rating is None else D(rating))
+    # 3.5 and 3.10.3: without a list's rating he is unrated, and K 40 awaits him.
+    assert state.previously_unrated is (rating is None)
+
+
+def test_an_over_the_board_lists_change_is_added_to_the_online_rating():
+    """3.15: 1510.25 and a rapid list's change of -12 -> 1498.25; 105.00 and -10 falls
+    under the floor: the rating is lost (3.3); a member without one has nothing to add to."""
+    assert RULES.after_list_change(OnlineState(rating=D("1510.25")), -12).rating == D("1498.25")
+    lost = RULES.after_list_change(OnlineState(rating=D("105.00"), games=40), -10)
+    assert lost.rating is None and lost.previously_unrated and lost.games == 0
+    unrated = OnlineState(rating=None, games=0, provisional=((D(1500), 1),))
+    assert RULES.after_list_change(unrated, 15) == unrated
