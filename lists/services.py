@@ -35,6 +35,7 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
+from arena.services import arena_list_changes_add
 from audit.models import AuditEntry
 from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record
 from lists.bulk import (
@@ -1123,6 +1124,7 @@ def period_publish(
             written = writing.written
             try:
                 _states_write(writing)
+                _online_ratings_update(locked)
                 tournaments, moved = _tournaments_mark_rated(locked, actor, actor_label)
                 entries = written.result()
             except BaseException:
@@ -1154,6 +1156,24 @@ def period_publish(
         raise
     locked.refresh_from_db()
     return Publication(locked, entries, tournaments, moved)
+
+
+def _online_ratings_update(period: RatingPeriod) -> None:
+    """online arena 3.15: a rapid or blitz list's changes added to its players' online
+    ratings, in the list's transaction. The changes are the rated players' (those who fell
+    under the floor included); a first rating is no change."""
+    changes = (
+        PeriodResult.objects.filter(
+            period=period,
+            run=period.computed_run,
+            kind__in=(PeriodResult.Kind.RATED, PeriodResult.Kind.DELISTED),
+        )
+        .exclude(change_rounded=0)
+        .values_list("player_id", "change_rounded")
+    )
+    arena_list_changes_add(
+        list_category=period.category, list_date=period.list_date, changes=changes
+    )
 
 
 def _left_partition_drop(period: RatingPeriod) -> None:

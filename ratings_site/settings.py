@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "audit",
     "players",
     "tournaments",
+    "arena",
     "lists",
     # The site itself, for its one command (load_demo): it builds on every app.
     "ratings_site.apps.SiteConfig",

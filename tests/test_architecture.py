@@ -1,5 +1,6 @@
 """DESIGN.md, "Architecture (one direction of dependency, top to bottom)": the site builds
-on the apps, ``lists`` on ``tournaments`` and ``players``, ``tournaments`` on ``players``;
+on the apps, ``lists`` on ``arena`` (online arena 3.15), ``arena`` on ``tournaments`` (its
+PGN reader) and ``players``, ``tournaments`` on ``players``;
 ``audit`` (the trail every app writes) and ``regulations`` are below them all. A review
 found ``players`` importing ``tournaments`` through its demo command."""
 
@@ -13,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Bottom to top: a package may import those at or below it.
-LAYERS = ("regulations", "audit", "players", "tournaments", "lists", "ratings_site")
+LAYERS = ("regulations", "audit", "players", "tournaments", "arena", "lists", "ratings_site")
 
 
 def imported_modules(path: Path) -> set[str]:

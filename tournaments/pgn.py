@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import chess
 import chess.pgn
@@ -36,6 +36,8 @@ class PgnGame:
     error: str = ""
     error_line: int | None = None
     number: int = 0
+    #: Each tag pair's value and line, by its name (the first of a name repeated).
+    headers: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -119,6 +121,7 @@ class _GameReader(chess.pgn.BaseVisitor[PgnGame]):
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.read.tags += 1
+        self.read.headers.setdefault(tagname, (tagvalue, self.handle.lines_read))
         if tagname == "Round":
             self.read.round = _round(tagvalue)
 

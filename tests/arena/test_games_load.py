@@ -1,0 +1,132 @@
+"""Loading the arena's games: rated game by game in the order played (online arena 3.4-
+3.11), all or nothing, each game's figures kept."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from arena.models import ArenaGame, ArenaGamesFile, ArenaGameSide, ArenaRating
+from arena.services import ArenaGamesRefused, arena_games_load
+from tests.arena.conftest import pgn, pgn_game
+from tests.conftest import persona_actor
+
+D = Decimal
+
+
+def load(world, data: bytes, name: str = "foa.pgn"):
+    return arena_games_load(data=data, name=name, actor=persona_actor(world, "administrator"))
+
+
+def rating(player, category="online-rapid") -> ArenaRating:
+    return ArenaRating.objects.get(player=player, category=category)
+
+
+def test_two_list_rated_members_are_rated_game_after_game_in_the_order_played(world, members):
+    """3.4.1: Ann's first online rapid rating is her rapid 2000, Bob's his standard 1950
+    (no rapid rating). 3.9: Ann beats Bob at 10:00 (D 50: P_D .57/.43, K 20): 2008.60 and
+    1941.40. Then Bob beats her at 11:00 (D 67.20, row 62-68: .59 for her, .41 for him):
+    Bob +20 x .59 = +11.80 -> 1953.20, Ann 20 x (0 - .59) = -11.80 -> 1996.80. The file lists the later game first."""
+    data = pgn(
+        pgn_game(1002, 1001, "1-0", "2026.11.03 11:00:00", "600+10"),
+        pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00", "900"),
+    )
+    result = load(world, data)
+    assert result.games == 2 and result.first_ratings == 0
+    ann, bob = rating(members["ann"]), rating(members["bob"])
+    assert (ann.rating, ann.games, ann.first_rating_from) == (D("1996.80"), 2, "rapid")
+    assert (bob.rating, bob.games, bob.first_rating_from) == (D("1953.20"), 2, "standard")
+    assert ann.displayed == 1997 and not ann.previously_unrated
+    first, second = ArenaGameSide.objects.filter(player=members["ann"])
+    assert (first.rating_before, first.expected, first.k, first.change) == (D(2000), 57, 20, 860)
+    assert first.rating_after == D("2008.60") and first.clause == "online arena 3.9"
+    assert "dR = 1 - 0.57, x K 20 = +8.60" in first.explanation
+    assert (second.opponent_rating, second.expected, second.change) == (D("1941.40"), 59, -1180)
+    # The file is kept as received.
+    stored = ArenaGamesFile.objects.get()
+    assert stored.file.read() == data and stored.games == 2
+
+
+def test_an_unrated_member_earns_a_first_rating_from_five_results(world, members):
+    """Uma is on no list (3.5). In online blitz she loses to Ann first (not counted,
+    3.6.1), then draws, wins, loses, draws and wins: 6 half points of 10 against Ann's
+    2000 each time (her rating stays, 3.8) -> Rf = 2000 + 20 = 2020.00 (3.7.4), with K 40
+    until 30 games (3.10.3). Ann's online blitz rating is her rapid 2000 (3.4.2)."""
+    results = ["1-0", "1/2-1/2", "0-1", "1-0", "1/2-1/2", "0-1"]
+    data = pgn(
+        *(
+            pgn_game(1001, 1003, result, f"2026.11.04 1{hour}:00:00", "180+2")
+            for hour, result in enumerate(results)
+        )
+    )
+    assert load(world, data).first_ratings == 1
+    uma = rating(members["uma"], "online-blitz")
+    assert (uma.rating, uma.games, uma.previously_unrated) == (D("2020.00"), 5, True)
+    ann = rating(members["ann"], "online-blitz")
+    assert (ann.rating, ann.games, ann.first_rating_from) == (D(2000), 0, "rapid")
+    clauses = list(
+        ArenaGameSide.objects.filter(player=members["uma"]).values_list("clause", flat=True)
+    )
+    assert clauses == ["online arena 3.6.1"] * 2 + ["online arena 3.6.2"] * 3 + [
+        "online arena 3.7.4"
+    ]
+    assert set(
+        ArenaGameSide.objects.filter(player=members["ann"]).values_list("clause", flat=True)
+    ) == {"online arena 3.8"}
+    last = ArenaGameSide.objects.filter(player=members["uma"]).last()
+    assert last.explanation == (
+        "First rating from 5 results, 3 points against an average Ra of 2000.00: "
+        "Ra + 20 x 1 half points over 50% = 2020.00"
+    )
+
+
+def test_a_file_with_games_that_cannot_be_rated_is_refused_whole_with_each_line(world, members):
+    data = pgn(
+        pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00"),  # fine: lines 1-13
+        pgn_game(1001, 5555, "1-0", "2026.11.03 11:00:00"),  # unknown member
+        pgn_game(1001, 1002, "*", "2026.11.03 12:00:00"),  # not finished
+        pgn_game(1001, 1002, "1-0", "2026.11.03 13:00:00", "600+5"),  # not a rated control
+        pgn_game(None, 1002, "0-1", "2026.11.03 14:00:00"),  # no FIDE ID
+        pgn_game(1001, 1002, "1-0", "????.??.?? ??:??:??"),  # no date
+    )
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, data)
+    text = [str(f) for f in refused.value.findings]
+    assert any(t.startswith("Line 14: FIDE ID 5555") and "2.1" in t for t in text), text
+    assert any(t.startswith("Line 35: Result '*'") for t in text), text
+    assert any(t.startswith("Line 49: TimeControl 600+5") and "2.3" in t for t in text), text
+    assert any(t.startswith("Line 59: White's FIDE ID") for t in text), text
+    assert any(t.startswith("Line 68: The game's date and time") for t in text), text
+    assert len(text) == 5
+    # Nothing half-stored.
+    assert not ArenaGamesFile.objects.exists() and not ArenaGame.objects.exists()
+    assert not ArenaRating.objects.exists()
+
+
+def test_a_game_played_before_one_already_rated_is_refused(world, members):
+    """3.9, 3.11: ratings change game by game, so a later file cannot slip an earlier game
+    in under ratings that already moved on."""
+    load(world, pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00")))
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, pgn(pgn_game(1002, 1001, "1-0", "2026.11.03 09:00:00")))
+    assert "3.9, 3.11" in str(refused.value.findings[0])
+    assert rating(members["ann"]).rating == D("2008.60")
+    assert ArenaGame.objects.count() == 1
+
+
+def test_the_same_file_is_not_loaded_twice(world, members):
+    data = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00"))
+    load(world, data)
+    with pytest.raises(ArenaGamesRefused, match="loaded already"):
+        load(world, data, name="again.pgn")
+    assert ArenaGame.objects.count() == 1
+
+
+@pytest.mark.parametrize("persona", ["officer_a", "arbiter", "anonymous"])
+def test_only_an_administrator_loads_the_arenas_games(world, members, persona):
+    data = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00"))
+    with pytest.raises(PermissionDenied):
+        arena_games_load(data=data, name="x.pgn", actor=persona_actor(world, persona))
+    assert not ArenaGamesFile.objects.exists()
