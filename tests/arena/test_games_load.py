@@ -28,7 +28,8 @@ def test_two_list_rated_members_are_rated_game_after_game_in_the_order_played(wo
     """3.4.1: Ann's first online rapid rating is her rapid 2000, Bob's his standard 1950
     (no rapid rating). 3.9: Ann beats Bob at 10:00 (D 50: P_D .57/.43, K 20): 2008.60 and
     1941.40. Then Bob beats her at 11:00 (D 67.20, row 62-68: .59 for her, .41 for him):
-    Bob +20 x .59 = +11.80 -> 1953.20, Ann 20 x (0 - .59) = -11.80 -> 1996.80. The file lists the later game first."""
+    Bob +20 x .59 = +11.80 -> 1953.20, Ann 20 x (0 - .59) = -11.80 -> 1996.80. The file
+    lists the later game first."""
     data = pgn(
         pgn_game(1002, 1001, "1-0", "2026.11.03 11:00:00", "600+10"),
         pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00", "900"),
