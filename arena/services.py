@@ -57,7 +57,7 @@ class ArenaLoad:
     by_category: dict[str, int]
 
 
-def arena_games_load(*, data: bytes, name: str, actor: Actor) -> ArenaLoad:
+def arena_games_load(*, data: bytes, name: str, actor: Actor, actor_label: str = "") -> ArenaLoad:
     """Rate a games file of the arena: every game in the order played, each player's rating
     changed after each game (3.9, 3.11), and each game's figures kept for his page. All or
     nothing: a file with any game that cannot be rated is refused with every reason and its
@@ -93,6 +93,7 @@ def arena_games_load(*, data: bytes, name: str, actor: Actor) -> ArenaLoad:
         audit_record(
             target=games_file,
             actor=games_file.loaded_by,
+            actor_label=actor_label,
             action="arena games loaded",
             changes={"games": [None, load.games], "first ratings": [None, load.first_ratings]},
         )
