@@ -13,9 +13,7 @@ same bytes).
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -28,7 +26,7 @@ from django.utils.text import slugify
 
 from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
-from players.importing.csv_list import spreadsheet_safe
+from players.importing.csv_list import csv_chunks
 from players.models import shown_title
 
 #: Rows fetched from the database per round trip.
@@ -216,31 +214,7 @@ def write_csv(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
     """A header row (``csv_header``), then one row per player (RFC 4180: commas, quotes
     where needed). players.importing.csv_list reads it back as a list of its category."""
     rows = ([getattr(row, column) for column in CSV_COLUMNS] for row in entry_rows(entries))
-    return csv_chunks(csv_header(period.category), rows)
-
-
-def csv_chunks(header: Iterable[object], rows: Iterable[Iterable[object]]) -> Iterator[str]:
-    """``header`` and ``rows`` as CSV (RFC 4180), ``CHUNK_LINES`` lines a chunk, each text
-    made ``spreadsheet_safe``."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-
-    def flush() -> str:
-        text = buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        return text
-
-    writer.writerow(header)
-    yield flush()
-    written = 0
-    for row in rows:
-        writer.writerow([spreadsheet_safe(value) for value in row])
-        written += 1
-        if written % CHUNK_LINES == 0:
-            yield flush()
-    if written % CHUNK_LINES:
-        yield flush()
+    return csv_chunks(csv_header(period.category), rows, chunk_lines=CHUNK_LINES)
 
 
 # -- JSON -------------------------------------------------------------------------------------

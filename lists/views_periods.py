@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from lists import services
-from lists.exports import FETCH_ROWS, csv_chunks
+from lists.exports import FETCH_ROWS
 from lists.filters import PeriodFilter, PreviewFilter
 from lists.models import PeriodResult, RatingPeriod
 from lists.period_tables import PeriodTable, PeriodTournamentTable, PreviewTable
@@ -37,6 +37,7 @@ from lists.selectors import (
 )
 from players.access import Actor
 from players.filters import REFUSED_ROWS_TEXT
+from players.importing.csv_list import csv_chunks
 from players.models import RatingCategory
 from players.pagination import paginate
 from regulations.rounding import hundredths

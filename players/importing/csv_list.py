@@ -5,6 +5,7 @@ separated by commas, semicolons or tabs (whichever the header uses most)."""
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Iterable, Iterator
 
 from players.importing.records import (
@@ -28,6 +29,33 @@ def spreadsheet_safe(value: object) -> object:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def csv_chunks(
+    header: Iterable[object], rows: Iterable[Iterable[object]], *, chunk_lines: int = 500
+) -> Iterator[str]:
+    """``header`` and ``rows`` as CSV (RFC 4180), streamed ``chunk_lines`` lines a chunk,
+    each text made ``spreadsheet_safe`` (the published lists, a period's preview, the
+    arena's list)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+
+    def flush() -> str:
+        text = buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        return text
+
+    writer.writerow(header)
+    yield flush()
+    written = 0
+    for row in rows:
+        writer.writerow([spreadsheet_safe(value) for value in row])
+        written += 1
+        if written % chunk_lines == 0:
+            yield flush()
+    if written % chunk_lines:
+        yield flush()
 
 
 def spreadsheet_text(value: str) -> str:

@@ -21,7 +21,7 @@ from django.core.management.base import CommandError
 from lists import exports
 from lists.exports import export_list
 from lists.models import ListEntry, RatingPeriod
-from players.importing.csv_list import read_csv
+from players.importing.csv_list import csv_chunks, read_csv
 from players.importing.fide_txt import read_txt
 from players.importing.fide_xml import read_xml
 from players.importing.records import ListRecord
@@ -520,4 +520,4 @@ def test_a_csv_cell_a_spreadsheet_would_run_is_written_as_text_and_reads_back(db
     assert [row[1] for row in rows[1:]] == ["'" + formula, "'@Hou, Yifan"]
     records = list(read_csv(io.StringIO(text, newline="")))
     assert [record.name for record in records] == [formula, "@Hou, Yifan"]
-    assert "".join(exports.csv_chunks(["change"], [[-12]])) == "change\r\n-12\r\n"
+    assert "".join(csv_chunks(["change"], [[-12]])) == "change\r\n-12\r\n"
