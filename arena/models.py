@@ -4,11 +4,15 @@ the games files the arena's server hands over, and each game's calculation."""
 
 from __future__ import annotations
 
+import datetime as dt
+from decimal import Decimal
+
 from django.conf import settings
 from django.db import models
 
 from players.models import Player, RatingCategory
-from regulations.online_arena import display_rating
+from regulations.online_arena import RULES, OnlineState, display_rating
+from regulations.types import Category
 
 
 class OnlineCategory(models.TextChoices):
@@ -76,6 +80,30 @@ class ArenaRating(models.Model):
     def displayed(self) -> int | None:
         """The rating as shown: the nearest whole number, halves upwards (3.12, 3.13)."""
         return None if self.rating is None else display_rating(self.rating)
+
+    @property
+    def state(self) -> OnlineState:
+        """What the rule set rates him from (``regulations.online_arena``)."""
+        return OnlineState(
+            rating=self.rating,
+            games=self.games,
+            previously_unrated=self.previously_unrated,
+            provisional=tuple((Decimal(r), halves) for r, halves in self.provisional),
+        )
+
+    def state_keep(self, state: OnlineState, played_at: dt.datetime | None = None) -> None:
+        """The rule set's new state written on the row (not saved)."""
+        self.rating = state.rating
+        self.games = state.games
+        self.previously_unrated = state.previously_unrated
+        self.provisional = [[str(r), halves] for r, halves in state.provisional]
+        if played_at is not None:
+            self.last_played_at = played_at
+
+    @property
+    def k(self) -> int:
+        """His K for the next game (3.10)."""
+        return RULES.k_factor(self.state, category=Category(self.category))
 
 
 class ArenaGame(models.Model):

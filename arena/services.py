@@ -31,7 +31,6 @@ from regulations.online_arena import (
     LIST_CHANGES_ADDED,
     RULES,
     OnlineGameSide,
-    OnlineState,
 )
 from regulations.rounding import hundredths
 from regulations.types import Category, points_from_halves
@@ -176,7 +175,7 @@ def _games_rate(
     for read in ordered:
         white, black = players[read.white_fide_id], players[read.black_fide_id]
         rows = [_rating(p, read.category, ratings, new, published) for p in (white, black)]
-        states = [_state(row) for row in rows]
+        states = [row.state for row in rows]
         rated = RULES.rate_game(*states, read.white_score, category=read.category)
         game = ArenaGame(
             games_file=games_file,
@@ -190,7 +189,7 @@ def _games_rate(
         )
         for row, side, opponent in zip(rows, rated, (black, white), strict=True):
             first_ratings += side.before.rating is None and side.after.rating is not None
-            _state_keep(row, side.after, read.played_at)
+            row.state_keep(side.after, read.played_at)
             sides.append((game, _side_row(row, side, opponent, read)))
         rated_games.append(game)
         by_category[read.category] = by_category.get(read.category, 0) + 1
@@ -235,26 +234,8 @@ def _rating(
             first_rating_from=source or "",
             previously_unrated=state.previously_unrated,
         )
-        _state_keep(ratings[key], state, None)
+        ratings[key].state_keep(state)
     return ratings[key]
-
-
-def _state(row: ArenaRating) -> OnlineState:
-    return OnlineState(
-        rating=row.rating,
-        games=row.games,
-        previously_unrated=row.previously_unrated,
-        provisional=tuple((Decimal(r), halves) for r, halves in row.provisional),
-    )
-
-
-def _state_keep(row: ArenaRating, state: OnlineState, played_at: dt.datetime | None) -> None:
-    row.rating = state.rating
-    row.games = state.games
-    row.previously_unrated = state.previously_unrated
-    row.provisional = [[str(r), halves] for r, halves in state.provisional]
-    if played_at is not None:
-        row.last_played_at = played_at
 
 
 def _side_row(
@@ -344,8 +325,7 @@ def arena_list_changes_add(
     for player_id, change in changes.filter(player_id__in=list(by_player)):
         for member in by_player[player_id]:
             before = member.rating
-            state = RULES.after_list_change(_state(member), change)
-            _state_keep(member, state, None)
+            member.state_keep(RULES.after_list_change(member.state, change))
             recorded.append(
                 ArenaListChange(
                     player_id=player_id,

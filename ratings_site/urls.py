@@ -45,6 +45,7 @@ urlpatterns = [
     path("players/", include("players.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("lists/", include("lists.urls")),
+    path("arena/", include("arena.urls")),
     path("calculator/", include("lists.calculator.urls")),
     path("admin/", admin.site.urls),
 ]

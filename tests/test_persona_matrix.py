@@ -49,6 +49,11 @@ PATHS = {
     "password_reset_complete": lambda s: "/accounts/password/reset/complete/",
     "dashboard": lambda s: "/dashboard/",
     "players:list": lambda s: "/players/",
+    "arena:index": lambda s: "/arena/",
+    "arena:list": lambda s: "/arena/online-blitz/",
+    "arena:download": lambda s: "/arena/online-blitz/download.csv",
+    "arena:player": lambda s: f"/arena/online-blitz/players/{s['player'].fide_id}/",
+    "arena:load": lambda s: "/arena/load/",
     "players:register": lambda s: "/players/register/",
     "players:duplicates": lambda s: "/players/duplicates/",
     "players:duplicate_remove": lambda s: "/players/duplicates/remove/",
@@ -177,6 +182,12 @@ EXPECTED = {
     # the public calculator: an empty POST redisplays the form with its errors
     "calculator:index": ([200] * 5, [200] * 5),
     "lists:index": ([200] * 5, None),
+    "arena:index": ([302] * 5, None),  # to the online rapid list
+    "arena:list": ([200] * 5, None),
+    "arena:download": ([200] * 5, None),
+    "arena:player": ([200] * 5, None),
+    # an empty POST is the form again with its field error (200)
+    "arena:load": ([302, 403, 403, 403, 200], [302, 403, 403, 403, 200]),
     "lists:rules": ([200] * 5, None),
     # the scene's rapid list of April 2025 is published (with no entries)
     "lists:published": ([200] * 5, None),

@@ -1,0 +1,135 @@
+"""The arena's pages: its lists, everybody's (1.4: lists on demand, up to the last
+result); a member's games with each one's calculation; the administrators' loading of a
+games file."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from arena.filters import ArenaRatingFilter
+from arena.forms import ArenaGamesForm
+from arena.models import OnlineCategory
+from arena.selectors import (
+    arena_games_files,
+    arena_player_games,
+    arena_player_list_changes,
+    arena_rating_list,
+)
+from arena.services import FINDINGS_SHOWN, ArenaGamesRefused, arena_games_load
+from arena.tables import ArenaGamesFileTable, ArenaGameSideTable, ArenaRatingTable
+from players.access import require_administrator
+from players.importing.csv_list import csv_chunks
+from players.models import Player
+from players.pagination import paginate
+
+PAGE_SIZE = 50
+FILES_SHOWN = 20
+CSV_COLUMNS = ("rank", "fide_id", "name", "federation", "rating", "exact", "games", "k")
+
+
+def _category(category: str) -> OnlineCategory:
+    if category not in OnlineCategory.values:
+        raise Http404("No such online category: online-rapid, online-blitz or online-bullet.")
+    return OnlineCategory(category)
+
+
+def arena_index(request: HttpRequest) -> HttpResponse:
+    return redirect("arena:list", category=OnlineCategory.ONLINE_RAPID)
+
+
+def arena_list(request: HttpRequest, category: str) -> HttpResponse:
+    """A category's rated members, highest first: searchable by name or FIDE ID and by
+    federation, 50 a page, downloadable."""
+    chosen = _category(category)
+    filtered = ArenaRatingFilter(request.GET, queryset=arena_rating_list(chosen))
+    table = ArenaRatingTable(filtered.matching())
+    table.empty_text = (
+        filtered.empty_text("No rated member matches the search.") or table.empty_text
+    )
+    paginate(request, table, PAGE_SIZE)
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "category": chosen,
+        "categories": OnlineCategory.choices,
+        "filter": filtered,
+        "table": table,
+        "download_query": query.urlencode(),
+    }
+    return render(request, "arena/list.html", context)
+
+
+def arena_list_csv(request: HttpRequest, category: str) -> HttpResponse:
+    """The list as the page's search and federation chose it, as CSV, streamed."""
+    chosen = _category(category)
+    filtered = ArenaRatingFilter(request.GET, queryset=arena_rating_list(chosen))
+    if refusal := filtered.refusal():
+        return HttpResponse(f"Nothing downloaded: {refusal}", status=400, content_type="text/plain")
+    rows = (
+        (
+            rank,
+            r.player.fide_id,
+            r.player.name,
+            r.player.federation.code,
+            r.displayed,
+            r.rating,
+            r.games,
+            r.k,
+        )
+        for rank, r in enumerate(filtered.qs.iterator(chunk_size=2000), start=1)
+    )
+    response = StreamingHttpResponse(
+        csv_chunks(CSV_COLUMNS, rows), content_type="text/csv; charset=utf-8"
+    )
+    name = f"{chosen}-{timezone.now():%Y-%m-%d}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpResponse:
+    """A member's games in a category, latest first, each with what it did to his rating
+    and the clause that says so; and the over-the-board lists' changes added (3.15)."""
+    chosen = _category(category)
+    player = get_object_or_404(Player.objects.select_related("federation"), fide_id=fide_id)
+    rating = player.arena_ratings.filter(category=chosen).first()
+    table = ArenaGameSideTable(arena_player_games(player, chosen))
+    paginate(request, table, PAGE_SIZE)
+    context = {
+        "player": player,
+        "category": chosen,
+        "categories": OnlineCategory.choices,
+        "rating": rating,
+        "table": table,
+        "list_changes": arena_player_list_changes(player, chosen),
+    }
+    return render(request, "arena/player.html", context)
+
+
+def arena_load(request: HttpRequest) -> HttpResponse:
+    """Administrators load a games file of the arena: rated at once, game by game, or
+    refused whole with every reason and its line."""
+    require_administrator(request.actor, "Only an administrator loads the arena's games.")
+    form = ArenaGamesForm(request.POST if request.method == "POST" else None, request.FILES or None)
+    findings: tuple = ()
+    more = 0
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            load = arena_games_load(data=upload.read(), name=upload.name, actor=request.actor)
+        except ArenaGamesRefused as refused:
+            findings = refused.findings[:FINDINGS_SHOWN]
+            more = len(refused.findings) - len(findings)
+        else:
+            counts = ", ".join(f"{n} {c}" for c, n in sorted(load.by_category.items()))
+            messages.success(
+                request,
+                f"{upload.name}: {load.games} games rated ({counts}); "
+                f"{load.first_ratings} first ratings.",
+            )
+            return redirect("arena:load")
+    table = ArenaGamesFileTable(arena_games_files()[:FILES_SHOWN])
+    context = {"form": form, "findings": findings, "more": more, "table": table}
+    return render(request, "arena/load.html", context, status=400 if findings else 200)

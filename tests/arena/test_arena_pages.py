@@ -1,0 +1,100 @@
+"""The arena's pages: its lists and members' games for everybody, the loading of games
+for administrators alone (a 403 for the others, never a traceback)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from arena.models import ArenaGame, ArenaGamesFile
+from arena.services import arena_games_load
+from tests.arena.conftest import pgn, pgn_game
+from tests.conftest import persona_actor, persona_client
+
+
+@pytest.fixture
+def rated(world, members):
+    """Ann beats Bob in online rapid (3.9: 2008.60 and 1941.40), Uma draws Ann: her first
+    result of five (3.6.1)."""
+    arena_games_load(
+        data=pgn(
+            pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00"),
+            pgn_game(1003, 1001, "1/2-1/2", "2026.11.03 11:00:00"),
+        ),
+        name="day.pgn",
+        actor=persona_actor(world, "administrator"),
+    )
+    return members
+
+
+def test_the_arenas_list_ranks_rated_members_with_the_rating_shown_whole(client, rated):
+    page = client.get("/arena/online-rapid/")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert text.index("Arena, Ann") < text.index("Arena, Bob")
+    assert "2009" in text and "2008.60" in text  # 3.13: 2008.60 shown as 2009
+    assert "Arena, Uma" not in text  # unrated: not on the list (3.5)
+
+
+def test_the_list_is_searched_and_downloaded_as_searched(client, rated):
+    page = client.get("/arena/online-rapid/", {"q": "bob"})
+    assert "Arena, Bob" in page.content.decode() and "Arena, Ann" not in page.content.decode()
+    download = client.get("/arena/online-rapid/download.csv", {"q": "bob"})
+    text = b"".join(download.streaming_content).decode()
+    assert text.splitlines() == [
+        "rank,fide_id,name,federation,rating,exact,games,k",
+        '1,1002,"Arena, Bob",AAA,1941,1941.40,1,20',
+    ]
+
+
+def test_an_empty_category_says_so(client, rated):
+    page = client.get("/arena/online-bullet/")
+    assert "No member is rated in this category yet." in page.content.decode()
+    assert client.get("/arena/online-classical/").status_code == 404
+
+
+def test_a_members_page_shows_each_games_calculation_with_its_clause(client, rated):
+    page = client.get("/arena/online-rapid/players/1001/")
+    text = page.content.decode()
+    assert "dR = 1 - 0.57, x K 20 = +8.60" in text and "(online arena 3.9)" in text
+    assert "Opponent unrated" in text and "(online arena 3.8)" in text
+    uma = client.get("/arena/online-rapid/players/1003/").content.decode()
+    assert "1 of the 5 results a first rating needs" in uma
+    assert "(online arena 3.6.1)" in uma
+
+
+def test_the_player_page_shows_his_online_ratings(client, rated):
+    text = client.get("/players/1001/").content.decode()
+    assert 'id="online-arena"' in text and "2009" in text
+    assert "/arena/online-rapid/players/1001/" in text
+
+
+def test_an_administrator_loads_a_file_and_sees_what_it_did(world, members):
+    client = persona_client(world, "administrator")
+    data = pgn(pgn_game(1001, 1002, "0-1", "2026.11.03 10:00:00", "180"))
+    page = client.post("/arena/load/", {"file": SimpleUploadedFile("blitz.pgn", data)}, follow=True)
+    assert "blitz.pgn: 1 games rated (1 online-blitz); 0 first ratings." in page.content.decode()
+    assert ArenaGame.objects.count() == 1
+
+
+def test_a_refused_file_lists_each_reason_with_its_line_and_keeps_nothing(world, members):
+    client = persona_client(world, "administrator")
+    data = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00", "600+5"))
+    page = client.post("/arena/load/", {"file": SimpleUploadedFile("bad.pgn", data)})
+    text = page.content.decode()
+    assert page.status_code == 400
+    assert "Nothing was loaded." in text
+    assert "Line 10: TimeControl 600+5 (10 min + 5 s/move) is not one of the arena" in text
+    assert not ArenaGamesFile.objects.exists()
+
+
+@pytest.mark.parametrize("persona", ["officer_a", "officer_b", "arbiter", "anonymous"])
+def test_only_administrators_may_load_arena_games(world, members, persona):
+    """Anonymous visitors are sent to sign in; the others are refused (403)."""
+    client = persona_client(world, persona)
+    data = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00"))
+    refused = 302 if persona == "anonymous" else 403
+    assert client.get("/arena/load/").status_code == refused
+    answer = client.post("/arena/load/", {"file": SimpleUploadedFile("x.pgn", data)})
+    assert answer.status_code == refused
+    assert not ArenaGame.objects.exists()
