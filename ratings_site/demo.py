@@ -352,3 +352,38 @@ def _round_of(first: int, second: int) -> int:
     if second == 7:
         return (2 * first) % 7 + 1
     return (first + second) % 7 + 1
+
+
+DEMO_ARENA_DAY = datetime.datetime(2025, 4, 2, 18, 0, tzinfo=datetime.UTC)
+
+
+def demo_arena_load() -> str:
+    """A games file of the online arena: each demo player plays his neighbours in the
+    registry at blitz (3+2) and bullet (1+1), rated through the service as an
+    administrator's upload is. Idempotent: loaded once."""
+    from arena.models import ArenaGamesFile
+    from arena.services import arena_games_load
+    from players.access import Actor
+
+    if ArenaGamesFile.objects.exists():
+        return "The online arena's demo games were loaded before."
+    games = []
+    pairs = zip(PLAYERS, PLAYERS[1:] + PLAYERS[:1], strict=True)
+    for number, (white, black) in enumerate(pairs):
+        played = DEMO_ARENA_DAY + datetime.timedelta(minutes=10 * number)
+        result = ("1-0", "1/2-1/2", "0-1")[(white[0] + black[0]) % 3]
+        for control, later in (("180+2", 0), ("60+1", 5)):
+            moment = played + datetime.timedelta(minutes=later)
+            games.append(
+                f'[Event "FOA demo"]\n[UTCDate "{moment:%Y.%m.%d}"]\n'
+                f'[UTCTime "{moment:%H:%M:%S}"]\n[White "{white[1]}"]\n[Black "{black[1]}"]\n'
+                f'[WhiteFideId "{white[0]}"]\n[BlackFideId "{black[0]}"]\n'
+                f'[Result "{result}"]\n[TimeControl "{control}"]\n\n1. e4 e5 {result}\n\n'
+            )
+    load = arena_games_load(
+        data="".join(games).encode(),
+        name="foa-demo-2025-04-02.pgn",
+        actor=Actor(is_administrator=True),
+        actor_label="manage.py load_demo",
+    )
+    return f"The online arena: {load.games} games rated ({load.first_ratings} first ratings)."

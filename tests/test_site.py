@@ -151,6 +151,12 @@ def test_load_demo_prints_its_summary_as_json(debug_on, capsys):
         "officer",
     ]
     assert document["list"].startswith("The Rapid list of 2025-04-01 is ")
+    # 20 players, each his neighbour at blitz and at bullet; every one rated from April's
+    # rapid list (online arena 3.4.2, 3.4.3), so no first rating by 3.6-3.7.
+    assert document["arena"] == "The online arena: 40 games rated (0 first ratings)."
+    call_command("load_demo", "--json")  # again: nothing loaded twice
+    again = json.loads(capsys.readouterr().out)
+    assert again["arena"] == "The online arena's demo games were loaded before."
 
 
 def _counts():

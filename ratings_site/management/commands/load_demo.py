@@ -5,7 +5,7 @@ import json
 from django.conf import settings
 
 from players.management.batch import BatchCommand, bad_input
-from ratings_site.demo import demo_data_load, demo_period_load
+from ratings_site.demo import demo_arena_load, demo_data_load, demo_period_load
 from tournaments.models import Tournament
 
 
@@ -31,6 +31,7 @@ class Command(BatchCommand):
             )
         summary = demo_data_load()
         published = demo_period_load()  # adds the rated tournament of April's list
+        arena = demo_arena_load()  # after April's list: first online ratings from it (3.4)
         tournaments = Tournament.objects.count()
         if options["json"]:
             document = {
@@ -38,6 +39,7 @@ class Command(BatchCommand):
                 "players": summary.players,
                 "tournaments": tournaments,
                 "list": published,
+                "arena": arena,
                 "users": [
                     {"username": u.username, "password": u.password, "role": u.role}
                     for u in summary.users
@@ -52,6 +54,7 @@ class Command(BatchCommand):
             )
         )
         self.stdout.write(published)
+        self.stdout.write(arena)
         self.stdout.write("Demo users (demonstration only; the passwords are public):")
         for user in summary.users:
             self.stdout.write(f"  {user.username:<8} password: {user.password:<24} {user.role}")
