@@ -5,7 +5,13 @@ games file."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
@@ -67,7 +73,9 @@ def arena_list_csv(request: HttpRequest, category: str) -> HttpResponse:
     chosen = _category(category)
     filtered = ArenaRatingFilter(request.GET, queryset=arena_rating_list(chosen))
     if refusal := filtered.refusal():
-        return HttpResponse(f"Nothing downloaded: {refusal}", status=400, content_type="text/plain")
+        return HttpResponseBadRequest(
+            f"Nothing downloaded: {refusal}", content_type="text/plain; charset=utf-8"
+        )
     rows = (
         (
             rank,
@@ -93,7 +101,9 @@ def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpRespo
     """A member's games in a category, latest first, each with what it did to his rating
     and the clause that says so; and the over-the-board lists' changes added (3.15)."""
     chosen = _category(category)
-    player = get_object_or_404(Player.objects.select_related("federation"), fide_id=fide_id)
+    player = get_object_or_404(
+        Player.objects.restrict(request.actor).select_related("federation"), fide_id=fide_id
+    )
     rating = player.arena_ratings.filter(category=chosen).first()
     table = ArenaGameSideTable(arena_player_games(player, chosen))
     paginate(request, table, PAGE_SIZE)

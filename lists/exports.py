@@ -26,13 +26,11 @@ from django.utils.text import slugify
 
 from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
-from players.importing.csv_list import csv_chunks
+from players.importing.csv_list import CHUNK_LINES, csv_chunks
 from players.models import shown_title
 
 #: Rows fetched from the database per round trip.
 FETCH_ROWS = 2000
-#: Lines written per chunk (tens of kilobytes: few writes, little memory).
-CHUNK_LINES = 500
 
 
 class Row(NamedTuple):

@@ -287,7 +287,7 @@ class OnlineArena:
         self, me: OnlineState, other: OnlineState, score: int, *, category: Category
     ) -> OnlineGameSide:
         if other.rating is None:
-            clause = "online arena 3.8" if me.rating is not None else "online arena 3.6.2"
+            clause = "online arena 3.8" if me.rating is not None else "online arena 3.6"
             return OnlineGameSide(me, me, score, None, clause)
         if me.rating is None:
             counted = self.qualifying_results((*me.provisional, (other.rating, score)))

@@ -17,6 +17,9 @@ from players.importing.records import (
     record_from_fields,
 )
 
+#: Lines a streamed download writes per chunk (tens of kilobytes: few writes, little
+#: memory): ``csv_chunks`` and the published lists' other formats.
+CHUNK_LINES = 500
 #: What a spreadsheet takes for the start of a formula in a cell it opens.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -32,7 +35,10 @@ def spreadsheet_safe(value: object) -> object:
 
 
 def csv_chunks(
-    header: Iterable[object], rows: Iterable[Iterable[object]], *, chunk_lines: int = 500
+    header: Iterable[object],
+    rows: Iterable[Iterable[object]],
+    *,
+    chunk_lines: int = CHUNK_LINES,
 ) -> Iterator[str]:
     """``header`` and ``rows`` as CSV (RFC 4180), streamed ``chunk_lines`` lines a chunk,
     each text made ``spreadsheet_safe`` (the published lists, a period's preview, the

@@ -33,8 +33,8 @@ def test_the_command_rates_a_file_and_prints_the_ratings_as_json(members, tmp_pa
     # 3.4.3) draws Ann (her rapid 2000, 3.4.3): D 500, .96/.04, K 10: Cy +4.60, Ann -4.60.
     assert rows[(1001, "online-rapid")]["rating"] == 2008.6
     assert rows[(1002, "online-rapid")]["rating"] == 1941.4
-    assert rows[(1004, "online-bullet")] | {"name": ""} == {
-        "fide_id": 1004, "name": "", "category": "online-bullet", "rating": 1504.6,
+    assert rows[(1004, "online-bullet")] == {
+        "fide_id": 1004, "name": "Arena, Cy", "category": "online-bullet", "rating": 1504.6,
         "displayed": 1505, "games": 1,
     }  # fmt: skip
     assert rows[(1001, "online-bullet")]["rating"] == 1995.4

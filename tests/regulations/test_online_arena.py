@@ -194,6 +194,14 @@ def test_a_game_against_an_unrated_member_counts_only_for_his_first_rating():
     assert unrated.clause == "online arena 3.6.1" and unrated.after.rating is None
 
 
+def test_a_game_between_two_unrated_members_counts_for_neither():
+    """3.6: an unrated player's results count against rated opponents only."""
+    unrated = OnlineState(rating=None, games=0, previously_unrated=True)
+    white, black = RULES.rate_game(unrated, unrated, 2, category=Category.ONLINE_RAPID)
+    assert white.after == black.after == unrated
+    assert white.clause == black.clause == "online arena 3.6"
+
+
 def test_a_loss_before_the_first_draw_or_win_does_not_count():
     """3.6.1: the results count from the first draw or win against a rated opponent."""
     _, unrated = RULES.rate_game(
