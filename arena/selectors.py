@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from decimal import Decimal
+
 from django.db.models import QuerySet
 
 from arena.models import ArenaGamesFile, ArenaGameSide, ArenaListChange, ArenaRating
@@ -33,3 +36,20 @@ def arena_player_list_changes(player: Player, category: str) -> QuerySet[ArenaLi
 
 def arena_games_files() -> QuerySet[ArenaGamesFile]:
     return ArenaGamesFile.objects.select_related("loaded_by")
+
+
+def arena_rating_history(player: Player, category: str) -> list[tuple[dt.datetime, Decimal | None]]:
+    """A member's rating in a category after each of his games and each over-the-board
+    list's change added (3.15), in the order they happened; None where he had no rating
+    (before his first, 3.6, or after one lost under the floor, 3.3)."""
+    games = ArenaGameSide.objects.filter(player=player, category=category).values_list(
+        "played_at", "rating_after"
+    )
+    changes = [
+        (dt.datetime.combine(list_date, dt.time.min, tzinfo=dt.UTC), after)
+        for list_date, after in ArenaListChange.objects.filter(
+            player=player, category=category
+        ).values_list("list_date", "rating_after")
+    ]
+    # A list's change is added at its publication, after the games played before its date.
+    return sorted([*games, *changes], key=lambda point: point[0])

@@ -4,6 +4,10 @@ games file."""
 
 from __future__ import annotations
 
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
 from django.contrib import messages
 from django.http import (
     Http404,
@@ -22,6 +26,7 @@ from arena.selectors import (
     arena_games_files,
     arena_player_games,
     arena_player_list_changes,
+    arena_rating_history,
     arena_rating_list,
 )
 from arena.services import FINDINGS_SHOWN, ArenaGamesRefused, arena_games_load
@@ -114,8 +119,22 @@ def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpRespo
         "rating": rating,
         "table": table,
         "list_changes": arena_player_list_changes(player, chosen),
+        "chart": arena_chart_data(arena_rating_history(player, chosen)),
     }
     return render(request, "arena/player.html", context)
+
+
+def arena_chart_data(history: list[tuple[dt.datetime, Decimal | None]]) -> dict[str, Any]:
+    """The online rating chart's data (static/js/arena-chart.js): one point per game and
+    per list's change, x the moment in UTC, y the rating to two decimals (3.13); a null
+    rating (none yet, or lost under the floor) leaves a gap. Empty when he never had one."""
+    if all(rating is None for _, rating in history):
+        return {"points": []}
+    points = [
+        {"x": moment.isoformat(), "y": None if rating is None else float(rating)}
+        for moment, rating in history
+    ]
+    return {"points": points}
 
 
 def arena_load(request: HttpRequest) -> HttpResponse:

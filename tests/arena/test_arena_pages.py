@@ -3,12 +3,15 @@ for administrators alone (a 403 for the others, never a traceback)."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import re
+from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from arena.models import ArenaGame, ArenaGamesFile
+from arena.models import ArenaGame, ArenaGamesFile, ArenaListChange
 from arena.services import arena_games_load
 from tests.arena.conftest import pgn, pgn_game
 from tests.conftest import persona_actor, persona_client
@@ -64,6 +67,36 @@ def test_a_members_page_shows_each_games_calculation_with_its_clause(client, rat
     uma = client.get("/arena/online-rapid/players/1003/").content.decode()
     assert "1 of the 5 results a first rating needs" in uma
     assert "(online arena 3.6.1)" in uma
+
+
+def _chart_points(page) -> list[dict]:
+    found = re.search(
+        r'<script id="arena-rating-data" type="application/json">(.*?)</script>',
+        page.content.decode(),
+    )
+    return json.loads(found.group(1))["points"] if found else []
+
+
+def test_a_members_page_charts_his_rating_after_each_game_and_list_change(client, rated):
+    """A point per game in the order played (3.9: 2008.60; a game against an unrated
+    opponent leaves it, 3.8) and per over-the-board list's change added (3.15)."""
+    ArenaListChange.objects.create(
+        player=rated["ann"], category="online-rapid", list_category="rapid",
+        list_date=dt.date(2026, 12, 1), change=5, rating_before=Decimal("2008.60"),
+        rating_after=Decimal("2013.60"),
+    )  # fmt: skip
+    points = _chart_points(client.get("/arena/online-rapid/players/1001/"))
+    assert points == [
+        {"x": "2026-11-03T10:00:00+00:00", "y": 2008.6},
+        {"x": "2026-11-03T11:00:00+00:00", "y": 2008.6},
+        {"x": "2026-12-01T00:00:00+00:00", "y": 2013.6},
+    ]
+
+
+def test_a_member_without_a_rating_yet_has_no_chart(client, rated):
+    page = client.get("/arena/online-rapid/players/1003/")  # Uma: 1 of 5 results (3.6)
+    assert page.status_code == 200 and _chart_points(page) == []
+    assert 'id="arena-rating-chart"' not in page.content.decode()
 
 
 def test_the_player_page_shows_his_online_ratings(client, rated):
