@@ -110,6 +110,20 @@ class PreviewTable(tables.Table):
         empty_text = "No player has a result in this period."
         attrs = {"class": "table table-sm table-striped align-middle", "id": "preview"}
 
+    def render_name(self, value: str, record: PeriodResult) -> str:
+        """A player the list will leave off though rated is marked: his record says so,
+        or his federation is excluded from FIDE (R&B 2024 9.1-9.2, standard-2009 13)."""
+        player = record.player
+        if not (player.not_listed or player.federation.excluded):
+            return value
+        why = "federation excluded" if player.federation.excluded else "not to be listed"
+        return format_html(
+            '{} <span class="badge text-bg-secondary" title="Rated, but left off the list">'
+            "not listed: {}</span>",
+            value,
+            why,
+        )
+
     def render_old_rating(self, value: int | None, record: PeriodResult) -> str:
         """A player rated from his standard rating starts from it (R&B 2024 7.2.1)."""
         if value is None:

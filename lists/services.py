@@ -1576,7 +1576,9 @@ IDLE_K_TABLE = "publication_idle_k"
 #: the run gives no result (their rating, no games, the K of ``IDLE_K_TABLE`` where it
 #: changes). A player delisted, or below the list's floor, is not on it; nor is one whose
 #: record says he is not to be listed (``Player.not_listed``: R&B 2024 9.1-9.2,
-#: standard-2009 13.1-13.2), whose state is written all the same.
+#: standard-2009 13.1-13.2) or whose federation is excluded from FIDE
+#: (``Federation.excluded``: R&B 2024 9.1, standard-2009 13.1); their states are written
+#: all the same.
 ENTRIES_SELECT = f"""
     SELECT {{period}}, a.player_id, p.fide_id, p.name, f.code, p.sex, p.title,
            p.women_title, p.birth_year, a.rating, a.period_games, a.k, a.active,
@@ -1614,7 +1616,7 @@ ENTRIES_SELECT = f"""
     ) a
     JOIN players_player p ON p.id = a.player_id
     JOIN players_federation f ON f.id = p.federation_id
-    WHERE p.not_listed = ''
+    WHERE p.not_listed = '' AND f.excluded = ''
 """
 #: In player order, the order of the history's unique index (which starts with the player):
 #: its pages are then visited once each, in turn, rather than at random.

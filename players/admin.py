@@ -15,7 +15,7 @@ from players.models import (
 
 @admin.register(Federation)
 class FederationAdmin(AuditedModelAdmin):
-    list_display = ("code", "name")
+    list_display = ("code", "name", "excluded")
     search_fields = ("code", "name")
     ordering = ("code",)
 

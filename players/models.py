@@ -39,6 +39,16 @@ class Federation(models.Model):
         help_text="Three-letter FIDE code, such as NOR.",
     )
     name = models.CharField(max_length=100)
+    excluded = models.CharField(
+        "excluded from FIDE",
+        max_length=200,
+        blank=True,
+        help_text=(
+            "Empty for a member of FIDE. Otherwise why and since when it is excluded, "
+            "temporarily or permanently: its players are left off every list published "
+            "while this is set (R&B 2024 9.1, standard-2009 13.1), their ratings kept."
+        ),
+    )
 
     objects = FederationQuerySet.as_manager()
 

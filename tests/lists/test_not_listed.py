@@ -4,12 +4,16 @@ games still rate his opponents and his own rating is kept, should he be listed a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lists.models import ListEntry
 from players.access import Actor
-from players.models import RatingState
+from players.models import Player, RatingState
 from players.services import player_update
+from tests import factories
+from tests.conftest import persona_client
 from tests.lists.conftest import APRIL
 
 
@@ -49,3 +53,34 @@ def test_a_player_listed_again_is_on_the_next_list(month, compute, publish):
     player_update(actor=officer, player=ana, fields={"not_listed": ""})
     period = publish(compute("rapid", APRIL))
     assert ListEntry.objects.filter(period=period, player=ana).get().rating == 2007
+
+
+def test_an_excluded_federations_players_are_left_off_the_list_and_keep_their_ratings(
+    month, compute, publish, client
+):
+    """R&B 2024 9.1 (standard-2009 13.1): "The Federation must not be temporarily or
+    permanently excluded from membership"."""
+    ana = month[0]
+    other = factories.FederationFactory(code="XXA", excluded="Suspended by the FIDE Council")
+    Player.objects.filter(pk=ana.pk).update(federation=other)
+    period = publish(compute("rapid", APRIL))
+
+    entries = dict(ListEntry.objects.filter(period=period).values_list("player__name", "rating"))
+    assert entries == {"Berg, Bo": 1893, "Dahl, Cato": 1800}  # Bo -7, as above
+    assert RatingState.objects.get(player=ana, category="rapid").rating == 2007
+    page = client.get(f"/players/{ana.fide_id}/").content.decode()
+    assert "federation is excluded from FIDE: Suspended by the FIDE Council" in page
+
+
+def test_the_preview_marks_the_rated_players_the_list_will_leave_off(month, compute, world):
+    """The officer sees before publication who is rated but will not be listed, and why."""
+    ana, bo, _ = month
+    Player.objects.filter(pk=ana.pk).update(not_listed="Died 1 April")
+    excluded = factories.FederationFactory(code="XXA", excluded="By the General Assembly")
+    Player.objects.filter(pk=bo.pk).update(federation=excluded)
+    period = compute("rapid", APRIL)
+    administrator = persona_client(world, "administrator")
+    page = administrator.get(f"/lists/periods/{period.pk}/").content.decode()
+    preview = page.split('id="preview"', 1)[1].split("</table>", 1)[0]
+    assert re.search(r"Aasen, Ana\s*<span[^>]*>not listed: not to be listed</span>", preview)
+    assert re.search(r"Berg, Bo\s*<span[^>]*>not listed: federation excluded</span>", preview)
