@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from lists.models import (
@@ -20,6 +20,7 @@ from lists.models import (
     PeriodResult,
     RatingPeriod,
 )
+from players.models import Player
 from players.selectors import list_dates_out
 from regulations.rounding import hundredths
 from tournaments.models import Tournament
@@ -218,3 +219,18 @@ def period_results_json(period: RatingPeriod) -> dict[str, Any]:
             result_json(result) for result in computed_results(period).order_by("player__fide_id")
         ],
     }
+
+
+def unrated_titled_players(period: RatingPeriod, players: QuerySet[Player]) -> QuerySet[Player]:
+    """The titled players a published standard list does not hold, to be published beside
+    it (standard-2009 7.22: "Unrated titled players are published in a separate list
+    concurrently with the list of rated titled players"): unrated, or delisted (below the
+    floor, interpretation 9). Not those left off though rated: a record saying so, or a
+    federation excluded from FIDE (13.1-13.2). Titles as the registry holds them now."""
+    on_the_list = ListEntry.objects.filter(period=period, player=OuterRef("pk"))
+    return players.filter(
+        Q(title__gt="") | Q(women_title__gt=""),
+        ~Exists(on_the_list),
+        not_listed="",
+        federation__excluded="",
+    )

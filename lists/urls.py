@@ -17,6 +17,11 @@ urlpatterns = [
         views_public.published_download,
         name="download",
     ),
+    path(
+        "<str:category>/<int:year>-<int:month>/unrated-titled/",
+        views_public.unrated_titled,
+        name="unrated_titled",
+    ),
     # how each rating was computed: everybody
     path("players/<int:fide_id>/", views_player.player_calculations, name="player_calculations"),
     path("tournaments/<int:pk>/", views_player.tournament_crosstable, name="crosstable"),

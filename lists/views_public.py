@@ -31,7 +31,13 @@ from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filenam
 from lists.filters import AgeGroup, ListEntryFilter
 from lists.models import ListEntry, RatingPeriod
 from lists.readings import EXCERPT_SILENT, INTERPRETATIONS
-from lists.selectors import period_cache_key, published_entries, published_periods, run_summary
+from lists.selectors import (
+    period_cache_key,
+    published_entries,
+    published_periods,
+    run_summary,
+    unrated_titled_players,
+)
 from lists.tables import (
     ListEntryTable,
     PublishedListPaginator,
@@ -39,8 +45,11 @@ from lists.tables import (
     download_url,
     list_kwargs,
 )
-from players.models import RatingCategory
+from players.filters import PlayerFilter
+from players.models import Player, RatingCategory
 from players.pagination import paginate
+from players.selectors import with_current_ratings
+from players.tables import PlayerTable
 from regulations import RULE_SETS
 from tournaments.selectors import rule_schedule
 
@@ -181,6 +190,30 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
         "delisted": _delisted_count(period),
     }
     return render(request, "lists/published.html", context)
+
+
+def unrated_titled(request: HttpRequest, category: str, year: int, month: int) -> HttpResponse:
+    """The unrated titled players published beside a standard list (standard-2009 7.22),
+    searchable and filterable as the registry is."""
+    period = _published_period(category, year, month)
+    if period.category != RatingCategory.STANDARD:
+        raise Http404(
+            "Standard-2009 7.22 publishes the unrated titled players of the standard list."
+        )
+    if moved := _canonical_address(request, "lists:unrated_titled", period):
+        return moved
+    players = unrated_titled_players(period, Player.objects.restrict(request.actor))
+    filtered = PlayerFilter(
+        request.GET, queryset=with_current_ratings(players).select_related("federation")
+    )
+    table = PlayerTable(filtered.matching(), searched=bool(filtered.form["q"].value()))
+    table.empty_text = (
+        filtered.empty_text("No unrated titled player matches the search.")
+        or "Every titled player in the registry is on this list."
+    )
+    paginate(request, table, PAGE_SIZE)
+    context = {"period": period, "filter": filtered, "table": table}
+    return render(request, "lists/unrated_titled.html", context)
 
 
 def _neighbours(period: RatingPeriod) -> tuple[dt.date | None, dt.date | None]:

@@ -97,6 +97,7 @@ PATHS = {
     "lists:rules": lambda s: "/lists/rules/",
     "lists:published": lambda s: "/lists/rapid/2025-04/",
     "lists:download": lambda s: "/lists/rapid/2025-04/download.csv",
+    "lists:unrated_titled": lambda s: "/lists/standard/2025-04/unrated-titled/",
     "lists:player_calculations": lambda s: f"/lists/players/{s['player'].fide_id}/",
     "lists:crosstable": lambda s: f"/lists/tournaments/{s['t'].pk}/",
     "lists:periods": lambda s: "/lists/periods/",
@@ -192,6 +193,7 @@ EXPECTED = {
     # the scene's rapid list of April 2025 is published (with no entries)
     "lists:published": ([200] * 5, None),
     "lists:download": ([200] * 5, None),
+    "lists:unrated_titled": ([200] * 5, None),  # the standard list of April 2025
     "lists:player_calculations": ([200] * 5, None),
     "lists:crosstable": ([200] * 5, None),
     "lists:periods": ([302, 403, 200, 200, 200], None),
@@ -212,9 +214,10 @@ def full_scene(scene, world):
     from lists.models import RatingPeriod
     from players.models import PlayerImport
 
-    RatingPeriod.objects.create(
-        category="rapid", list_date="2025-04-01", closing_date="2025-03-29", status="published"
-    )
+    for category, closing in (("rapid", "2025-03-29"), ("standard", "2025-03-25")):
+        RatingPeriod.objects.create(
+            category=category, list_date="2025-04-01", closing_date=closing, status="published"
+        )
     scene["period"] = RatingPeriod.objects.create(
         category="rapid", list_date="2099-04-01", closing_date="2099-03-29"
     )
