@@ -5,7 +5,7 @@ VENV_PYTHON := $(VENV)/bin/python
 # Reinstalled whenever a requirements file changes; otherwise re-runs are fast.
 STAMP := $(VENV)/.requirements-installed
 
-.PHONY: help venv run test lint format bench bench-engine bench-upload bench-pgn clean
+.PHONY: help venv run test lint format bench bench-engine bench-upload bench-pgn bench-arena clean
 
 help:
 	@echo "make run           start http://127.0.0.1:8000 with demo data (SQLite, eager tasks)"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench-engine  run the rating engine benchmark"
 	@echo "make bench-upload  time the check of a very large tournament report"
 	@echo "make bench-pgn     time the reading of a hybrid event's large games file (PGN)"
+	@echo "make bench-arena   time the loading of a day of the online arena's games"
 
 $(VENV_PYTHON):
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +58,9 @@ bench-upload: $(STAMP)
 
 bench-pgn: $(STAMP)
 	DEBUG=1 $(VENV_PYTHON) bench/pgn.py
+
+bench-arena: $(STAMP)
+	$(VENV_PYTHON) bench/arena.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

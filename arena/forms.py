@@ -28,5 +28,10 @@ class ArenaGamesForm(forms.Form):
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if refusal := size_refusal(upload.size, settings.REPORT_UPLOAD_MAX_BYTES):
-            raise forms.ValidationError(refusal)
+            # A day of 20,000 games is 13 MB and rated in 8 s (bench/arena.py): the command
+            # takes it, where a proxy would not wait for the page.
+            raise forms.ValidationError(
+                f"{refusal} A larger file is loaded on the server with "
+                "manage.py load_arena_games PATH."
+            )
         return upload

@@ -62,8 +62,10 @@ class ArenaGamesRead:
 
 
 def read_arena_games(data: bytes) -> ArenaGamesRead:
-    """Every game of the file with the findings that keep any from being rated."""
-    read = read_games(data)
+    """Every game of the file with the findings that keep any from being rated. Its tags
+    are all the arena's rating reads (2.1, 2.3, 3.9): its moves are skipped, not replayed
+    (a game lost by disconnection, 2.4, may have none)."""
+    read = read_games(data, moves=False)
     if read.unreadable:
         return ArenaGamesRead((), (ArenaFinding(None, read.unreadable),))
     games: list[ArenaGameRead] = []

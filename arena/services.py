@@ -167,14 +167,15 @@ def _games_rate(
 ) -> ArenaLoad:
     ordered = sorted(games, key=lambda g: (g.played_at, g.line))
     published = _published_ratings(players.values())
-    new: dict[tuple[int, str], ArenaRating] = {}
+    touched: set[tuple[int, str]] = set()
     rated_games: list[ArenaGame] = []
     sides: list[tuple[ArenaGame, ArenaGameSide]] = []
     by_category: dict[str, int] = {}
     first_ratings = 0
     for read in ordered:
         white, black = players[read.white_fide_id], players[read.black_fide_id]
-        rows = [_rating(p, read.category, ratings, new, published) for p in (white, black)]
+        rows = [_rating(p, read.category, ratings, published) for p in (white, black)]
+        touched.update((row.player_id, row.category) for row in rows)
         states = [row.state for row in rows]
         rated = RULES.rate_game(*states, read.white_score, category=read.category)
         game = ArenaGame(
@@ -197,12 +198,25 @@ def _games_rate(
     for game, side in sides:
         side.game = game
     ArenaGameSide.objects.bulk_create(side for _, side in sides)
-    ArenaRating.objects.bulk_create(new.values())
-    ArenaRating.objects.bulk_update(
-        [r for key, r in ratings.items() if key not in new],
-        ["rating", "games", "previously_unrated", "provisional", "last_played_at"],
-    )
+    _ratings_save(ratings[key] for key in touched)
     return ArenaLoad(games_file, len(ordered), first_ratings, by_category)
+
+
+#: What a game or a list's change writes of a member's rating row.
+RATING_FIELDS = ("rating", "games", "previously_unrated", "provisional", "last_played_at")
+
+
+def _ratings_save(rows: Iterable[ArenaRating]) -> None:
+    """Write the members' rating rows, new and changed, in one statement a batch (an
+    upsert on the member and category: ``bulk_update`` took 20 s for a day's 9,000 rows,
+    building a CASE expression per row and field)."""
+    ArenaRating.objects.bulk_create(
+        rows,
+        batch_size=2000,
+        update_conflicts=True,
+        unique_fields=("player", "category"),
+        update_fields=RATING_FIELDS,
+    )
 
 
 def _published_ratings(players: Iterable[Player]) -> dict[int, dict[Category, int]]:
@@ -220,7 +234,6 @@ def _rating(
     player: Player,
     category: str,
     ratings: dict[tuple[int, str], ArenaRating],
-    new: dict[tuple[int, str], ArenaRating],
     published: dict[int, dict[Category, int]],
 ) -> ArenaRating:
     """The member's rating row in the category; at his first game there, one made from
@@ -228,7 +241,7 @@ def _rating(
     key = (player.pk, category)
     if key not in ratings:
         state, source = RULES.first_state(published.get(player.pk, {}), category=Category(category))
-        ratings[key] = new[key] = ArenaRating(
+        ratings[key] = ArenaRating(
             player=player,
             category=category,
             first_rating_from=source or "",
@@ -337,9 +350,6 @@ def arena_list_changes_add(
                     rating_after=member.rating,
                 )
             )
-    ArenaRating.objects.bulk_update(
-        [m for rows in by_player.values() for m in rows],
-        ["rating", "games", "previously_unrated", "provisional"],
-    )
+    _ratings_save(m for rows in by_player.values() for m in rows)
     ArenaListChange.objects.bulk_create(recorded)
     return len(recorded)

@@ -113,8 +113,9 @@ class _GameReader(chess.pgn.BaseVisitor[PgnGame]):
     skipped, not read (python-chess, after an illegal move in one, would go on reading the
     main line from the variation's position)."""
 
-    def __init__(self, handle: _Lines) -> None:
+    def __init__(self, handle: _Lines, moves: bool) -> None:
         self.handle = handle
+        self.moves = moves
 
     def begin_game(self) -> None:
         self.read = PgnGame(line=self.handle.lines_read)
@@ -124,6 +125,9 @@ class _GameReader(chess.pgn.BaseVisitor[PgnGame]):
         self.read.headers.setdefault(tagname, (tagvalue, self.handle.lines_read))
         if tagname == "Round":
             self.read.round = _round(tagvalue)
+
+    def end_headers(self) -> chess.pgn.SkipType | None:
+        return None if self.moves else chess.pgn.SKIP
 
     def begin_variation(self) -> chess.pgn.SkipType:
         return chess.pgn.SKIP
@@ -145,24 +149,27 @@ def _round(tag: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def read_games(data: bytes) -> GamesFile:
+def read_games(data: bytes, *, moves: bool = True) -> GamesFile:
     """Every game of a PGN file, in its order: each begins with its tags ("[Event ...]").
     A file that is no text, or in which no game has tags and a legal move (a report
     chosen in its place, say, whose names python-chess reads as moves), is
-    ``unreadable``."""
+    ``unreadable``. ``moves=False`` reads the tags alone, the moves skipped unplayed (no
+    ``plies``, no ``error``): a file is then unreadable when no game has tags."""
     if kind := binary_kind(data):
         return GamesFile((), f"The games file is {kind}, not a PGN text file.")
     handle = _Lines(decode(data).text)
     games = []
     while True:
-        read = chess.pgn.read_game(handle, Visitor=lambda: _GameReader(handle))  # type: ignore[arg-type]
+        read = chess.pgn.read_game(handle, Visitor=lambda: _GameReader(handle, moves))  # type: ignore[arg-type]
         if read is None:
             break
         if read.tags:  # moves without tags are no PGN game (a report's lines read so)
             read.number = len(games) + 1
             games.append(read)
-    if not any(game.plies for game in games):
+    if moves and not any(game.plies for game in games):
         return GamesFile(
             (), "No game with tags and moves could be read from the games file: is it a PGN file?"
         )
+    if not games:
+        return GamesFile((), "No game with tags could be read from the games file: is it PGN?")
     return GamesFile(tuple(games))

@@ -124,6 +124,16 @@ def test_a_refused_file_lists_each_reason_with_its_line_and_keeps_nothing(world,
     assert not ArenaGamesFile.objects.exists()
 
 
+def test_a_file_over_the_pages_limit_is_sent_to_the_command(world, members, settings):
+    settings.REPORT_UPLOAD_MAX_BYTES = 100
+    client = persona_client(world, "administrator")
+    data = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00"))
+    page = client.post("/arena/load/", {"file": SimpleUploadedFile("day.pgn", data)})
+    assert "larger than the limit" in page.content.decode()
+    assert "manage.py load_arena_games PATH" in page.content.decode()
+    assert not ArenaGame.objects.exists()
+
+
 @pytest.mark.parametrize("persona", ["officer_a", "officer_b", "arbiter", "anonymous"])
 def test_only_administrators_may_load_arena_games(world, members, persona):
     """Anonymous visitors are sent to sign in; the others are refused (403)."""

@@ -117,6 +117,26 @@ def test_a_game_played_before_one_already_rated_is_refused(world, members):
     assert ArenaGame.objects.count() == 1
 
 
+def test_a_game_lost_by_disconnection_has_no_moves_and_is_rated(world, members):
+    """2.4: a player who does not reconnect within 60 seconds loses; the server may hand
+    the game over without a move. The arena rates results, so the moves are not read."""
+    no_moves = pgn_game(1002, 1001, "0-1", "2026.11.03 10:00:00").replace(
+        "1. e4 e5 2. Nf3 Nc6 0-1", "0-1"
+    )
+    illegal = pgn_game(1001, 1002, "1/2-1/2", "2026.11.03 11:00:00").replace("e4", "Ke5")
+    assert load(world, pgn(no_moves, illegal)).games == 2
+    # 3.9: Ann (2000) beats Bob (1950) as Black, +8.60 (2008.60 and 1941.40); then draws
+    # him: D 67.20, .59 (row 62-68), 20 x (.5 - .59) = -1.80 -> 2006.80.
+    assert rating(members["ann"]).rating == D("2006.80")
+
+
+def test_a_file_that_is_no_pgn_is_refused_saying_so(world, members):
+    data = b"012 Bench Open\n001    1 m    Aasen, Ana      2000 NOR    1001 1990/01/01  1.0\n"
+    with pytest.raises(ArenaGamesRefused, match="No game with tags could be read"):
+        load(world, data)
+    assert not ArenaGamesFile.objects.exists()
+
+
 def test_the_same_file_is_not_loaded_twice(world, members):
     data = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00"))
     load(world, data)
