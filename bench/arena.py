@@ -3,16 +3,16 @@
     python bench/arena.py [--members N] [--games G] [--plies P] [--seed S]
 
 Writes (fixed seed, not timed) a PGN file of G games between N members, as the arena's
-server hands them over: tags with both FIDE IDs, UTC date and time, a time control of each
-online category (online-arena 2.3), and P half-moves of a legal game (a few dozen games
-are generated and their moves reused: python-chess replays each game's moves as it reads
-it whatever they are). A third of the members are on the rapid list, a third on the blitz
-list, a third on none (first ratings by 3.4 and 3.6-3.7). Then, on a throw-away database
-of the kind ``DATABASE_URL`` names (a temporary SQLite file by default; for PostgreSQL a
-fresh database on the same server, dropped afterwards), times the file read
+server hands them over: tags with both FIDE IDs, UTC date and time, a time control of
+each online category (online-arena 2.3), and P half-moves of a legal game (forty games'
+moves, reused: the arena's reading skips the moves, so only their length counts). A
+third of the members are on the rapid list, a third on the blitz list, a third on none
+(first ratings by 3.4 and 3.6-3.7). Then, on a throw-away database of the kind
+``DATABASE_URL`` names (a temporary SQLite file by default; for PostgreSQL a fresh
+database on the same server, dropped afterwards), times the file read
 (``arena.games_file.read_arena_games``) and the whole load (``arena_games_load``: read
-again, checked, rated game by game, stored), then the same load again for the next day's
-file, against the ratings the first left. Prints the peak resident memory.
+again, checked, rated game by game, stored), then the load of the next day's file,
+against the ratings the first left. Prints the peak resident memory.
 
 No target in an issue: what matters is whether a day's file fits in the administrator's
 upload request (``/arena/load/``) or belongs to the command. The figures of the last run
