@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from players.filters import typed_fide_id
 from regulations.online_arena import RULES
 from regulations.types import Category, TimeControl
 from tournaments.pgn import PgnGame, read_games
@@ -91,17 +92,18 @@ def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
     fide_ids = []
     for colour in ("White", "Black"):
         text = tag(f"{colour}FideId")
-        if not text.isdigit() or not int(text):
+        fide_id = typed_fide_id(text)
+        if not fide_id:
             problems.append(
                 ArenaFinding(
                     line(f"{colour}FideId", colour),
                     f"{colour}'s FIDE ID (the {colour}FideId tag) is "
-                    + (f"{text!r}, not a number" if text else "missing")
+                    + (f"{text!r}, not a FIDE ID" if text else "missing")
                     + ": the arena rates its full members, known by their FIDE ID",
                     "online arena 2.1",
                 )
             )
-        fide_ids.append(int(text) if text.isdigit() else 0)
+        fide_ids.append(fide_id or 0)
     if fide_ids[0] and fide_ids[0] == fide_ids[1]:
         problems.append(
             ArenaFinding(line("WhiteFideId"), f"White and Black are one player, {fide_ids[0]}.")

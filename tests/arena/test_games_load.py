@@ -117,6 +117,23 @@ def test_a_game_played_before_one_already_rated_is_refused(world, members):
     assert ArenaGame.objects.count() == 1
 
 
+def test_a_fide_id_that_is_no_number_or_too_long_is_a_finding_not_a_crash(world, members):
+    """2.1: a member is known by his FIDE ID. "1²" passes str.isdigit and not int(); 23
+    digits overflowed SQLite's integer (a review: both were a traceback)."""
+    data = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00")).replace(
+        b'"1001"', '"1\u00b2"'.encode()
+    ) + pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 11:00:00")).replace(
+        b'"1002"', b'"10020000000000000000000"'
+    )
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, data)
+    text = [str(f) for f in refused.value.findings]
+    assert len(text) == 2, text
+    assert text[0].startswith("Line 7: White's FIDE ID (the WhiteFideId tag) is '1²', not a")
+    assert text[1].startswith("Line 21: Black's FIDE ID (the BlackFideId tag) is '100200")
+    assert not ArenaGame.objects.exists()
+
+
 def test_a_game_lost_by_disconnection_has_no_moves_and_is_rated(world, members):
     """2.4: a player who does not reconnect within 60 seconds loses; the server may hand
     the game over without a move. The arena rates results, so the moves are not read."""

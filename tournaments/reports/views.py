@@ -54,6 +54,7 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
         tournament,
         "Only the tournament's arbiters and rating officers upload its report.",
     )
+    refusal = services.report_upload_refusal(tournament)
     form = ReportUploadForm(
         request.POST if request.method == "POST" else None,
         request.FILES or None,
@@ -63,11 +64,13 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             games = form.cleaned_data.get("games")
+            # A refused upload reads no games file (up to 10 MB, seconds): the service
+            # says why it is refused.
             report = services.report_upload(
                 actor=request.actor,
                 tournament=tournament,
                 uploaded_file=form.cleaned_data["file"],
-                games=services.games_upload_read(games) if games else None,
+                games=services.games_upload_read(games) if games and not refusal else None,
             )
         except services.GamesFileRefused as error:
             form.add_error("games", error.messages)
@@ -79,7 +82,7 @@ def report_upload(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "form": form,
-        "refusal": services.report_upload_refusal(tournament),
+        "refusal": refusal,
     }
     return render(
         request, "tournaments/reports/upload.html", context, status=400 if form.errors else 200
