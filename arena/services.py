@@ -51,7 +51,8 @@ class ArenaGamesRefused(Exception):
 class ArenaLoad:
     games_file: ArenaGamesFile
     games: int
-    #: Members rated for the first time in a category, by 3.4 or 3.7.
+    #: Members who earned a first rating in a category by their results (3.7); a first
+    #: rating taken from the over-the-board lists (3.4) is not counted.
     first_ratings: int
     by_category: dict[str, int]
 

@@ -62,6 +62,11 @@ class PeriodTable(tables.Table):
         return "—" if record.computed_at is None else f"{value:,}"
 
 
+#: The results a list holds, as ``lists.services.ENTRIES_SELECT`` takes them (with a new
+#: rating): the others (pending, delisted) are on no list anyway.
+LISTED_KINDS = (PeriodResult.Kind.RATED, PeriodResult.Kind.ADOPTED, PeriodResult.Kind.INITIAL)
+
+
 class PreviewTable(tables.Table):
     """A computed run: old -> new for every player who played, new players, delisted.
     Every order ends on the result's id: a month has 250,000 results and few distinct
@@ -114,7 +119,8 @@ class PreviewTable(tables.Table):
         """A player the list will leave off though rated is marked: his record says so,
         or his federation is excluded from FIDE (R&B 2024 9.1-9.2, standard-2009 13)."""
         player = record.player
-        if not (player.not_listed or player.federation.excluded):
+        listed_otherwise = record.kind in LISTED_KINDS and record.new_rating is not None
+        if not listed_otherwise or not (player.not_listed or player.federation.excluded):
             return value
         why = "federation excluded" if player.federation.excluded else "not to be listed"
         return format_html(

@@ -63,6 +63,7 @@ from lists.computation import (
     rated_explanation,
 )
 from lists.models import (
+    DELISTED_FROM_THE_LIST,
     ListEntry,
     PeriodGame,
     PeriodPart,
@@ -1160,13 +1161,14 @@ def period_publish(
 
 def _online_ratings_update(period: RatingPeriod) -> None:
     """online arena 3.15: a rapid or blitz list's changes added to its players' online
-    ratings, in the list's transaction. The changes are the rated players' (those who fell
-    under the floor included); a first rating is no change."""
+    ratings, in the list's transaction. The changes are the rated players' (those the list
+    delisted included); a first rating is no change, nor is one counted from a standard
+    rating (``STANDARD_RATING_USED``, that list's rating, not this one's)."""
     changes = (
         PeriodResult.objects.filter(
+            Q(kind=PeriodResult.Kind.RATED) | DELISTED_FROM_THE_LIST,
             period=period,
             run=period.computed_run,
-            kind__in=(PeriodResult.Kind.RATED, PeriodResult.Kind.DELISTED),
         )
         .exclude(change_rounded=0)
         .values_list("player_id", "change_rounded")

@@ -206,7 +206,12 @@ def unrated_titled(request: HttpRequest, category: str, year: int, month: int) -
     filtered = PlayerFilter(
         request.GET, queryset=with_current_ratings(players).select_related("federation")
     )
-    table = PlayerTable(filtered.matching(), searched=bool(filtered.form["q"].value()))
+    # Not today's standard rating: a player rated since was unrated on this list.
+    table = PlayerTable(
+        filtered.matching(),
+        searched=bool(filtered.form["q"].value()),
+        exclude=("standard_rating",),
+    )
     table.empty_text = (
         filtered.empty_text("No unrated titled player matches the search.")
         or "Every titled player in the registry is on this list."

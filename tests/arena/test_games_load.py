@@ -112,7 +112,9 @@ def test_a_game_played_before_one_already_rated_is_refused(world, members):
     load(world, pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00")))
     with pytest.raises(ArenaGamesRefused) as refused:
         load(world, pgn(pgn_game(1002, 1001, "1-0", "2026.11.03 09:00:00")))
-    assert "3.9, 3.11" in str(refused.value.findings[0])
+    finding = str(refused.value.findings[0])
+    assert "is not after Arena, Bob (1002)'s last game rated" in finding, finding
+    assert finding.endswith("(online arena 3.9, 3.11)")
     assert rating(members["ann"]).rating == D("2008.60")
     assert ArenaGame.objects.count() == 1
 

@@ -50,3 +50,21 @@ def test_a_blitz_lists_change_goes_to_online_blitz_and_bullet(period_world, comp
         "online-bullet": D("1515.25"),
         "online-rapid": D("1500.25"),
     }
+
+
+def test_a_change_counted_from_the_standard_rating_is_not_added(period_world, compute, publish):
+    """Cy has no rapid rating: his standard 1401 is used (R&B 2024 7.2.1), and losing to
+    Ann (D 599, capped at 400 by 7.3.1: P_D .08) costs him K 40 (7.3.3: new to the rapid
+    list) x .08 = 3.2 -> 3: 1398, under the floor of 1400 (6.1.2), so he is delisted with
+    no old rapid rating. His change was
+    measured from his standard rating, no rapid list's change: nothing is added to his
+    online rapid rating. Ann's +1.6 -> +2 is (2010.50 -> 2012.50)."""
+    ann = period_world.player("Ann", 2000)
+    cy = period_world.player("Cy", standard=1401)
+    period_world.tournament([(ann, cy, 1)])
+    ArenaRating.objects.create(player=ann, category="online-rapid", rating=D("2010.50"))
+    ArenaRating.objects.create(player=cy, category="online-rapid", rating=D("1500.00"))
+    publish(compute("rapid", APRIL))
+    assert ArenaRating.objects.get(player=ann, category="online-rapid").rating == D("2012.50")
+    assert ArenaRating.objects.get(player=cy, category="online-rapid").rating == D("1500.00")
+    assert list(ArenaListChange.objects.values_list("player__name", "change")) == [("Ann", 2)]

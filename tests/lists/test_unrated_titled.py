@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from players.models import Player
+from tests import factories
 from tests.lists.conftest import APRIL
 
 
@@ -23,18 +24,30 @@ def test_the_titled_players_a_standard_list_does_not_hold_are_published_beside_i
     unrated = w.player("Eide, Wenche")  # on no list
     left_off = w.player("Foss, Frode")
     untitled = w.player("Gran, Ola")
+    # Delisted by this list: 1200 loses to 2300 (D 1100, counted as 400 by 8.54: P_D .08),
+    # K 15 (8.56) x .08 = 1.2 -> 1: 1199, under the floor of 1200 (0.6; 7.21).
+    delisted = w.player("Holm, Hege", 1200, category="standard")
+    excluded = w.player("Isaksen, Ivar")  # his federation is excluded from FIDE (13.1)
     Player.objects.filter(pk__in=[gm.pk, im.pk]).update(title="GM")
     Player.objects.filter(pk=unrated.pk).update(women_title="WGM")
+    Player.objects.filter(pk=delisted.pk).update(women_title="WFM")
     Player.objects.filter(pk=left_off.pk).update(title="FM", not_listed="Died 2 March")
-    w.tournament([(gm, rated, 0.5), (unrated, untitled, 1.0)], category="standard")
+    outside = factories.FederationFactory(code="XXB", excluded="Suspended")
+    Player.objects.filter(pk=excluded.pk).update(title="IM", federation=outside)
+    w.tournament(
+        [(gm, rated, 0.5), (unrated, untitled, 1.0), (rated, delisted, 1.0)], category="standard"
+    )
     publish(compute("standard", APRIL))
 
     listed = client.get("/lists/standard/2025-04/").content.decode()
     assert 'id="unrated-titled-link"' in listed
     page = client.get("/lists/standard/2025-04/unrated-titled/")
     assert page.status_code == 200
-    assert _names(page) == ["Eide, Wenche"]
-    assert "WGM" in page.content.decode()
+    assert _names(page) == ["Eide, Wenche", "Holm, Hege"]
+    # Her title in her row (the filter's list of titles names WGM on every page).
+    text = page.content.decode()
+    assert re.search(r"Eide, Wenche</a>\s*</td>\s*<td[^>]*>\s*WGM\s*</td>", text), text
+    assert ">Standard</" not in text  # today's standard rating is not this list's
     assert _names(client.get("/lists/standard/2025-04/unrated-titled/", {"q": "gran"})) == []
 
 
