@@ -126,7 +126,7 @@ def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpRespo
 
 def arena_chart_data(history: list[tuple[dt.datetime, Decimal | None]]) -> dict[str, Any]:
     """The online rating chart's data (static/js/arena-chart.js): one point per game and
-    per list's change, x the moment in UTC, y the rating to two decimals (3.13); a null
+    per list's change, x the moment in UTC, y the rating to two decimals (3.1); a null
     rating (none yet, or lost under the floor) leaves a gap. Empty when he never had one."""
     if all(rating is None for _, rating in history):
         return {"points": []}
