@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from players.models import Player, RatingCategory
 from regulations.online_arena import RULES, OnlineState, display_rating
@@ -174,6 +175,9 @@ class ArenaListChange(models.Model):
     rating_before = models.DecimalField(max_digits=6, decimal_places=2)
     #: None: the change took the rating under the floor (3.3).
     rating_after = models.DecimalField(max_digits=6, decimal_places=2, null=True)
+    #: When the list's publication added it (3.15: "upon the announcement"): after the
+    #: games rated until then, some of them played after the list's date.
+    added_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ("list_date", "pk")

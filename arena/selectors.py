@@ -31,7 +31,9 @@ def arena_player_games(player: Player, category: str) -> QuerySet[ArenaGameSide]
 
 
 def arena_player_list_changes(player: Player, category: str) -> QuerySet[ArenaListChange]:
-    return ArenaListChange.objects.filter(player=player, category=category).order_by("-list_date")
+    return ArenaListChange.objects.filter(player=player, category=category).order_by(
+        "-added_at", "-pk"
+    )
 
 
 def arena_games_files() -> QuerySet[ArenaGamesFile]:
@@ -45,11 +47,7 @@ def arena_rating_history(player: Player, category: str) -> list[tuple[dt.datetim
     games = ArenaGameSide.objects.filter(player=player, category=category).values_list(
         "played_at", "rating_after"
     )
-    changes = [
-        (dt.datetime.combine(list_date, dt.time.min, tzinfo=dt.UTC), after)
-        for list_date, after in ArenaListChange.objects.filter(
-            player=player, category=category
-        ).values_list("list_date", "rating_after")
-    ]
-    # A list's change is added at its publication, after the games played before its date.
+    changes = ArenaListChange.objects.filter(player=player, category=category).values_list(
+        "added_at", "rating_after"
+    )
     return sorted([*games, *changes], key=lambda point: point[0])

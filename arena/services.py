@@ -13,6 +13,7 @@ from typing import Any
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from arena.games_file import ArenaFinding, ArenaGameRead, read_arena_games
 from arena.models import (
@@ -327,16 +328,16 @@ def arena_list_changes_add(
         return 0
     for category in sorted(categories):
         rating_list_lock(category)
-    members = ArenaRating.objects.filter(
-        category__in=categories, rating__isnull=False
-    ).select_for_update()
+    members = ArenaRating.objects.filter(category__in=categories, rating__isnull=False)
     by_player: dict[int, list[ArenaRating]] = {}
-    for member in members.filter(player_id__in=changes.values("player_id")):
+    locked = members.filter(player_id__in=changes.values("player_id")).select_for_update()
+    for member in locked:
         by_player.setdefault(member.player_id, []).append(member)
     if not by_player:
         return 0
+    added_at = timezone.now()
     recorded = []
-    for player_id, change in changes.filter(player_id__in=list(by_player)):
+    for player_id, change in changes.filter(player_id__in=members.values("player_id")):
         for member in by_player[player_id]:
             before = member.rating
             member.state_keep(RULES.after_list_change(member.state, change))
@@ -349,6 +350,7 @@ def arena_list_changes_add(
                     change=change,
                     rating_before=before,
                     rating_after=member.rating,
+                    added_at=added_at,
                 )
             )
     _ratings_save(m for rows in by_player.values() for m in rows)

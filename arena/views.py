@@ -5,6 +5,7 @@ games file."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -124,17 +125,49 @@ def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpRespo
     return render(request, "arena/player.html", context)
 
 
-def arena_chart_data(history: list[tuple[dt.datetime, Decimal | None]]) -> dict[str, Any]:
+#: Beyond this many games and changes a member's chart draws a point a day, or a month
+#: (the games' table below it keeps each one): tens of thousands of bullet games would
+#: weigh the page down by megabytes and draw as a smear.
+CHART_POINTS_MOST = 1000
+
+Moment = dt.datetime
+History = list[tuple[Moment, Decimal | None]]
+
+
+def arena_chart_data(history: History) -> dict[str, Any]:
     """The online rating chart's data (static/js/arena-chart.js): one point per game and
     per list's change, x the moment in UTC, y the rating to two decimals (3.1); a null
-    rating (none yet, or lost under the floor) leaves a gap. Empty when he never had one."""
+    rating (none yet, or lost under the floor) leaves a gap. Empty when he never had one.
+    ``per``: "game", or "day" / "month" when there were too many to draw each."""
     if all(rating is None for _, rating in history):
-        return {"points": []}
+        return {"points": [], "per": "game"}
+    per = "game"
+    for span, day_of in (("day", _day), ("month", _month)):
+        if len(history) <= CHART_POINTS_MOST:
+            break
+        history, per = _last_of_each(history, day_of), span
     points = [
         {"x": moment.isoformat(), "y": None if rating is None else float(rating)}
         for moment, rating in history
     ]
-    return {"points": points}
+    return {"points": points, "per": per}
+
+
+def _day(moment: Moment) -> dt.date:
+    return moment.astimezone(dt.UTC).date()
+
+
+def _month(moment: Moment) -> dt.date:
+    return _day(moment).replace(day=1)
+
+
+def _last_of_each(history: History, span_of: Callable[[Moment], dt.date]) -> History:
+    """The rating as it stood after the last game or change of each span (UTC), drawn at
+    that last moment; the history is in the order things happened."""
+    last: dict[dt.date, tuple[Moment, Decimal | None]] = {}
+    for point in history:
+        last[span_of(point[0])] = point
+    return list(last.values())
 
 
 def arena_load(request: HttpRequest) -> HttpResponse:

@@ -13,6 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from arena.models import ArenaGame, ArenaGamesFile, ArenaListChange
 from arena.services import arena_games_load
+from arena.views import arena_chart_data
 from tests.arena.conftest import pgn, pgn_game
 from tests.conftest import persona_actor, persona_client
 
@@ -83,14 +84,70 @@ def test_a_members_page_charts_his_rating_after_each_game_and_list_change(client
     ArenaListChange.objects.create(
         player=rated["ann"], category="online-rapid", list_category="rapid",
         list_date=dt.date(2026, 12, 1), change=5, rating_before=Decimal("2008.60"),
-        rating_after=Decimal("2013.60"),
+        rating_after=Decimal("2013.60"), added_at=dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC),
     )  # fmt: skip
     points = _chart_points(client.get("/arena/online-rapid/players/1001/"))
     assert points == [
         {"x": "2026-11-03T10:00:00+00:00", "y": 2008.6},
         {"x": "2026-11-03T11:00:00+00:00", "y": 2008.6},
-        {"x": "2026-12-01T00:00:00+00:00", "y": 2013.6},
+        {"x": "2026-12-01T09:30:00+00:00", "y": 2013.6},
     ]
+
+
+def test_a_list_change_is_drawn_when_it_was_added_after_games_past_the_lists_date(client, rated):
+    """3.15 adds the change "upon the announcement" of the list: the November list
+    published on the 5th comes after Ann's games of the 3rd, played after its date, whose
+    2008.60 it started from."""
+    ArenaListChange.objects.create(
+        player=rated["ann"], category="online-rapid", list_category="rapid",
+        list_date=dt.date(2026, 11, 1), change=-3, rating_before=Decimal("2008.60"),
+        rating_after=Decimal("2005.60"), added_at=dt.datetime(2026, 11, 5, 12, tzinfo=dt.UTC),
+    )  # fmt: skip
+    page = client.get("/arena/online-rapid/players/1001/")
+    assert [point["y"] for point in _chart_points(page)] == [2008.6, 2008.6, 2005.6]
+    assert re.search(
+        r"Rapid 2026-11-01</td><td>2026-11-05 12:00</td><td>-3</td>", page.content.decode()
+    )
+
+
+D1500 = Decimal(1500)
+
+
+def test_a_member_of_thousands_of_games_is_drawn_a_point_a_day():
+    """Past CHART_POINTS_MOST points the chart keeps his rating after the last game of
+    each day (UTC), gaps included; past it again, of each month."""
+    start = dt.datetime(2025, 1, 1, 23, tzinfo=dt.UTC)
+    history = [
+        (start + dt.timedelta(minutes=30 * i), None if i == 49 else Decimal(1500 + i))
+        for i in range(1200)
+    ]  # 1,200 games, one every half hour from 23:00 on the 1st; the 50th loses his rating
+    data = arena_chart_data(history)
+    assert data["per"] == "day" and len(data["points"]) == 26
+    assert data["points"][:2] == [
+        {"x": "2025-01-01T23:30:00+00:00", "y": 1501.0},  # his last of the 1st: the 2nd game
+        {"x": "2025-01-02T23:30:00+00:00", "y": None},  # the 50th: no rating (3.3)
+    ]
+    assert data["points"][2] == {"x": "2025-01-03T23:30:00+00:00", "y": 1597.0}
+    assert data["points"][-1] == {"x": "2025-01-26T22:30:00+00:00", "y": 2699.0}
+    # A game every 9 hours, on 751 days from 2025-01-01: a point a day; every 20 hours
+    # until 2029-07-25, 1,667 days: a point a month, January 2025 to July 2029.
+    nine_hourly = arena_chart_data(
+        [(start + dt.timedelta(hours=9 * i), D1500) for i in range(2000)]
+    )
+    assert (nine_hourly["per"], len(nine_hourly["points"])) == ("day", 751)
+    twenty = arena_chart_data([(start + dt.timedelta(hours=20 * i), D1500) for i in range(2000)])
+    assert (twenty["per"], len(twenty["points"])) == ("month", 55)
+    assert twenty["points"][-1]["x"] == "2029-07-25T19:00:00+00:00"
+    assert arena_chart_data(history[:1000])["per"] == "game"
+
+
+def test_the_page_says_when_its_chart_draws_a_point_a_day(client, rated, monkeypatch):
+    monkeypatch.setattr("arena.views.CHART_POINTS_MOST", 1)  # Ann's two games of the 3rd
+    page = client.get("/arena/online-rapid/players/1001/")
+    assert _chart_points(page) == [{"x": "2026-11-03T11:00:00+00:00", "y": 2008.6}]
+    assert "his rating at the end of each day (UTC)" in page.content.decode()
+    normal = client.get("/arena/online-rapid/players/1002/")
+    assert "arena-chart-per" not in normal.content.decode()
 
 
 def test_a_member_without_a_rating_yet_has_no_chart(client, rated):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.utils import timezone
+
 from arena.models import ArenaListChange, ArenaRating
 from tests.lists.conftest import APRIL
 
@@ -25,7 +27,9 @@ def test_a_published_rapid_lists_change_is_added_to_the_online_rapid_rating(
     ArenaRating.objects.create(player=ann, category="online-rapid", rating=D("2010.50"))
     ArenaRating.objects.create(player=bob, category="online-blitz", rating=D("1700.00"))
     ArenaRating.objects.create(player=bob, category="online-rapid", rating=None)
-    publish(compute("rapid", APRIL))
+    computed = compute("rapid", APRIL)
+    before = timezone.now()
+    publish(computed)
     assert ArenaRating.objects.get(player=ann, category="online-rapid").rating == D("2015.50")
     assert ArenaRating.objects.get(player=bob, category="online-blitz").rating == D("1700.00")
     assert ArenaRating.objects.get(player=bob, category="online-rapid").rating is None
@@ -34,6 +38,7 @@ def test_a_published_rapid_lists_change_is_added_to_the_online_rapid_rating(
         ann, 5, "rapid", APRIL
     )  # fmt: skip
     assert (change.rating_before, change.rating_after) == (D("2010.50"), D("2015.50"))
+    assert before <= change.added_at <= timezone.now()  # at the publication, not on April 1st
 
 
 def test_a_blitz_lists_change_goes_to_online_blitz_and_bullet(period_world, compute, publish):
