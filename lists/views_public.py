@@ -45,11 +45,9 @@ from lists.tables import (
     download_url,
     list_kwargs,
 )
-from players.filters import PlayerFilter
 from players.models import Player, RatingCategory
 from players.pagination import paginate
-from players.selectors import with_current_ratings
-from players.tables import PlayerTable
+from players.views import searched_player_table
 from regulations import RULE_SETS
 from tournaments.selectors import rule_schedule
 
@@ -202,21 +200,14 @@ def unrated_titled(request: HttpRequest, category: str, year: int, month: int) -
         )
     if moved := _canonical_address(request, "lists:unrated_titled", period):
         return moved
-    players = unrated_titled_players(period, Player.objects.restrict(request.actor))
-    filtered = PlayerFilter(
-        request.GET, queryset=with_current_ratings(players).select_related("federation")
-    )
     # Not today's standard rating: a player rated since was unrated on this list.
-    table = PlayerTable(
-        filtered.matching(),
-        searched=bool(filtered.form["q"].value()),
+    filtered, table = searched_player_table(
+        request,
+        unrated_titled_players(period, Player.objects.restrict(request.actor)),
+        nothing_found="No unrated titled player matches the search.",
+        empty="Every titled player in the registry is on this list.",
         exclude=("standard_rating",),
     )
-    table.empty_text = (
-        filtered.empty_text("No unrated titled player matches the search.")
-        or "Every titled player in the registry is on this list."
-    )
-    paginate(request, table, PAGE_SIZE)
     context = {"period": period, "filter": filtered, "table": table}
     return render(request, "lists/unrated_titled.html", context)
 

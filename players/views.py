@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -72,16 +73,33 @@ def _kept_in_place_of(fide_id: int) -> int | None:
 
 def player_list(request: HttpRequest) -> HttpResponse:
     """The public registry: searchable, filterable, sortable, paginated."""
-    players = with_current_ratings(Player.objects.restrict(request.actor)).select_related(
-        "federation"
+    filtered, table = searched_player_table(
+        request,
+        Player.objects.restrict(request.actor),
+        nothing_found="No player in the registry matches the search.",
     )
-    filtered = PlayerFilter(request.GET, queryset=players)
-    table = PlayerTable(filtered.matching(), searched=bool(filtered.form["q"].value()))
-    table.empty_text = (
-        filtered.empty_text("No player in the registry matches the search.") or table.empty_text
-    )
-    paginate(request, table, PAGE_SIZE)
     return render(request, "players/list.html", {"filter": filtered, "table": table})
+
+
+def searched_player_table(
+    request: HttpRequest,
+    players: QuerySet[Player],
+    *,
+    nothing_found: str,
+    empty: str | None = None,
+    exclude: tuple[str, ...] = (),
+) -> tuple[PlayerFilter, PlayerTable]:
+    """Players searched and filtered as the registry's page does, in a table of its pages:
+    ``nothing_found`` where a search or filter found none, ``empty`` where there are none."""
+    filtered = PlayerFilter(
+        request.GET, queryset=with_current_ratings(players).select_related("federation")
+    )
+    table = PlayerTable(
+        filtered.matching(), searched=bool(filtered.form["q"].value()), exclude=exclude
+    )
+    table.empty_text = filtered.empty_text(nothing_found) or empty or table.empty_text
+    paginate(request, table, PAGE_SIZE)
+    return filtered, table
 
 
 def player_detail(request: HttpRequest, fide_id: int) -> HttpResponse:
