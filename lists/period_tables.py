@@ -118,11 +118,10 @@ class PreviewTable(tables.Table):
     def render_name(self, value: str, record: PeriodResult) -> str:
         """A player the list will leave off though rated is marked: his record says so,
         or his federation is excluded from FIDE (R&B 2024 9.1-9.2, standard-2009 13)."""
-        player = record.player
         listed_otherwise = record.kind in LISTED_KINDS and record.new_rating is not None
-        if not listed_otherwise or not (player.not_listed or player.federation.excluded):
+        why = record.player.left_off_the_lists
+        if not listed_otherwise or not why:
             return value
-        why = "federation excluded" if player.federation.excluded else "not to be listed"
         return format_html(
             '{} <span class="badge text-bg-secondary" title="Rated, but left off the list">'
             "not listed: {}</span>",

@@ -20,7 +20,7 @@ from lists.models import (
     PeriodResult,
     RatingPeriod,
 )
-from players.models import Player
+from players.models import LISTABLE, Player
 from players.selectors import list_dates_out
 from regulations.rounding import hundredths
 from tournaments.models import Tournament
@@ -228,9 +228,4 @@ def unrated_titled_players(period: RatingPeriod, players: QuerySet[Player]) -> Q
     floor, interpretation 9). Not those left off though rated: a record saying so, or a
     federation excluded from FIDE (13.1-13.2). Titles as the registry holds them now."""
     on_the_list = ListEntry.objects.filter(period=period, player=OuterRef("pk"))
-    return players.filter(
-        Q(title__gt="") | Q(women_title__gt=""),
-        ~Exists(on_the_list),
-        not_listed="",
-        federation__excluded="",
-    )
+    return players.filter(Q(title__gt="") | Q(women_title__gt=""), LISTABLE, ~Exists(on_the_list))

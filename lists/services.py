@@ -1618,7 +1618,7 @@ ENTRIES_SELECT = f"""
     ) a
     JOIN players_player p ON p.id = a.player_id
     JOIN players_federation f ON f.id = p.federation_id
-    WHERE p.not_listed = '' AND f.excluded = ''
+    WHERE p.not_listed = '' AND f.excluded = ''  -- players.models.LISTABLE
 """
 #: In player order, the order of the history's unique index (which starts with the player):
 #: its pages are then visited once each, in turn, rather than at random.

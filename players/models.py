@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models, transaction
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -43,6 +44,8 @@ class Federation(models.Model):
         "excluded from FIDE",
         max_length=200,
         blank=True,
+        # Also the column's default, for rows written without the ORM (COPY, as the benchmark).
+        db_default="",
         help_text=(
             "Empty for a member of FIDE. Otherwise why and since when it is excluded, "
             "temporarily or permanently: its players are left off every list published "
@@ -162,6 +165,16 @@ class Player(models.Model):
         """The one title a list shows for him (``shown_title``)."""
         return shown_title(self.title, self.women_title)
 
+    @property
+    def left_off_the_lists(self) -> str:
+        """Why the lists published now leave him off though rated, "" when they do not:
+        his federation excluded from FIDE (R&B 2024 9.1, standard-2009 13.1) or a record
+        saying so (R&B 2024 9.2, standard-2009 13.2). ``LISTABLE`` is the same in a query,
+        ``lists.services.ENTRIES_SELECT`` in SQL."""
+        if self.federation.excluded:
+            return "federation excluded"
+        return "not to be listed" if self.not_listed else ""
+
     def titles(self) -> list[str]:
         """Every title he holds, as his page names them: open, women's, FOA, others."""
         shown = [self.get_title_display() if self.title else "", self.women_title]
@@ -197,6 +210,10 @@ class Player(models.Model):
         with transaction.atomic():
             unconstrained_referrers_locked(type(self))
             return super().delete(*args, **kwargs)
+
+
+#: The players the lists published now may hold (``Player.left_off_the_lists`` empty).
+LISTABLE = Q(not_listed="", federation__excluded="")
 
 
 class RatingStatus(models.TextChoices):

@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 
 from lists.models import ListEntry
 from players.access import Actor
-from players.models import Player, RatingState
+from players.models import Federation, Player, RatingState
 from players.services import player_update
 from tests import factories
 from tests.conftest import persona_client
@@ -70,6 +71,17 @@ def test_an_excluded_federations_players_are_left_off_the_list_and_keep_their_ra
     assert RatingState.objects.get(player=ana, category="rapid").rating == 2007
     page = client.get(f"/players/{ana.fide_id}/").content.decode()
     assert "federation is excluded from FIDE: Suspended by the FIDE Council" in page
+
+
+def test_a_federation_written_by_sql_is_a_member_of_fide(month, compute, publish):
+    """A federation loaded without the application (SQL, COPY) says nothing of an exclusion:
+    the column's default makes it a member, and its players are listed."""
+    bo = month[1]
+    with connection.cursor() as cursor:
+        cursor.execute("INSERT INTO players_federation (code, name) VALUES ('XXB', 'Bee')")
+    Player.objects.filter(pk=bo.pk).update(federation=Federation.objects.get(code="XXB"))
+    period = publish(compute("rapid", APRIL))
+    assert ListEntry.objects.get(period=period, player=bo).rating == 1893  # -7, as above
 
 
 def test_the_preview_marks_the_rated_players_the_list_will_leave_off(month, compute, world):
