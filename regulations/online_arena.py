@@ -254,7 +254,13 @@ class OnlineArena:
             return self.after_provisional_game(state, opponent_rating, score)
         k = self.k_factor(state, category=category)
         change = self.game_change_hundredths(state.rating, opponent_rating, score, k)
-        rating = state.rating + hundredths(change)
+        return self._after_change(state, state.rating, change)
+
+    def _after_change(
+        self, state: OnlineState, rating_before: Decimal, change_hundredths: int
+    ) -> OnlineState:
+        """3.9's change made to his rating; under the floor it is lost (3.3)."""
+        rating = rating_before + hundredths(change_hundredths)
         if rating < self.floor:
             return OnlineState(rating=None, games=0, previously_unrated=True)
         return replace(state, rating=rating, games=state.games + 1)
@@ -264,12 +270,21 @@ class OnlineArena:
     ) -> OnlineState:
         """3.6-3.7: an unrated player's game against a rated opponent."""
         provisional = self.qualifying_results((*state.provisional, (opponent_rating, score)))
-        if len(provisional) < FIRST_RATING_GAMES:
+        return self._after_results(state, provisional, self.first_rating_working(provisional))
+
+    def _after_results(
+        self,
+        state: OnlineState,
+        provisional: tuple[tuple[Decimal, int], ...],
+        working: FirstOnlineRating | None,
+    ) -> OnlineState:
+        """An unrated player's state after his qualifying results (3.6) and, at the fifth,
+        their first rating's ``working`` (3.7; under the floor none, 3.2)."""
+        if working is None:
             return replace(state, provisional=provisional)
-        rating = self.first_rating(provisional)
-        if rating is None:
+        if working.below_floor:
             return OnlineState(rating=None, games=0, previously_unrated=True)
-        return OnlineState(rating=rating, games=FIRST_RATING_GAMES, previously_unrated=True)
+        return OnlineState(rating=working.rating, games=FIRST_RATING_GAMES, previously_unrated=True)
 
     def rate_game(
         self, white: OnlineState, black: OnlineState, white_score: int, *, category: Category
@@ -298,10 +313,11 @@ class OnlineArena:
                 clause = "online arena 3.6.2"  # four more games against rated opponents
             else:
                 clause = "online arena 3.6.1"  # before or at the first draw or win
-            after = self.after_provisional_game(me, other.rating, score)
+            after = self._after_results(me, counted, working)
             return OnlineGameSide(me, after, score, other.rating, clause, first_rating=working)
         k = self.k_factor(me, category=category)
-        after = self.after_game(me, other.rating, score, category=category)
+        change = self.game_change_hundredths(me.rating, other.rating, score, k)
+        after = self._after_change(me, me.rating, change)
         return OnlineGameSide(
             me,
             after,
@@ -310,7 +326,7 @@ class OnlineArena:
             "online arena 3.3" if after.rating is None else "online arena 3.9",
             expected_hundredths=self.expected_score(me.rating, other.rating),
             k=k,
-            change_hundredths=self.game_change_hundredths(me.rating, other.rating, score, k),
+            change_hundredths=change,
         )
 
     def rate_in_order(
