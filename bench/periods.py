@@ -288,7 +288,10 @@ def tournament_plans(
         if plan.rounds < min(plan.size - 1, 11):
             plan.rounds += 1
             total += plan.size // 2
-    rng.choice([plan for plan in swiss if plan.size // 2 > total - games]).unplayed = total - games
+    if swiss:  # round robins alone hold exactly ``games``, checked above
+        rng.choice([plan for plan in swiss if plan.size // 2 > total - games]).unplayed = (
+            total - games
+        )
     return plans
 
 
