@@ -18,9 +18,11 @@ from tournaments.pgn import PgnGame, read_games
 #: The Result tag's values, as White's score in half points; "*" is a game not finished.
 RESULTS = {"1-0": 2, "0-1": 0, "1/2-1/2": 1}
 #: PGN's TimeControl tag: seconds for the game, and an increment in seconds ("180+2").
-_TIME_CONTROL = re.compile(r"\s*(\d+)(?:\+(\d+))?\s*$")
-_DATE = re.compile(r"\s*(\d{4})[.-](\d{2})[.-](\d{2})\s*$")
-_TIME = re.compile(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$")
+# ASCII digits alone, and few: int() takes other scripts' digits, and refuses (or takes
+# seconds over) thousands of them.
+_TIME_CONTROL = re.compile(r"\s*(\d{1,5})(?:\+(\d{1,3}))?\s*$", re.ASCII)
+_DATE = re.compile(r"\s*(\d{4})[.-](\d{2})[.-](\d{2})\s*$", re.ASCII)
+_TIME = re.compile(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
                 ArenaFinding(
                     line(f"{colour}FideId", colour),
                     f"{colour}'s FIDE ID (the {colour}FideId tag) is "
-                    + (f"{text!r}, not a FIDE ID" if text else "missing")
+                    + (f"{_quoted(text)}, not a FIDE ID" if text else "missing")
                     + ": the arena rates its full members, known by their FIDE ID",
                     "online arena 2.1",
                 )
@@ -113,7 +115,7 @@ def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
         problems.append(
             ArenaFinding(
                 line("Result"),
-                f"Result {result!r} is no finished game's (1-0, 0-1 or 1/2-1/2): only a "
+                f"Result {_quoted(result)} is no finished game's (1-0, 0-1 or 1/2-1/2): only a "
                 "game's result changes the ratings",
                 "online arena 3.9.1",
             )
@@ -142,11 +144,16 @@ def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
             black_name=tag("Black"),
             white_score=RESULTS[result],
             played_at=played_at,
-            time_control=tag("TimeControl"),
+            time_control=tag("TimeControl").strip(),
             category=category,
         ),
         [],
     )
+
+
+def _quoted(tag: str) -> str:
+    """A tag's value quoted in a finding, its first 40 characters of a longer one."""
+    return repr(tag[:40]) + ("…" if len(tag) > 40 else "")
 
 
 def _played_at(date: str, time: str) -> dt.datetime | None:
@@ -170,7 +177,7 @@ def _category(text: str, line: int) -> tuple[Category | None, ArenaFinding | Non
     """2.3: the category of a rated game's time control; any other is no rated game."""
     found = _TIME_CONTROL.match(text)
     if found is None:
-        problem = f"TimeControl {text!r} is not seconds and increment, such as 180+2"
+        problem = f"TimeControl {_quoted(text)} is not seconds and increment, such as 180+2"
         return None, ArenaFinding(line, problem, "online arena 2.3")
     seconds, increment = int(found.group(1)), int(found.group(2) or 0)
     control = TimeControl(Fraction(seconds, 60), increment)

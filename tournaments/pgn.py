@@ -19,7 +19,8 @@ import chess.pgn
 from tournaments.trf.decoding import binary_kind, decode, split_lines
 
 #: A Round tag's round: "3", "3.12" (round and board), "03"; "?" and "-" say nothing.
-_ROUND = re.compile(r"\s*0*(\d+)")
+# A round of up to four ASCII digits ("3.1": round 3, board 1); int() refuses thousands.
+_ROUND = re.compile(r"\s*0*(\d{1,4})(?!\d)", re.ASCII)
 
 
 @dataclass

@@ -136,6 +136,30 @@ def test_a_fide_id_that_is_no_number_or_too_long_is_a_finding_not_a_crash(world,
     assert not ArenaGame.objects.exists()
 
 
+def test_tags_of_thousands_of_digits_or_other_scripts_digits_are_findings(world, members):
+    """2.3: a TimeControl of 5,000 digits (int() refuses over 4,300: a 500, found by a
+    tester), one padded with zeros past its column's 20 characters, one in Arabic-Indic
+    digits; a Round of 5,000 digits (read by the PGN reader the reports share) is no
+    finding for the arena, which rates no rounds."""
+    games = [
+        pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00", "9" * 5000),
+        pgn_game(1001, 1002, "1-0", "2026.11.03 11:00:00", "0" * 30 + "180+2"),
+        pgn_game(1001, 1002, "1-0", "2026.11.03 12:00:00", "\u0661\u0668\u0660+\u0662"),
+    ]
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, pgn(*games))
+    text = [str(f) for f in refused.value.findings]
+    assert len(text) == 3, text
+    assert all("is not seconds and increment, such as 180+2" in t for t in text), text
+    assert [t.split(":")[0] for t in text] == ["Line 10", "Line 23", "Line 36"]
+    assert f"TimeControl '{'9' * 40}'… is not" in text[0] and len(text[0]) < 200
+    round_5000 = pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00", "180+2").replace(
+        "[Site", f'[Round "{"9" * 5000}"]\n[Site'
+    )
+    load(world, pgn(round_5000))
+    assert ArenaGame.objects.get().time_control == "180+2"
+
+
 def test_a_game_lost_by_disconnection_has_no_moves_and_is_rated(world, members):
     """2.4: a player who does not reconnect within 60 seconds loses; the server may hand
     the game over without a move. The arena rates results, so the moves are not read."""

@@ -46,6 +46,14 @@ def test_a_round_tag_that_names_no_round_leaves_the_round_unknown():
     assert [g.round for g in read_games(text.encode()).games] == [None, None]
 
 
+def test_a_round_of_thousands_of_digits_or_another_scripts_digits_is_unknown():
+    """int() refuses over 4,300 digits (a tester's 5,000 made the upload a 500) and takes
+    Arabic-Indic ones; "0012" is round 12."""
+    rounds = ("9" * 5000, "12345", "\u0663", "0012", "3.1")
+    text = "".join(pgn_game(round_, "1. e4 e5") for round_ in rounds)
+    assert [g.round for g in read_games(text.encode()).games] == [None, None, None, 12, 3]
+
+
 def test_a_game_without_moves_is_kept_but_not_among_those_with_moves():
     text = pgn_game("1", "1. e4 e5") + pgn_game("1", "", "0-1")
     read = read_games(text.encode())
