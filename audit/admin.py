@@ -11,9 +11,13 @@ class DateCheckedChangeList(ChangeList):
     such as ``?at__year__gte=``) into a datetime and lets an OverflowError (a year of 20
     digits) or the ValueError of a year after 9999 out as a server error; here they are
     the wrong lookup the admin already answers ("?e=1", the list unfiltered). The date
-    hierarchy's is raised reading the filters, a lookup's counting the rows."""
+    hierarchy's is raised reading the filters, a lookup's counting the rows. A NUL
+    character in a lookup is wrong on every database (PostgreSQL's text refuses it)."""
 
     def get_filters(self, request):
+        if any("\x00" in key + "".join(values) for key, values in request.GET.lists()):
+            # PostgreSQL refuses a NUL in text (a DataError, a 500 on ?action=%00).
+            raise IncorrectLookupParameters("A NUL character in the lookups")
         try:
             return super().get_filters(request)
         except (OverflowError, ValueError) as error:

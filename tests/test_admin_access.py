@@ -4,6 +4,7 @@ group who are not Django staff; rule-set effective dates are managed there."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -143,6 +144,16 @@ def test_a_date_drill_down_beyond_the_calendar_is_a_wrong_lookup_not_a_server_er
 
 
 @pytest.mark.parametrize(
+    "url", ["/admin/audit/auditentry/?action=%00", "/admin/tournaments/tournament/?status=a%00b"]
+)
+def test_a_nul_in_an_admin_filter_is_a_wrong_lookup_not_a_server_error(world, url):
+    """A tester's finding: PostgreSQL refuses a NUL in text (a DataError, a server error)."""
+    response = persona_client(world, "administrator").get(url, follow=True)
+    assert response.status_code == 200
+    assert response.redirect_chain[-1][0].endswith("?e=1")
+
+
+@pytest.mark.parametrize(
     "url", ["/admin/players/player/", "/admin/audit/auditentry/", "/admin/tournaments/tournament/"]
 )
 def test_an_admin_search_of_any_length_is_no_server_error(world, url):
@@ -250,6 +261,20 @@ def test_the_report_admin_links_its_file_to_the_checked_download(world):
     # Kept as received: not the rounds its games file held either (R&B 2024 8.4), which
     # later versions keeping that file are checked against (a review found them editable).
     assert 'name="games_rounds"' not in html
+    # A tester forged its findings' formset (INITIAL_FORMS -1: the finding shown taken for
+    # a new one, saved without its place, an IntegrityError). Findings are the check's:
+    # the admin adds none.
+    report.findings.create(position=1, severity="error", code="x", message="As found.")
+    client = persona_client(world, "administrator")
+    url = f"/admin/tournaments/tournamentreport/{report.pk}/change/"
+    fields = dict(
+        re.findall(
+            r'<input[^>]* name="([^"]+)"[^>]* value="([^"]*)"', client.get(url).content.decode()
+        )
+    )
+    fields["findings-INITIAL_FORMS"] = "-1"
+    assert client.post(url, fields).status_code in (200, 302)
+    assert list(report.findings.values_list("message", flat=True)) == ["As found."]
 
 
 def test_a_players_fide_id_federation_and_rating_state_are_seen_not_changed_in_the_admin(world):

@@ -86,6 +86,9 @@ class ReportFindingInline(admin.TabularInline):
     readonly_fields = fields
     can_delete = False
 
+    def has_add_permission(self, request, obj=None):
+        return False  # a report's findings are its check's, kept as found
+
 
 @admin.register(TournamentReport)
 class TournamentReportAdmin(AuditedModelAdmin):

@@ -18,6 +18,21 @@ from tournaments.registration import RegistrationData
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+class ArbitersField(forms.ModelMultipleChoiceField):
+    """Arbiters chosen by their ids: an id past the column's range is a choice that is not
+    there (Django's check of the chosen ids let SQLite's OverflowError out, a 500)."""
+
+    def _check_values(self, value: Any) -> Any:
+        try:
+            return super()._check_values(value)
+        except OverflowError as error:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": "a number too large"},
+            ) from error
+
+
 class RoundDatesField(forms.CharField):
     """One date per line (YYYY-MM-DD), in round order; two rounds on a day are two lines.
     Commas and spaces separate dates too, so a pasted list works."""
@@ -91,9 +106,7 @@ class TournamentRegistrationForm(forms.Form):
         "two rounds that day.",
     )
     chief_arbiter = forms.ModelChoiceField(queryset=Arbiter.objects.none())
-    deputy_arbiters = forms.ModelMultipleChoiceField(
-        queryset=Arbiter.objects.none(), required=False
-    )
+    deputy_arbiters = ArbitersField(queryset=Arbiter.objects.none(), required=False)
     hybrid = forms.BooleanField(required=False, help_text="Needs an administrator's approval.")
     match_waiver = forms.BooleanField(
         label="Rate every game of the match",
@@ -210,7 +223,7 @@ class TournamentCorrectionForm(forms.Form):
     name = forms.CharField(max_length=200)
     city = forms.CharField(max_length=100)
     chief_arbiter = forms.ModelChoiceField(queryset=Arbiter.objects.none())
-    deputy_arbiters = forms.ModelMultipleChoiceField(
+    deputy_arbiters = ArbitersField(
         queryset=Arbiter.objects.none(),
         required=False,
         help_text="Ctrl-click (Cmd-click on a Mac) to choose several; the chief is none.",

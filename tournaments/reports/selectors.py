@@ -55,7 +55,9 @@ def report_get(*, actor: Actor, tournament_pk: int, version: int) -> TournamentR
         TournamentReport.objects.restrict(actor, "view").select_related(
             "tournament__federation", "uploaded_by"
         ),
-        tournament_id=tournament_pk,
+        # By the tournament's pk, not its column: a number past the column's range is then
+        # no match (SQLite raised OverflowError from tournament_id).
+        tournament__pk=tournament_pk,
         version=version,
     )
 

@@ -517,6 +517,27 @@ def test_an_officer_corrects_a_registrations_name_and_arbiters(world):
     assert list(tournament.deputy_arbiters.all()) == [deputy]
 
 
+@pytest.mark.parametrize("deputy", [str(2**63), "9" * 20])
+def test_a_deputy_numbered_past_the_database_is_a_field_error_not_a_500(world, deputy):
+    """A tester's finding: SQLite's OverflowError from the chosen deputies' check."""
+    client = persona_client(world, "arbiter")
+    registered = client.post(
+        REGISTER, form_data(world, start=in_days(60), deputy_arbiters=[deputy])
+    )
+    tournament = world["tournament"]
+    corrected = persona_client(world, "officer_a").post(
+        f"/tournaments/{tournament.pk}/correct/",
+        {"name": "X", "city": "Y", "chief_arbiter": tournament.chief_arbiter_id,
+         "deputy_arbiters": [deputy], "reason": "Typo."},
+    )  # fmt: skip
+    assert (registered.status_code, corrected.status_code) == (200, 400)  # each form again
+    for response in (registered, corrected):
+        assert "Select a valid choice. a number too large is not one of the" in (
+            response.content.decode()
+        )
+    assert Tournament.objects.count() == 1  # the world's, no other registered
+
+
 def test_an_arbiter_corrects_his_tournament_but_not_its_chief_nor_after_approval(world):
     """A review: a deputy could make himself chief and drop the chief, who then lost the
     tournament; and arbiters could rename a rated tournament. The chief arbiter is the

@@ -46,6 +46,14 @@ def test_each_persona_meets_each_report_page_as_allowed(world, stored, persona):
     assert statuses == EXPECTED[persona]
 
 
+@pytest.mark.parametrize("pk", [2**63, 10**20])
+def test_a_tournament_number_past_the_database_is_no_report_not_a_500(world, stored, pk):
+    """A tester's finding: SQLite raised OverflowError on such a number (a server error)."""
+    client = persona_client(world, "officer_a")
+    for page in ("1/", "1/file/"):
+        assert client.get(f"/tournaments/{pk}/reports/{page}").status_code == 404
+
+
 @pytest.mark.parametrize(
     ("persona", "status"),
     [
