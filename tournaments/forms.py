@@ -20,17 +20,18 @@ DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 class ArbitersField(forms.ModelMultipleChoiceField):
     """Arbiters chosen by their ids: an id past the column's range is a choice that is not
-    there (Django's check of the chosen ids let SQLite's OverflowError out, a 500)."""
+    there, as on PostgreSQL (Django's check of the chosen ids, ``pk__in``, let SQLite's
+    OverflowError out: a 500). Overrides Django's ``_check_values``: see it on upgrades."""
 
     def _check_values(self, value: Any) -> Any:
-        try:
-            return super()._check_values(value)
-        except OverflowError as error:
-            raise forms.ValidationError(
-                self.error_messages["invalid_choice"],
-                code="invalid_choice",
-                params={"value": "a number too large"},
-            ) from error
+        for chosen in map(str, value or ()):
+            if chosen.isascii() and chosen.isdigit() and (len(chosen) > 19 or int(chosen) >= 2**63):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": chosen[:20] + ("…" if len(chosen) > 20 else "")},
+                )
+        return super()._check_values(value)
 
 
 class RoundDatesField(forms.CharField):

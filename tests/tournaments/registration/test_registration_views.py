@@ -532,7 +532,7 @@ def test_a_deputy_numbered_past_the_database_is_a_field_error_not_a_500(world, d
     )  # fmt: skip
     assert (registered.status_code, corrected.status_code) == (200, 400)  # each form again
     for response in (registered, corrected):
-        assert "Select a valid choice. a number too large is not one of the" in (
+        assert f"Select a valid choice. {deputy} is not one of the available choices." in (
             response.content.decode()
         )
     assert Tournament.objects.count() == 1  # the world's, no other registered
