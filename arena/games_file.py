@@ -144,7 +144,7 @@ def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
             black_name=tag("Black"),
             white_score=RESULTS[result],
             played_at=played_at,
-            time_control=tag("TimeControl").strip(),
+            time_control=tag("TimeControl"),
             category=category,
         ),
         [],

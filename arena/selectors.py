@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_right
 from decimal import Decimal
 
 from django.db.models import QuerySet
@@ -42,12 +43,24 @@ def arena_games_files() -> QuerySet[ArenaGamesFile]:
 
 def arena_rating_history(player: Player, category: str) -> list[tuple[dt.datetime, Decimal | None]]:
     """A member's rating in a category after each of his games and each over-the-board
-    list's change added (3.15), in the order they happened; None where he had no rating
-    (before his first, 3.6, or after one lost under the floor, 3.3)."""
-    games = ArenaGameSide.objects.filter(player=player, category=category).values_list(
-        "played_at", "rating_after"
+    list's change added (3.15), in the order they changed it; None where he had no rating
+    (before his first, 3.6, or after one lost under the floor, 3.3). A change is drawn when
+    its publication added it, or just before the first game rated on top of it where that
+    game, played before the publication, was loaded after it."""
+    games = list(
+        ArenaGameSide.objects.filter(player=player, category=category)
+        .order_by("played_at", "pk")
+        .values_list("played_at", "rating_after", "game__games_file__loaded_at")
     )
-    changes = ArenaListChange.objects.filter(player=player, category=category).values_list(
-        "added_at", "rating_after"
-    )
-    return sorted([*games, *changes], key=lambda point: point[0])
+    points = [(played_at, 1, after) for played_at, after, _ in games]
+    # His games are loaded in the order played (a game before his last is refused, 3.11).
+    loads = [loaded_at for _, _, loaded_at in games]
+    for added_at, after in ArenaListChange.objects.filter(
+        player=player, category=category
+    ).values_list("added_at", "rating_after"):
+        first_on_top = bisect_right(loads, added_at)
+        if first_on_top < len(games):
+            added_at = min(added_at, games[first_on_top][0])
+        points.append((added_at, 0, after))
+    # At one moment a change comes before the game rated on top of it.
+    return [(moment, rating) for moment, _, rating in sorted(points, key=lambda p: p[:2])]

@@ -40,6 +40,11 @@ class OnlineState:
     provisional: tuple[tuple[Decimal, int], ...] = ()
 
 
+#: A rating lost under the floor (3.3), or a first rating that would be under it (3.2):
+#: unrated again, his first rating to come from 3.6-3.7 afresh.
+RATING_LOST = OnlineState(rating=None, games=0, previously_unrated=True)
+
+
 #: 3.4.1-3.4.3: the over-the-board lists a new member's first rating is taken from, in
 #: order of preference (the same or a longer time control).
 FIRST_RATING_LISTS: dict[Category, tuple[Category, ...]] = {
@@ -262,7 +267,7 @@ class OnlineArena:
         """3.9's change made to his rating; under the floor it is lost (3.3)."""
         rating = rating_before + hundredths(change_hundredths)
         if rating < self.floor:
-            return OnlineState(rating=None, games=0, previously_unrated=True)
+            return RATING_LOST
         return replace(state, rating=rating, games=state.games + 1)
 
     def after_provisional_game(
@@ -283,7 +288,7 @@ class OnlineArena:
         if working is None:
             return replace(state, provisional=provisional)
         if working.below_floor:
-            return OnlineState(rating=None, games=0, previously_unrated=True)
+            return RATING_LOST
         return OnlineState(rating=working.rating, games=FIRST_RATING_GAMES, previously_unrated=True)
 
     def rate_game(
@@ -377,7 +382,7 @@ class OnlineArena:
             rating = published.get(source)
             if rating:
                 return OnlineState(rating=Decimal(rating), games=0), source
-        return OnlineState(rating=None, games=0, previously_unrated=True), None
+        return RATING_LOST, None
 
     def after_list_change(self, state: OnlineState, change: int) -> OnlineState:
         """3.15: a published over-the-board list's change added to the online rating; below
@@ -387,7 +392,7 @@ class OnlineArena:
             return state
         rating = state.rating + change
         if rating < self.floor:
-            return OnlineState(rating=None, games=0, previously_unrated=True)
+            return RATING_LOST
         return replace(state, rating=rating)
 
     # -- rule checks -----------------------------------------------------------------------

@@ -1,8 +1,10 @@
 // Draws a member's online rating in one category (templates/arena/player.html) with the
 // vendored Chart.js: one point per game and per over-the-board list's change added (3.15),
-// x = the moment (UTC), y = the rating to two decimals. The data is the page's json_script
-// element: {"points": [{"x": ISO moment, "y": rating or null}]}; a null is a gap (no
-// rating yet, or one lost under the floor, 3.3).
+// or past 1,000 of them his rating at the end of each day or month (arena.views.
+// arena_chart_data), x = the moment (UTC), y = the rating to two decimals. The data is the
+// page's json_script element: {"points": [{"x": ISO moment, "y": rating or null}], "per":
+// "game", "day" or "month"}; a null is a gap (no rating yet, or one lost under the floor,
+// 3.3).
 // The x axis is linear in milliseconds, so that a day of twenty games and a month without
 // one are drawn as far apart as they are (Chart.js's time axis needs a date adapter).
 (function () {

@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from arena.models import ArenaGame, ArenaGamesFile, ArenaListChange
+from arena.models import ArenaGame, ArenaGamesFile, ArenaListChange, ArenaRating
 from arena.services import arena_games_load
 from arena.views import arena_chart_data
 from tests.arena.conftest import pgn, pgn_game
@@ -30,6 +30,8 @@ def rated(world, members):
         name="day.pgn",
         actor=persona_actor(world, "administrator"),
     )
+    # Loaded the next morning (the charts place a list's change among the loads).
+    ArenaGamesFile.objects.update(loaded_at=dt.datetime(2026, 11, 4, 8, tzinfo=dt.UTC))
     return members
 
 
@@ -108,6 +110,31 @@ def test_a_list_change_is_drawn_when_it_was_added_after_games_past_the_lists_dat
     assert re.search(
         r"Rapid 2026-11-01</td><td>2026-11-05 12:00</td><td>-3</td>", page.content.decode()
     )
+
+
+def test_a_game_played_before_a_change_and_loaded_after_it_is_drawn_after_it(client, world, rated):
+    """Ann's game of the 5th at 10:00 comes in the file loaded on the 6th, after the list
+    published at 12:00 on the 5th added its -3: it was rated from 2005.60 (3.9: Bob, 1941.40
+    before, beats her; K 20 x (0 - .59) = -11.80, 1993.80), so the change is drawn just
+    before it, not after it at 12:00."""
+    ArenaListChange.objects.create(
+        player=rated["ann"], category="online-rapid", list_category="rapid",
+        list_date=dt.date(2026, 11, 1), change=-3, rating_before=Decimal("2008.60"),
+        rating_after=Decimal("2005.60"), added_at=dt.datetime(2026, 11, 5, 12, tzinfo=dt.UTC),
+    )  # fmt: skip
+    ArenaRating.objects.filter(player=rated["ann"], category="online-rapid").update(
+        rating=Decimal("2005.60")
+    )
+    arena_games_load(
+        data=pgn(pgn_game(1002, 1001, "1-0", "2026.11.05 10:00:00")),
+        name="late.pgn",
+        actor=persona_actor(world, "administrator"),
+    )
+    points = _chart_points(client.get("/arena/online-rapid/players/1001/"))
+    assert points[2:] == [
+        {"x": "2026-11-05T10:00:00+00:00", "y": 2005.6},
+        {"x": "2026-11-05T10:00:00+00:00", "y": 1993.8},
+    ]
 
 
 D1500 = Decimal(1500)

@@ -55,6 +55,8 @@ def test_a_blitz_lists_change_goes_to_online_blitz_and_bullet(period_world, comp
         "online-bullet": D("1515.25"),
         "online-rapid": D("1500.25"),
     }
+    # Both added at one moment, the publication's (the chart places them by it).
+    assert ArenaListChange.objects.values("added_at").distinct().count() == 1
 
 
 def test_a_change_counted_from_the_standard_rating_is_not_added(period_world, compute, publish):
