@@ -338,7 +338,8 @@ def arena_list_changes_add(
     added_at = timezone.now()
     recorded = []
     for player_id, change in changes.filter(player_id__in=members.values("player_id")):
-        # Locked above; one rated since (none can be: loads take the same lock) waits.
+        # A member rated between the two reads would be skipped (none can be: a load takes
+        # the same lock).
         for member in by_player.get(player_id, ()):
             before = member.rating
             member.state_keep(RULES.after_list_change(member.state, change))
