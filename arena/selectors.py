@@ -26,7 +26,7 @@ def arena_player_games(player: Player, category: str) -> QuerySet[ArenaGameSide]
     """A member's games in a category, latest first, with what each did."""
     return (
         ArenaGameSide.objects.filter(player=player, category=category)
-        .select_related("opponent", "game")
+        .select_related("opponent")
         .order_by("-played_at", "-pk")
     )
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from arena.games_file import ArenaFinding, ArenaGameRead, read_arena_games
@@ -107,7 +107,7 @@ def _players(games: Iterable[ArenaGameRead]) -> dict[int, Player]:
 
 
 def _ratings(players: Iterable[Player]) -> dict[tuple[int, str], ArenaRating]:
-    rows = ArenaRating.objects.filter(player__in=[p.pk for p in players])
+    rows = ArenaRating.objects.filter(player__in=[p.pk for p in players]).order_by()
     return {(r.player_id, r.category): r for r in rows}
 
 
@@ -224,9 +224,13 @@ def _ratings_save(rows: Iterable[ArenaRating]) -> None:
 def _published_ratings(players: Iterable[Player]) -> dict[int, dict[Category, int]]:
     """The players' published over-the-board ratings, for 3.4's first ratings."""
     published: dict[int, dict[Category, int]] = {}
-    states = RatingState.objects.filter(
-        player__in=[p.pk for p in players], status=RatingStatus.RATED, rating__isnull=False
-    ).values_list("player_id", "category", "rating")
+    states = (
+        RatingState.objects.filter(
+            player__in=[p.pk for p in players], status=RatingStatus.RATED, rating__isnull=False
+        )
+        .values_list("player_id", "category", "rating")
+        .order_by()
+    )
     for player_id, category, rating in states:
         published.setdefault(player_id, {})[Category(category)] = rating
     return published
@@ -321,40 +325,44 @@ def arena_list_changes_add(
 ) -> int:
     """3.15: a published over-the-board rapid or blitz list's changes added to its players'
     online ratings (``LIST_CHANGES_ADDED``), each recorded with the list it came from.
-    ``changes``: (player id, change) rows of the list's rated players. Runs in the list's
-    publication, in its transaction; the number of online ratings changed."""
+    ``changes``: rows of the list's rated players with their ``player_id`` and ``change``.
+    Runs in the list's publication, in its transaction; the number of online ratings
+    changed."""
     categories = [c.value for c in LIST_CHANGES_ADDED.get(Category(list_category), ())]
     if not categories:
         return 0
     for category in sorted(categories):
-        rating_list_lock(category)
-    members = ArenaRating.objects.filter(category__in=categories, rating__isnull=False)
-    by_player: dict[int, list[ArenaRating]] = {}
-    locked = members.filter(player_id__in=changes.values("player_id")).select_for_update()
-    for member in locked:
-        by_player.setdefault(member.player_id, []).append(member)
-    if not by_player:
-        return 0
+        rating_list_lock(category)  # no load rates a member meanwhile: no row locks needed
+    changes = changes.order_by()
+    members = (
+        ArenaRating.objects.filter(
+            category__in=categories,
+            rating__isnull=False,
+            player_id__in=changes.values("player_id"),
+        )
+        .annotate(
+            list_change=Subquery(changes.filter(player_id=OuterRef("player_id")).values("change"))
+        )
+        .order_by()  # not the model's order, which joins and sorts the players
+    )
     added_at = timezone.now()
-    recorded = []
-    for player_id, change in changes.filter(player_id__in=members.values("player_id")):
-        # A member rated between the two reads would be skipped (none can be: a load takes
-        # the same lock).
-        for member in by_player.get(player_id, ()):
-            before = member.rating
-            member.state_keep(RULES.after_list_change(member.state, change))
-            recorded.append(
-                ArenaListChange(
-                    player_id=player_id,
-                    category=member.category,
-                    list_category=list_category,
-                    list_date=list_date,
-                    change=change,
-                    rating_before=before,
-                    rating_after=member.rating,
-                    added_at=added_at,
-                )
+    changed, recorded = [], []
+    for member in members:
+        before = member.rating
+        member.state_keep(RULES.after_list_change(member.state, member.list_change))
+        changed.append(member)
+        recorded.append(
+            ArenaListChange(
+                player_id=member.player_id,
+                category=member.category,
+                list_category=list_category,
+                list_date=list_date,
+                change=member.list_change,
+                rating_before=before,
+                rating_after=member.rating,
+                added_at=added_at,
             )
-    _ratings_save(m for rows in by_player.values() for m in rows)
+        )
+    _ratings_save(changed)
     ArenaListChange.objects.bulk_create(recorded)
     return len(recorded)

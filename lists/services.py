@@ -1171,7 +1171,7 @@ def _online_ratings_update(period: RatingPeriod) -> None:
             run=period.computed_run,
         )
         .exclude(change_rounded=0)
-        .values_list("player_id", "change_rounded")
+        .annotate(change=F("change_rounded"))
     )
     arena_list_changes_add(
         list_category=period.category, list_date=period.list_date, changes=changes

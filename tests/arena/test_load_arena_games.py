@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from arena.models import ArenaGame
+from arena.models import ArenaGame, ArenaRating
 from audit.models import AuditEntry
 from tests.arena.conftest import pgn, pgn_game
 
@@ -22,6 +22,8 @@ def test_the_command_rates_a_file_and_prints_the_ratings_as_json(members, tmp_pa
             pgn_game(1004, 1001, "1/2-1/2", "2026.11.03 10:05:00", "60+1"),
         )
     )
+    # Bob's online blitz, from earlier files: not this file's (a review found it listed).
+    ArenaRating.objects.create(player=members["bob"], category="online-blitz", rating=1700)
     call_command("load_arena_games", str(path), "--json")
     printed = json.loads(capsys.readouterr().out)
     assert printed["games"] == 2 and printed["by_category"] == {

@@ -62,7 +62,7 @@ def test_a_blitz_lists_change_goes_to_online_blitz_and_bullet(period_world, comp
 def test_a_change_counted_from_the_standard_rating_is_not_added(period_world, compute, publish):
     """Cy has no rapid rating: his standard 1401 is used (R&B 2024 7.2.1), and losing to
     Ann (D 599, capped at 400 by 7.3.1: P_D .08) costs him K 40 (7.3.3: new to the rapid
-    list) x .08 = 3.2 -> 3: 1398, under the floor of 1400 (6.1.2), so he is delisted with
+    list) x .08 = 3.2 -> 3: 1398, under 1400 (6.2.1), so he is shown unrated, with
     no old rapid rating. His change was
     measured from his standard rating, no rapid list's change: nothing is added to his
     online rapid rating. Ann's +1.6 -> +2 is (2010.50 -> 2012.50)."""
@@ -75,3 +75,17 @@ def test_a_change_counted_from_the_standard_rating_is_not_added(period_world, co
     assert ArenaRating.objects.get(player=ann, category="online-rapid").rating == D("2012.50")
     assert ArenaRating.objects.get(player=cy, category="online-rapid").rating == D("1500.00")
     assert list(ArenaListChange.objects.values_list("player__name", "change")) == [("Ann", 2)]
+
+
+def test_the_change_of_a_player_the_list_delists_is_added(period_world, compute, publish):
+    """Dan, rapid 1401, loses to Ann 2000 (D 599, capped at 400 by 7.3.1: P_D .08): K 20 x
+    .08 = 1.6 -> -2 (7.3.3-7.3.4), 1399: under 1400, shown unrated on this list (6.2.1).
+    His change was measured from his rapid rating: it is added, 1500.00 -> 1498.00."""
+    ann = period_world.player("Ann", 2000)
+    dan = period_world.player("Dan", 1401)
+    period_world.tournament([(ann, dan, 1)])
+    ArenaRating.objects.create(player=dan, category="online-rapid", rating=D("1500.00"))
+    publish(compute("rapid", APRIL))
+    assert ArenaRating.objects.get(player=dan, category="online-rapid").rating == D("1498.00")
+    change = ArenaListChange.objects.get()
+    assert (change.player, change.change, change.rating_after) == (dan, -2, D("1498.00"))

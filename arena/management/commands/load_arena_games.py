@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from django.db.models import F
+
 from arena.models import ArenaRating
 from arena.services import ArenaGamesRefused, ArenaLoad, arena_games_load
 from players.access import Actor
@@ -58,7 +60,10 @@ class Command(BatchCommand):
 def as_json(load: ArenaLoad) -> dict[str, Any]:
     """The load's counts and the ratings of its players as they now stand."""
     ratings = (
-        ArenaRating.objects.filter(player__arena_games__game__games_file=load.games_file)
+        ArenaRating.objects.filter(
+            player__arena_games__game__games_file=load.games_file,
+            player__arena_games__category=F("category"),  # the categories he played in
+        )
         .distinct()
         .select_related("player")
         .order_by("category", "player__fide_id")
