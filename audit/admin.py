@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
 
+from audit.forms import RecordsChoiceField
 from audit.models import AuditEntry
 from audit.services import audit_record
 
@@ -41,8 +42,16 @@ class ModelAdmin(admin.ModelAdmin):
     def get_changelist(self, request, **kwargs):
         return DateCheckedChangeList
 
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        kwargs.setdefault("form_class", RecordsChoiceField)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
     def get_search_results(self, request, queryset, search_term):
-        return super().get_search_results(request, queryset, search_term[:ADMIN_SEARCH_MAX_LENGTH])
+        """The first ``ADMIN_SEARCH_MAX_LENGTH`` characters, a NUL read as a space (PostgreSQL
+        refuses it in text: the change list's search and the autocomplete's both come here),
+        as ``players.filters.name_or_fide_id`` reads it."""
+        term = search_term[:ADMIN_SEARCH_MAX_LENGTH].replace("\x00", " ")
+        return super().get_search_results(request, queryset, term)
 
 
 class ReadOnlyAdmin(ModelAdmin):

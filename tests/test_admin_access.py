@@ -153,6 +153,35 @@ def test_a_nul_in_an_admin_filter_is_a_wrong_lookup_not_a_server_error(world, ur
     assert response.redirect_chain[-1][0].endswith("?e=1")
 
 
+def test_the_admins_autocomplete_reads_a_nul_as_a_space(world):
+    """A review: the autocomplete's search reached PostgreSQL with the NUL (a DataError)."""
+    response = persona_client(world, "administrator").get(
+        "/admin/autocomplete/",
+        {"app_label": "tournaments", "model_name": "tournament", "field_name": "chief_arbiter",
+         "term": "a\x00b"},
+    )  # fmt: skip
+    assert response.status_code == 200 and "results" in response.json()
+
+
+def test_the_admins_choice_of_records_numbered_past_the_database_is_a_field_error(world):
+    """Every many-to-many field of the admin (``audit.forms.RecordsChoiceField``): a deputy
+    numbered 2^63 is not there, as PostgreSQL says (SQLite raised OverflowError)."""
+    from django.contrib.admin.sites import site
+    from django.core.exceptions import ValidationError
+    from django.test import RequestFactory
+
+    from tournaments.models import Tournament
+
+    request = RequestFactory().get("/")
+    request.user = world["users"]["administrator"]
+    field = site._registry[Tournament].get_form(request).base_fields["deputy_arbiters"]
+    with pytest.raises(ValidationError) as refused:
+        field.clean([str(2**63)])
+    assert refused.value.messages == [
+        f"Select a valid choice. {2**63} is not one of the available choices."
+    ]
+
+
 @pytest.mark.parametrize(
     "url", ["/admin/players/player/", "/admin/audit/auditentry/", "/admin/tournaments/tournament/"]
 )

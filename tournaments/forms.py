@@ -10,28 +10,13 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Fieldset, Layout, Row, Submit
 from django import forms
 
+from audit.forms import RecordsChoiceField
 from players.access import Actor
 from players.models import Arbiter, Federation, RatingCategory
 from tournaments.models import Tournament
 from tournaments.registration import RegistrationData
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-
-
-class ArbitersField(forms.ModelMultipleChoiceField):
-    """Arbiters chosen by their ids: an id past the column's range is a choice that is not
-    there, as on PostgreSQL (Django's check of the chosen ids, ``pk__in``, let SQLite's
-    OverflowError out: a 500). Overrides Django's ``_check_values``: see it on upgrades."""
-
-    def _check_values(self, value: Any) -> Any:
-        for chosen in map(str, value or ()):
-            if chosen.isascii() and chosen.isdigit() and (len(chosen) > 19 or int(chosen) >= 2**63):
-                raise forms.ValidationError(
-                    self.error_messages["invalid_choice"],
-                    code="invalid_choice",
-                    params={"value": chosen[:20] + ("…" if len(chosen) > 20 else "")},
-                )
-        return super()._check_values(value)
 
 
 class RoundDatesField(forms.CharField):
@@ -107,7 +92,7 @@ class TournamentRegistrationForm(forms.Form):
         "two rounds that day.",
     )
     chief_arbiter = forms.ModelChoiceField(queryset=Arbiter.objects.none())
-    deputy_arbiters = ArbitersField(queryset=Arbiter.objects.none(), required=False)
+    deputy_arbiters = RecordsChoiceField(queryset=Arbiter.objects.none(), required=False)
     hybrid = forms.BooleanField(required=False, help_text="Needs an administrator's approval.")
     match_waiver = forms.BooleanField(
         label="Rate every game of the match",
@@ -224,7 +209,7 @@ class TournamentCorrectionForm(forms.Form):
     name = forms.CharField(max_length=200)
     city = forms.CharField(max_length=100)
     chief_arbiter = forms.ModelChoiceField(queryset=Arbiter.objects.none())
-    deputy_arbiters = ArbitersField(
+    deputy_arbiters = RecordsChoiceField(
         queryset=Arbiter.objects.none(),
         required=False,
         help_text="Ctrl-click (Cmd-click on a Mac) to choose several; the chief is none.",
