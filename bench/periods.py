@@ -430,8 +430,8 @@ def month_generate(url: str, options: argparse.Namespace) -> None:
         copy_rows(
             connection,
             "players_federation",
-            "id, code, name, excluded",
-            ((i + 1, code, f"Federation {code}", "") for i, code in enumerate(FEDERATIONS)),
+            "id, code, name",
+            ((i + 1, code, f"Federation {code}") for i, code in enumerate(FEDERATIONS)),
             freeze=True,
         )
         strength, pools = _registry_write(connection, options)

@@ -225,7 +225,8 @@ def unrated_titled_players(period: RatingPeriod, players: QuerySet[Player]) -> Q
     """The titled players a published standard list does not hold, to be published beside
     it (standard-2009 7.22: "Unrated titled players are published in a separate list
     concurrently with the list of rated titled players"): unrated, or delisted (below the
-    floor, interpretation 9). Not those left off though rated: a record saying so, or a
-    federation excluded from FIDE (13.1-13.2). Titles as the registry holds them now."""
+    floor, interpretation 9). Not those left off the lists, rated or not: a record saying
+    so, or a federation excluded from FIDE (13.1-13.2). Titles as the registry holds them
+    now."""
     on_the_list = ListEntry.objects.filter(period=period, player=OuterRef("pk"))
     return players.filter(Q(title__gt="") | Q(women_title__gt=""), LISTABLE, ~Exists(on_the_list))

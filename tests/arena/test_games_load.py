@@ -95,9 +95,13 @@ def test_a_file_with_games_that_cannot_be_rated_is_refused_whole_with_each_line(
     with pytest.raises(ArenaGamesRefused) as refused:
         load(world, data)
     text = [str(f) for f in refused.value.findings]
-    assert any(t.startswith("Line 14: FIDE ID 5555") and "2.1" in t for t in text), text
+    assert any(t.startswith("Line 14: FIDE ID 5555") and "(online arena 2.1)" in t for t in text), (
+        text
+    )
     assert any(t.startswith("Line 35: Result '*'") for t in text), text
-    assert any(t.startswith("Line 49: TimeControl 600+5") and "2.3" in t for t in text), text
+    assert any(
+        t.startswith("Line 49: TimeControl 600+5") and "(online arena 2.3)" in t for t in text
+    ), text
     assert any(t.startswith("Line 59: White's FIDE ID") for t in text), text
     assert any(t.startswith("Line 68: The game's date and time") for t in text), text
     assert len(text) == 5

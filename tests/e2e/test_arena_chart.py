@@ -35,7 +35,9 @@ def test_a_members_online_rating_is_drawn_game_by_game(browser_page, live_server
         "window.Chart && Object.keys(Chart.instances).length > 0", timeout=10_000
     )
     ys = page.evaluate("Object.values(Chart.instances)[0].data.datasets[0].data.map(p => p.y)")
-    assert ys[0] == 2008.6 and len(ys) == 3  # 3.9: 2000 beats 1950, +8.60
+    # 3.9, K 20, table 4.2: 2000 beats 1950 (D 50: .57), +8.60; loses at D 67.20 (.59),
+    # -11.80: 1996.80; draws at D 43.60 (.56), -1.20: 1995.60.
+    assert ys == [2008.6, 1996.8, 1995.6]
     xs = page.evaluate(
         "Object.values(Chart.instances)[0].getDatasetMeta(0).data.map(point => point.x)"
     )

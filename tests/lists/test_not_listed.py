@@ -84,10 +84,16 @@ def test_a_federation_written_by_sql_is_a_member_of_fide(month, compute, publish
     assert ListEntry.objects.get(period=period, player=bo).rating == 1893  # -7, as above
 
 
-def test_the_preview_marks_the_rated_players_the_list_will_leave_off(month, compute, world):
-    """The officer sees before publication who is rated but will not be listed, and why."""
+def test_the_preview_marks_the_rated_players_the_list_will_leave_off(
+    month, compute, world, period_world
+):
+    """The officer sees before publication who is rated but will not be listed, and why;
+    not a player the list would not hold anyway: Dag, 1401, loses to Ana (D 599 counted as
+    400, R&B 2024 7.3.1: P_D .08; K 20 x .08 = 1.6 -> -2): 1399, under 1400 (6.2.1)."""
     ana, bo, _ = month
-    Player.objects.filter(pk=ana.pk).update(not_listed="Died 1 April")
+    dag = period_world.player("Moe, Dag", 1401)
+    period_world.tournament([(ana, dag, 1.0)])
+    Player.objects.filter(pk__in=[ana.pk, dag.pk]).update(not_listed="Died 1 April")
     excluded = factories.FederationFactory(code="XXA", excluded="By the General Assembly")
     Player.objects.filter(pk=bo.pk).update(federation=excluded)
     period = compute("rapid", APRIL)
@@ -96,3 +102,7 @@ def test_the_preview_marks_the_rated_players_the_list_will_leave_off(month, comp
     preview = page.split('id="preview"', 1)[1].split("</table>", 1)[0]
     assert re.search(r"Aasen, Ana\s*<span[^>]*>not listed: not to be listed</span>", preview)
     assert re.search(r"Berg, Bo\s*<span[^>]*>not listed: federation excluded</span>", preview)
+    # Dag below the floor, with no mark: the list would not have held him anyway.
+    assert re.search(
+        r"<td[^>]*>Moe, Dag</td>\s*<td[^>]*>NOR</td>\s*<td[^>]*>Below the floor", preview
+    )

@@ -48,6 +48,8 @@ def test_the_titled_players_a_standard_list_does_not_hold_are_published_beside_i
     text = page.content.decode()
     assert re.search(r"Eide, Wenche</a>\s*</td>\s*<td[^>]*>\s*WGM\s*</td>", text), text
     assert ">Standard</" not in text  # today's standard rating is not this list's
+    searched = client.get("/lists/standard/2025-04/unrated-titled/", {"q": "eide"})
+    assert _names(searched) == ["Eide, Wenche"]
     assert _names(client.get("/lists/standard/2025-04/unrated-titled/", {"q": "gran"})) == []
 
 

@@ -241,6 +241,8 @@ def test_a_first_rating_under_the_floor_is_none_and_starts_again():
     )
     _, side = RULES.rate_game(OnlineState(rating=D(100)), state, 2, category=Category.ONLINE_RAPID)
     assert side.clause == "online arena 3.2"
+    assert side.first_rating.clause == "online arena 3.7.5"
+    assert side.first_rating.rating == D("-266.00")  # table 4.1: p .10, dp -366
     assert side.after.rating is None and side.after.provisional == ()
 
 
