@@ -91,6 +91,14 @@ def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
     def line(*names: str) -> int:
         return next((tags[n][1] for n in names if n in tags), game.line)
 
+    if game.repeated_tag_line is not None:
+        problems.append(
+            ArenaFinding(
+                game.repeated_tag_line,
+                "A tag the game has already: the tags of two games run together (each game "
+                "needs its result, such as 1-0, after its tags and a blank line)",
+            )
+        )
     fide_ids = []
     for colour in ("White", "Black"):
         text = tag(f"{colour}FideId")

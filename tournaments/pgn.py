@@ -39,6 +39,9 @@ class PgnGame:
     number: int = 0
     #: Each tag pair's value and line, by its name (the first of a name repeated).
     headers: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: The line of the first tag whose name the game had already: two games' tags run
+    #: together where the first has no movetext, not even its result.
+    repeated_tag_line: int | None = None
 
     @property
     def label(self) -> str:
@@ -123,6 +126,8 @@ class _GameReader(chess.pgn.BaseVisitor[PgnGame]):
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.read.tags += 1
+        if tagname in self.read.headers and self.read.repeated_tag_line is None:
+            self.read.repeated_tag_line = self.handle.lines_read
         self.read.headers.setdefault(tagname, (tagvalue, self.handle.lines_read))
         if tagname == "Round":
             self.read.round = _round(tagvalue)

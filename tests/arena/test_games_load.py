@@ -164,6 +164,21 @@ def test_tags_of_thousands_of_digits_or_other_scripts_digits_are_findings(world,
     assert ArenaGame.objects.get().time_control == "180+2"
 
 
+def test_a_game_without_even_its_result_after_its_tags_does_not_swallow_the_next(world, members):
+    """A review: tags, one blank line, the next game's tags: python-chess reads them as one
+    game, the second's tags dropped, and the file lost a game without a word."""
+    first = pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00").split("\n\n")[0] + "\n\n"
+    second = pgn_game(1002, 1001, "1-0", "2026.11.03 11:00:00")
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, (first + second).encode())
+    text = [str(f) for f in refused.value.findings]
+    assert text == [
+        "Line 12: A tag the game has already: the tags of two games run together (each game "
+        "needs its result, such as 1-0, after its tags and a blank line)"
+    ]
+    assert not ArenaGame.objects.exists()
+
+
 def test_a_game_lost_by_disconnection_has_no_moves_and_is_rated(world, members):
     """2.4: a player who does not reconnect within 60 seconds loses; the server may hand
     the game over without a move. The arena rates results, so the moves are not read."""
