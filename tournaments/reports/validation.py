@@ -1014,8 +1014,23 @@ def _games_extra_findings(played: Counter[int], in_file: Mapping[int | None, int
 
 def games_file_doubts(games: GamesFile) -> list[Finding]:
     """Warnings about the games as the file writes them, told when it is uploaded: games
-    without moves, and moves that cannot be played."""
+    whose tags run into the next game's, games without moves, and moves that cannot be
+    played."""
     findings = []
+    run_together = [game for game in games.games if game.repeated_tag_line is not None]
+    if run_together:
+        first = run_together[0]
+        more = len(run_together) - 1
+        findings.append(
+            Finding(
+                WARNING,
+                "games-tags-run-together",
+                f"The games file's {first.label} repeats a tag at line "
+                f"{first.repeated_tag_line}: the tags of two games run together (each game "
+                "needs its moves and result, such as 1-0, after its tags), and they are read "
+                f"as one game{f'; {more} more time{pluralize(more)} in the file' if more else ''}.",
+            )
+        )
     without_moves = [game for game in games.games if not game.plies]
     if without_moves:
         count = len(without_moves)

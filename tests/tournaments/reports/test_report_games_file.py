@@ -120,6 +120,25 @@ def test_games_without_moves_are_not_full_games():
     )
 
 
+def test_a_games_tags_run_into_the_next_games_are_named_with_the_line():
+    # Game 3 lost its movetext, result and all: its tags run into game 4's, and the two
+    # are read as one game. The file is then one game short of round 2, and the warning
+    # says why, at the repeated tag's line.
+    lines = pgn().decode().split("\n")
+    cut = [i for i, line in enumerate(lines) if line.startswith("[Event")][2]
+    del lines[cut + 7 : cut + 9]  # its moves and the blank line after them
+    found = findings("\n".join(lines).encode())
+    assert [(s, c) for s, c, _, _ in found] == [
+        ("error", "games-file-short"),
+        ("warning", "games-tags-run-together"),
+    ]
+    assert found[1][3] == (
+        "The games file's game 3 (line 19) repeats a tag at line 26: the tags of two games "
+        "run together (each game needs its moves and result, such as 1-0, after its tags), "
+        "and they are read as one game."
+    )
+
+
 def test_a_file_given_where_none_is_asked_is_compared_in_warnings_only():
     short = {**ROUNDS, 3: ROUNDS[3][:1]}
     assert [(s, c, r) for s, c, r, _ in findings(pgn(short), hybrid=False)] == [
