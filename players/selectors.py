@@ -89,9 +89,11 @@ def registry_order(players: QuerySet[Player], *, descending: bool, searched: boo
     return players.order_by(name_order(key), "fide_id")
 
 
-def with_current_ratings(players: QuerySet[Player]) -> QuerySet[Player]:
-    """Each player's current rating in each category as ``<category>_rating`` (None where
-    he has none: unrated, or delisted), read for the rows of a page only."""
+def with_current_ratings(
+    players: QuerySet[Player], categories: Iterable[str] = RatingCategory.values
+) -> QuerySet[Player]:
+    """Each player's current rating in each of ``categories`` as ``<category>_rating``
+    (None where he has none: unrated, or delisted), read for the rows of a page only."""
     return players.annotate(
         **{
             f"{category}_rating": Subquery(
@@ -101,7 +103,7 @@ def with_current_ratings(players: QuerySet[Player]) -> QuerySet[Player]:
                 .order_by()  # one row at most: no ordering, and no join for it
                 .values("rating")[:1]
             )
-            for category in RatingCategory.values
+            for category in categories
         }
     )
 

@@ -23,7 +23,7 @@ from players.forms import (
     PlayerImportForm,
     PlayerRegisterForm,
 )
-from players.models import Player, RetiredFideId
+from players.models import Player, RatingCategory, RetiredFideId
 from players.pagination import paginate
 from players.selectors import (
     CategoryRecord,
@@ -91,8 +91,9 @@ def searched_player_table(
 ) -> tuple[PlayerFilter, PlayerTable]:
     """Players searched and filtered as the registry's page does, in a table of its pages:
     ``nothing_found`` where a search or filter found none, ``empty`` where there are none."""
+    shown = [c for c in RatingCategory.values if f"{c}_rating" not in exclude]
     filtered = PlayerFilter(
-        request.GET, queryset=with_current_ratings(players).select_related("federation")
+        request.GET, queryset=with_current_ratings(players, shown).select_related("federation")
     )
     table = PlayerTable(
         filtered.matching(), searched=bool(filtered.form["q"].value()), exclude=exclude
