@@ -255,8 +255,26 @@ class GameRow:
         return signed_figure(self.difference_used)
 
 
+class _ChangeTexts:
+    """A calculation's change as its page words it (``change``: its engine's result)."""
+
+    change: RatingChange | OnlineChange
+
+    @property
+    def delta_total(self) -> str:
+        return signed(self.change.score - self.change.expected)
+
+    @property
+    def change_text(self) -> str:
+        return signed(self.change.change)
+
+    @property
+    def change_rounded_text(self) -> str:
+        return signed(self.change.change_rounded)
+
+
 @dataclass(frozen=True)
-class OverTheBoardCalculation:
+class OverTheBoardCalculation(_ChangeTexts):
     """The games of one period under an over-the-board rule set, and its change."""
 
     rules: OverTheBoardRules
@@ -281,25 +299,13 @@ class OverTheBoardCalculation:
         return self.change.k != self.k_before_700
 
     @property
-    def delta_total(self) -> str:
-        return signed(self.change.score - self.change.expected)
-
-    @property
-    def change_text(self) -> str:
-        return signed(self.change.change)
-
-    @property
-    def change_rounded_text(self) -> str:
-        return signed(self.change.change_rounded)
-
-    @property
     def below_floor(self) -> bool:
         """Below the floor, the player is shown as unrated (DESIGN.md interpretation 9)."""
         return self.change.new_rating < self.rules.floor
 
 
 @dataclass(frozen=True)
-class OnlineCalculation:
+class OnlineCalculation(_ChangeTexts):
     """The games replayed in order under the online arena rules (3.9, 3.11)."""
 
     rules: OnlineArena
@@ -323,18 +329,6 @@ class OnlineCalculation:
             if row.k is not None and row.k not in seen:
                 seen.append(row.k)
         return " then ".join(str(k) for k in seen)
-
-    @property
-    def delta_total(self) -> str:
-        return signed(self.change.score - self.change.expected)
-
-    @property
-    def change_text(self) -> str:
-        return signed(self.change.change)
-
-    @property
-    def change_rounded_text(self) -> str:
-        return signed(self.change.change_rounded)
 
     @property
     def displayed_before(self) -> int:
