@@ -558,9 +558,13 @@ def _first_events_left_out(
     started is rated in it with his rating (8.4): not his first event."""
     last_set = len(unrated) - 1
     here = (tournaments[tournament].end_date, last_set, tournament)
+    rules_here = tournaments[tournament].rules
+    assert isinstance(rules_here, Standard2009)
     left_out = set()
     for entrant in entrants:
-        if entrant.rating is not None or entrant.score_halves > 1:
+        if entrant.rating is not None or not rules_here.first_event_disregards_opponents(
+            entrant.score_halves
+        ):
             continue
         this_period = unrated[last_set].get(entrant.key, ())
         if not any(row.tournament == tournament for _, row in this_period):

@@ -240,11 +240,17 @@ class Standard2009(StandardChecks, OverTheBoardRules):
         """1 point or more against 3 rated opponents or more (8.21, 6.1)."""
         return score_halves >= 2 and rated_games >= 3
 
+    def first_event_disregards_opponents(self, score_halves: int) -> bool:
+        """6.1: "If an unrated player scores zero or half in his first event, his score and
+        that of his opponents against him are disregarded" (in a round robin, where his
+        opponents are rated against his Ru, 8.58, he is left out of it: DESIGN-notes 79)."""
+        return score_halves <= 1
+
     def round_robin_performance(self, ru: int, score_halves: int, rated_games: int) -> int | None:
         """The rating a round robin alone gives an unrated player taken as in his first
-        event: his final Ru of 8.58, or none where his first event would be disregarded
-        (``first_event_enough``; 8.31, 7.14d: below the floor). His opponents are still
-        rated against that Ru (8.58)."""
+        event, and kept in it (``first_event_disregards_opponents``): his final Ru of 8.58,
+        or none where his first event would be disregarded (``first_event_enough``; 8.31,
+        7.14d: below the floor). His opponents are still rated against that Ru (8.58)."""
         counts = self.first_event_enough(score_halves, rated_games) and ru >= self.floor
         return ru if counts else None
 

@@ -316,7 +316,7 @@ def _rate_round_robin(
     notes: list[Finding],
 ) -> tuple[tuple[RatedLine, ...], tuple[UnratedLine, ...]]:
     """standard-2009 8.58 (unrated players' Ru by iteration, rated players' games against
-    the final Ru) or standard-1994 10.21b/10.51. A round robin with unplayed games is rated
+    the final Ru, once those 6.1 disregards are left out) or standard-1994 10.21b/10.51. A round robin with unplayed games is rated
     as a Swiss event (standard-2009 6.4)."""
     unplayed = _unplayed_games(report)
     if unplayed:
@@ -333,18 +333,8 @@ def _rate_round_robin(
         )
         return _rate_swiss(report, rules, year)
     notes.extend(_composition_findings(report))
-    opponents: dict[int, list[int]] = defaultdict(list)
-    scores: dict[int, int] = defaultdict(int)
-    for player, opponent, score in _sides(report):
-        opponents[player.start_rank].append(opponent.start_rank)
-        scores[player.start_rank] += score
-    entrants = [
-        RoundRobinPlayer(
-            p.start_rank, p.rating, tuple(opponents[p.start_rank]), scores[p.start_rank]
-        )
-        for p in _in_rank_order(report)
-        if opponents[p.start_rank]
-    ]
+    sides = _sides(report)
+    entrants = _round_robin_entrants(report, sides)
     if not any(e.rating is not None for e in entrants):
         raise ReportNotRateable("a round robin without rated players cannot be rated")
     against_rated = _results_against_rated(report)
@@ -361,10 +351,13 @@ def _rate_round_robin(
             for key, ru in outcome.unrated.items()
         }
     else:
-        ratings = rules.round_robin(entrants)
-        rating_in_game = {e.key: e.rating or ratings.final[e.key] for e in entrants}
+        left_out, sides = _first_events_disregarded(report, sides, rules)
+        notes.extend(_disregarded_notes(report, left_out))
+        entrants = _round_robin_entrants(report, sides)
+        final = rules.round_robin(entrants).final if any(e.rating is None for e in entrants) else {}
+        rating_in_game = {e.key: e.rating or final[e.key] for e in entrants}
         games: dict[int, list[Game]] = defaultdict(list)
-        for player, opponent, score in _sides(report):
+        for player, opponent, score in sides:
             if player.rating:
                 games[player.start_rank].append(
                     Game(player.rating, rating_in_game[opponent.start_rank], score, 1)
@@ -376,7 +369,7 @@ def _rate_round_robin(
         )
         performances = {
             e.key: rules.round_robin_performance(
-                ratings.final[e.key], e.score_halves, len(against_rated.get(e.key, []))
+                final[e.key], e.score_halves, len(against_rated.get(e.key, []))
             )
             for e in entrants
             if e.rating is None
@@ -387,6 +380,65 @@ def _rate_round_robin(
         if not p.is_rated
     )
     return rated, unrated
+
+
+def _round_robin_entrants(
+    report: TrfReport, sides: list[tuple[TrfPlayer, TrfPlayer, int]]
+) -> list[RoundRobinPlayer]:
+    """The players of ``sides`` (``_sides``), with their opponents and half points."""
+    opponents: dict[int, list[int]] = defaultdict(list)
+    scores: dict[int, int] = defaultdict(int)
+    for player, opponent, score in sides:
+        opponents[player.start_rank].append(opponent.start_rank)
+        scores[player.start_rank] += score
+    return [
+        RoundRobinPlayer(
+            p.start_rank, p.rating, tuple(opponents[p.start_rank]), scores[p.start_rank]
+        )
+        for p in _in_rank_order(report)
+        if opponents[p.start_rank]
+    ]
+
+
+def _first_events_disregarded(
+    report: TrfReport, sides: list[tuple[TrfPlayer, TrfPlayer, int]], rules: Standard2009
+) -> tuple[frozenset[int], list[tuple[TrfPlayer, TrfPlayer, int]]]:
+    """standard-2009 6.1: the unrated players who score zero or half a point, left out of
+    the round robin with their games ("his score and that of his opponents against him
+    are disregarded"), and the sides that stay. Rated on its own, the report is every
+    unrated player's first event. Repeated until no one more is left out: a player's
+    games against one left out are disregarded too, which can leave him with zero or half
+    a point (as the period computes it, DESIGN-notes 79)."""
+    left_out: frozenset[int] = frozenset()
+    while True:
+        kept = [
+            side
+            for side in sides
+            if side[0].start_rank not in left_out and side[1].start_rank not in left_out
+        ]
+        more = {
+            e.key
+            for e in _round_robin_entrants(report, kept)
+            if e.rating is None and rules.first_event_disregards_opponents(e.score_halves)
+        }
+        if not more:
+            return left_out, kept
+        left_out |= more
+
+
+def _disregarded_notes(report: TrfReport, left_out: frozenset[int]) -> list[Finding]:
+    return [
+        _note(
+            "first-event-disregarded",
+            f"Player {player.label} scores zero or half a point in his first event: his score "
+            "and his opponents' against him are disregarded, and the round robin is rated "
+            "without him.",
+            rule="standard-2009 6.1",
+            line=player.line,
+        )
+        for player in _in_rank_order(report)
+        if player.start_rank in left_out
+    ]
 
 
 def _unplayed_games(report: TrfReport) -> list[tuple[TrfPlayer, TrfRound]]:

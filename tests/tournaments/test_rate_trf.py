@@ -240,22 +240,31 @@ def six_player_round_robin(ratings: list[int | None], results: dict[tuple[int, i
 HALF_AND_HALF = {(1, 5): "=", (1, 6): "=", (2, 6): "=", (3, 6): "=", (4, 6): "1", (5, 6): "0"}
 
 
-def test_a_round_robin_performance_of_half_a_point_is_none_yet_rates_the_opponents(tmp_path):
-    """standard-2009 6.1: half a point in a first event is disregarded, so player 5 gets no
-    performance, though his Ru still rates his opponents (8.58; DESIGN.md: games against
-    unrated players count). The rated score 4, 3.5, 2.5 and 2 of 5: dp +240, +149, 0, -72
-    (8.1a), so Ra = 2400 - 79.25 x 5/6 = 2334 (8.21(b)). Player 6, 2.5 of 5 (50%), gets
-    Ru = Ra = 2334 (8.22); player 5, 0.5 of 5, Ru = 2334 - 366 x 5/6 = 2029 (8.25), within
-    400 of every opponent, so the iteration changes nothing."""
+def test_half_a_point_in_a_first_round_robin_leaves_the_player_out_with_his_games(tmp_path):
+    """standard-2009 6.1: "If an unrated player scores zero or half in his first event, his
+    score and that of his opponents against him are disregarded": player 5 (half a point)
+    gets no performance and the round robin is rated without him (DESIGN-notes 79, as the
+    period computes it), a round robin of five (n = 4). The rated then score 3.5, 2.5, 1.5
+    and 1 of 4: p .88, .63, .38, .25 (halves up), dp +336, +95, -87, -193 (8.1a), so
+    Ra = 2400 - 37.75 x 4/5 = 2369.8 -> 2370 (8.21(b), whole: interpretation 1). Player 6,
+    1.5 of 4 (p .38, dp -87): Ru = 2370 - 87 x 4/5 = 2300.4 -> 2300 (8.25), within 400 of
+    every opponent."""
     report = six_player_round_robin([2400, 2400, 2400, 2400, None, None], HALF_AND_HALF)
     document = rate(report_file(tmp_path, report))
     performances = {u["start_rank"]: u["performance"] for u in document["unrated"]}
-    assert performances == {5: None, 6: 2334}
-    # Player 1 against 5 at 2029 (D 371: P .90, 8.1b), 6 at 2334 (D 66: .59) and 2, 3, 4
-    # (.50 each): We = 2.99; K 10 (2400): (4 - 2.99) x 10 = +10.10.
-    assert by_rank(document)[1]["games"] == 5
-    assert by_rank(document)[1]["expected"] == 2.99
-    assert by_rank(document)[1]["change"] == 10.1
+    assert performances == {5: None, 6: 2300}
+    # What he played is still told: 4 rated opponents, half a point.
+    five = next(u for u in document["unrated"] if u["start_rank"] == 5)
+    assert (five["games_vs_rated"], five["score_vs_rated"]) == (4, 0.5)
+    # Player 1: 2, 3, 4 (.50 each) and 6 at 2300 (D 100: .64, 8.1b): We = 2.14 of 4 games
+    # (his draw with player 5 is disregarded); K 10 (2400): (3.5 - 2.14) x 10 = +13.60.
+    assert by_rank(document)[1]["games"] == 4
+    assert by_rank(document)[1]["score"] == 3.5
+    assert by_rank(document)[1]["expected"] == 2.14
+    assert by_rank(document)[1]["change"] == 13.6
+    [note] = [f for f in document["findings"] if f["code"] == "first-event-disregarded"]
+    assert note["rule"] == "standard-2009 6.1"
+    assert note["message"].startswith("Player 5 (P5) scores zero or half a point")
 
 
 def test_a_round_robin_performance_below_the_floor_is_none(tmp_path):
@@ -320,8 +329,11 @@ def test_a_round_robin_with_a_placeholder_for_byes_is_rated_by_8_58(tmp_path):
     codes = [f["code"] for f in document["findings"]]
     assert "round-robin-unplayed" not in codes
     assert "round-robin-composition" not in codes  # 9 players, 5 rated (6.31: 4)
-    # 8.58: the rated players' games against the unrated count (a Swiss would give A 4).
-    assert by_rank(document)[1]["games"] == 8
+    # 8.58: the rated players' games against the unrated count (a Swiss would give A 4),
+    # but for H's and I's: without J, each scores zero in his first event and is left out
+    # with his games (standard-2009 6.1), so A's rated games are B, D, F, G, C and E.
+    assert by_rank(document)[1]["games"] == 6
+    assert codes.count("first-event-disregarded") == 2
     assert 10 not in by_rank(document)
     assert {u["start_rank"] for u in document["unrated"]} == {3, 5, 8, 9}
 
