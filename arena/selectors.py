@@ -8,7 +8,13 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from arena.models import ArenaGamesFile, ArenaGameSide, ArenaListChange, ArenaRating
+from arena.models import (
+    ArenaGamesFile,
+    ArenaGameSide,
+    ArenaListChange,
+    ArenaRating,
+    OnlineCategory,
+)
 from players.models import Player
 
 
@@ -20,6 +26,12 @@ def arena_rating_list(category: str) -> QuerySet[ArenaRating]:
         .select_related("player__federation")
         .order_by("-rating", "player__name", "player__fide_id")
     )
+
+
+def arena_first_rated_category() -> str | None:
+    """The first online category, in their order, with a rated member, or None."""
+    rated = ArenaRating.objects.filter(rating__isnull=False)
+    return next((c for c in OnlineCategory.values if rated.filter(category=c).exists()), None)
 
 
 def arena_player_games(player: Player, category: str) -> QuerySet[ArenaGameSide]:

@@ -24,6 +24,7 @@ from arena.filters import ArenaRatingFilter
 from arena.forms import ArenaGamesForm
 from arena.models import OnlineCategory
 from arena.selectors import (
+    arena_first_rated_category,
     arena_games_files,
     arena_player_games,
     arena_player_list_changes,
@@ -49,7 +50,9 @@ def _category(category: str) -> OnlineCategory:
 
 
 def arena_index(request: HttpRequest) -> HttpResponse:
-    return redirect("arena:list", category=OnlineCategory.ONLINE_RAPID)
+    """The first category with a rated member (online rapid where none has one)."""
+    first = arena_first_rated_category() or OnlineCategory.ONLINE_RAPID
+    return redirect("arena:list", category=first)
 
 
 def arena_list(request: HttpRequest, category: str) -> HttpResponse:
@@ -62,14 +65,12 @@ def arena_list(request: HttpRequest, category: str) -> HttpResponse:
         filtered.empty_text("No rated member matches the search.") or table.empty_text
     )
     paginate(request, table, PAGE_SIZE)
-    query = request.GET.copy()
-    query.pop("page", None)
     context = {
         "category": chosen,
         "categories": OnlineCategory.choices,
         "filter": filtered,
         "table": table,
-        "download_query": query.urlencode(),
+        "download_query": filtered.download_query(),
     }
     return render(request, "arena/list.html", context)
 
@@ -98,7 +99,10 @@ def arena_list_csv(request: HttpRequest, category: str) -> HttpResponse:
     response = StreamingHttpResponse(
         csv_chunks(CSV_COLUMNS, rows), content_type="text/csv; charset=utf-8"
     )
-    name = f"{chosen}-{timezone.now():%Y-%m-%d}.csv"
+    # Dated as the list stands: as of the last games loaded (1.4), not of the download.
+    last = arena_games_files().first()
+    as_of = timezone.localdate(last.loaded_at) if last else timezone.localdate()
+    name = filtered.filename(f"{chosen}-{as_of:%Y-%m-%d}", "csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

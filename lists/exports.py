@@ -22,10 +22,10 @@ from xml.sax.saxutils import escape
 
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Length
-from django.utils.text import slugify
 
 from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
+from players.filters import chosen_filename
 from players.importing.csv_list import CHUNK_LINES, csv_chunks
 from players.models import shown_title
 
@@ -287,12 +287,6 @@ def export_list(period: RatingPeriod, fmt: str) -> Iterator[str]:
 
 
 def export_filename(period: RatingPeriod, fmt: str, chosen: Iterable[tuple[str, str]] = ()) -> str:
-    """``rapid-2025-04.txt``; a part of the list chosen by filters says which part:
-    ``rapid-2025-04-federation-nor-sex-f.txt``, and a value with nothing a filename keeps
-    ("日本") by its name alone: ``rapid-2025-04-q.txt``, not the whole list's name."""
-    parts = [
-        f"{name}-{slugify(value)}" if slugify(value) else name
-        for name, value in chosen
-        if value.strip()
-    ]
-    return "-".join([f"{period.category}-{period.list_date:%Y-%m}", *parts]) + f".{fmt}"
+    """``rapid-2025-04.txt``, or ``rapid-2025-04-federation-nor.txt`` for the part of the
+    list ``chosen`` by filters (``chosen_filename``)."""
+    return chosen_filename(f"{period.category}-{period.list_date:%Y-%m}", fmt, chosen)

@@ -16,7 +16,6 @@ from django.http import (
     HttpResponse,
     HttpResponseBadRequest,
     JsonResponse,
-    QueryDict,
     StreamingHttpResponse,
 )
 from django.shortcuts import get_object_or_404, redirect, render
@@ -108,7 +107,7 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "filter": filtered,
         "kind_links": _kind_links(request, period),
         # The download holds what the page shows: the same kind, federation and search.
-        "preview_query": _download_query(request),
+        "preview_query": filtered.download_query(),
         "preview_form_keeps": [
             (name, request.GET[name]) for name in PREVIEW_FORM_KEEPS if request.GET.get(name)
         ],
@@ -195,15 +194,6 @@ def _preview_query(request: HttpRequest, **changed: str) -> str:
             query[name] = value
         else:
             query.pop(name, None)
-    return query.urlencode()
-
-
-def _download_query(request: HttpRequest) -> str:
-    """The preview's choices alone (``PreviewFilter``), which its download takes."""
-    query = QueryDict(mutable=True)
-    for name in PreviewFilter.base_filters:
-        if value := request.GET.get(name, ""):
-            query[name] = value
     return query.urlencode()
 
 
@@ -356,11 +346,7 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     response = StreamingHttpResponse(
         _preview_rows(filtered.qs), content_type="text/csv; charset=utf-8"
     )
-    # The file names the federation and the kind it holds, and says when a search chose.
-    data = filtered.form.cleaned_data
-    chosen = "".join(f"-{data[name].lower()}" for name in ("federation", "kind") if data[name])
-    chosen += "-search" if data["q"].strip() else ""
-    name = f"{period.category}-{period.list_date:%Y-%m}-preview{chosen}.csv"
+    name = filtered.filename(f"{period.category}-{period.list_date:%Y-%m}-preview", "csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

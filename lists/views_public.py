@@ -168,7 +168,8 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
             paginator_class=PublishedListPaginator,
             count_key=_count_key(period, _search(filtered)),
         )
-    choice = _filter_query(request)
+    chosen = filtered.download_query()  # None where the form refused a value
+    choice = f"?{chosen}" if chosen else ""
     previous, following = _neighbours(period)
     context = {
         "period": period,
@@ -180,7 +181,7 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
         "count": table.paginator.count,
         "count_text": f"{table.paginator.count:,}",
         "downloads": [(fmt, download_url(period, fmt) + choice) for fmt in FORMATS]
-        if valid
+        if chosen is not None
         else [],
         # The same search and filters on the list before or after.
         "neighbour_query": choice,
@@ -249,8 +250,7 @@ def published_download(
     response = StreamingHttpResponse(
         export_entries(filtered.qs, period, fmt), content_type=CONTENT_TYPES[fmt]
     )
-    chosen = [(name, request.GET.get(name, "")) for name in filtered.filters]
-    filename = export_filename(period, fmt, chosen)
+    filename = export_filename(period, fmt, filtered.chosen())
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -293,15 +293,6 @@ def _search(filtered: ListEntryFilter) -> dict[str, str]:
     """The values of a search the form took (``cleaned_data``), for its count's key."""
     filtered.form.is_valid()
     return filtered.form.cleaned_data
-
-
-def _filter_query(request: HttpRequest) -> str:
-    """The search and filters of the page, for its download links (``?...`` or "")."""
-    query = request.GET.copy()
-    for name in ARRANGING:
-        query.pop(name, None)
-    encoded = query.urlencode()
-    return f"?{encoded}" if encoded else ""
 
 
 def _top_lists(request: HttpRequest) -> list[tuple[str, str, bool]]:

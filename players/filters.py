@@ -1,9 +1,12 @@
+from collections.abc import Iterable
+
 import django_filters
 from django import forms
 from django.db.models import Q, QuerySet
 from django.forms.utils import flatatt
 from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
+from django.utils.text import slugify
 
 from players.models import Federation, Player
 from players.name_keys import name_key_contains, typed_spellings
@@ -33,6 +36,34 @@ class NarrowingFilterSet(django_filters.FilterSet):
             return refused or REFUSED_TEXT
         return nothing_matched if self.is_filtering else None
 
+    def chosen(self) -> list[tuple[str, str]]:
+        """Each filter's value as the request gave it, blanks left out: what a download
+        holds, for its link and its file's name."""
+        if not self.is_bound:
+            return []
+        return [
+            (name, value)
+            for name in self.filters
+            for value in self.data.getlist(name)
+            if isinstance(value, str) and value.strip()
+        ]
+
+    def download_query(self) -> str | None:
+        """The query of the page's download link: its filters' values alone (not its
+        order or page), "" for none; None where the form refused a value, whose download
+        refuses too (no link to a refusal)."""
+        if not self.is_valid():
+            return None
+        query = QueryDict(mutable=True)
+        for name, value in self.chosen():
+            query.appendlist(name, value)
+        return query.urlencode()
+
+    def filename(self, stem: str, extension: str) -> str:
+        """The download's file name, saying which part of the list the filters chose
+        (``chosen_filename``)."""
+        return chosen_filename(stem, extension, self.chosen())
+
     def refusal(self) -> str:
         """What the form refused, field by field ("federation: Select a valid choice..."),
         or "" when it took everything: a download refuses rather than hand out more than
@@ -40,6 +71,18 @@ class NarrowingFilterSet(django_filters.FilterSet):
         if self.is_valid():
             return ""
         return "; ".join(f"{name}: {' '.join(errors)}" for name, errors in self.form.errors.items())
+
+
+def chosen_filename(stem: str, extension: str, chosen: Iterable[tuple[str, str]] = ()) -> str:
+    """``stem.extension``; a part of a list chosen by filters says which part:
+    ``stem-federation-nor-sex-f.csv``, and a value with nothing a filename keeps ("日本")
+    by its name alone: ``stem-q.csv``, not the whole list's name."""
+    parts = [
+        f"{name}-{slugify(value)}" if slugify(value) else name
+        for name, value in chosen
+        if value.strip()
+    ]
+    return "-".join([stem, *parts]) + f".{extension}"
 
 
 #: An empty page under a value the filter form refused: a list of people, of things.

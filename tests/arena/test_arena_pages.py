@@ -56,6 +56,32 @@ def test_the_list_is_searched_and_downloaded_as_searched(client, rated):
     ]
 
 
+def test_a_filtered_download_is_named_by_its_filters_and_dated_as_the_list_stands(client, rated):
+    # The list stands as of the last games loaded (1.4), on 2026-11-04, not of the download.
+    download = client.get("/arena/online-rapid/download.csv", {"q": "bob", "page": "2"})
+    assert download["Content-Disposition"] == (
+        'attachment; filename="online-rapid-2026-11-04-q-bob.csv"'
+    )
+    page = client.get("/arena/online-rapid/", {"q": "bob", "page": "1"}).content.decode()
+    assert 'href="/arena/online-rapid/download.csv?q=bob" id="arena-download"' in page
+
+
+def test_a_federation_the_form_refuses_offers_no_download(client, rated):
+    page = client.get("/arena/online-rapid/", {"federation": "ZZZ"}).content.decode()
+    assert "Select a valid choice" in page and "download.csv" not in page
+    assert client.get("/arena/online-rapid/download.csv", {"federation": "ZZZ"}).status_code == 400
+
+
+def test_the_arena_opens_on_the_first_category_with_a_rated_member(client, world, members):
+    assert client.get("/arena/")["Location"] == "/arena/online-rapid/"  # none yet: the first
+    arena_games_load(
+        data=pgn(pgn_game(1001, 1004, "1-0", "2026.11.03 10:00:00", time_control="300")),
+        name="blitz.pgn",
+        actor=persona_actor(world, "administrator"),
+    )
+    assert client.get("/arena/")["Location"] == "/arena/online-blitz/"
+
+
 def test_an_empty_category_says_so(client, rated):
     page = client.get("/arena/online-bullet/")
     assert "No member is rated in this category yet." in page.content.decode()

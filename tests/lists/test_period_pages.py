@@ -950,18 +950,19 @@ def test_an_officer_reads_and_downloads_one_federations_players_of_the_preview(
     assert f'href="/lists/periods/{period.pk}/preview.csv?kind=rated&amp;federation=SWE"' in page
     download = officer.get(f"{url}preview.csv", {"federation": "swe", "kind": "rated"})
     assert download["Content-Disposition"] == (
-        'attachment; filename="rapid-2025-04-preview-swe-rated.csv"'
+        'attachment; filename="rapid-2025-04-preview-kind-rated-federation-swe.csv"'
     )
     rows = list(csv.DictReader(io.StringIO(b"".join(download.streaming_content).decode())))
     assert [(r["name"], r["federation"]) for r in rows] == [("Swede", "SWE")]
     page = officer.get(url, {"federation": "ZZZ"}).content.decode()
     assert shown(federation="ZZZ") == [] and 'id="preview-filter-errors"' in page
     assert "Select a valid choice. ZZZ is not one of the available choices." in page
+    assert 'id="download-preview"' not in page  # no link to the refusal below
     refused = officer.get(f"{url}preview.csv", {"federation": "ZZZ"})
     assert refused.status_code == 400
     assert refused.content.decode().startswith("Nothing downloaded: federation: Select a valid")
     searched = officer.get(f"{url}preview.csv", {"q": "swede"})
-    assert searched["Content-Disposition"].endswith('preview-search.csv"')
+    assert searched["Content-Disposition"].endswith('preview-q-swede.csv"')
     # A kind the form refuses shows nobody, and no kind as chosen, "All" neither.
     page = officer.get(url, {"kind": "RATED"}).content.decode()
     assert shown(kind="RATED") == [] and ' active" href=' not in page
