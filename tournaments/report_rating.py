@@ -316,8 +316,8 @@ def _rate_round_robin(
     notes: list[Finding],
 ) -> tuple[tuple[RatedLine, ...], tuple[UnratedLine, ...]]:
     """standard-2009 8.58 (unrated players' Ru by iteration, rated players' games against
-    the final Ru, once those 6.1 disregards are left out) or standard-1994 10.21b/10.51. A round robin with unplayed games is rated
-    as a Swiss event (standard-2009 6.4)."""
+    the final Ru, once those 6.1 disregards are left out) or standard-1994 10.21b/10.51.
+    A round robin with unplayed games is rated as a Swiss event (standard-2009 6.4)."""
     unplayed = _unplayed_games(report)
     if unplayed:
         player, block = unplayed[0]
