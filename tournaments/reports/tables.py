@@ -2,7 +2,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 from players.templatetags.citations import cited
-from tournaments.models import ReportFinding, TournamentReport
+from tournaments.models import ReportFinding, Tournament, TournamentReport
 
 
 class ReportVersionTable(tables.Table):
@@ -131,6 +131,17 @@ class ReportTable(tables.Table):
         )
     )
     uploaded_by = tables.Column(default="—")
+
+    def render_status(self, record: TournamentReport, value: str) -> str:
+        """An approved report whose tournament is rated since says on which list."""
+        tournament = record.tournament
+        if (
+            record.status == TournamentReport.Status.APPROVED
+            and tournament.status == Tournament.Status.RATED
+            and tournament.list_date
+        ):
+            return f"Rated on the list of {tournament.list_date:%Y-%m-%d}"
+        return value
 
     class Meta:
         model = TournamentReport

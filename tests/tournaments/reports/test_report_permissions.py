@@ -3,11 +3,13 @@ report; never a 500."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from trf_builder import four_players, player_line, trf
 
 from tests.conftest import PERSONAS, persona_client
-from tournaments.models import PlayerMatch, TournamentReport
+from tournaments.models import PlayerMatch, Tournament, TournamentReport
 
 #: persona -> expected status of (upload page, report page, download, approve, match, register)
 EXPECTED = {
@@ -124,6 +126,27 @@ def test_the_reports_list_shows_each_persona_only_the_reports_he_may_see(
     assert (stored.tournament.name in page) == sees
     if not sees:
         assert "No reports you may see yet." in page
+
+
+def test_a_report_of_a_tournament_rated_since_says_on_which_list(world, stored):
+    """A review: the reports list said "Approved for rating" of reports whose tournaments
+    the list of 2025-04 had rated, and could not tell them from those still waiting."""
+    stored.status = TournamentReport.Status.APPROVED
+    stored.save(update_fields=["status"])
+    client = persona_client(world, "officer_a")
+
+    def rows(**query) -> str:
+        page = client.get("/tournaments/reports/", query).content.decode()
+        return page.split("<tbody", 1)[1].split("</tbody>", 1)[0]
+
+    assert "Approved for rating" in rows()
+    Tournament.objects.filter(pk=stored.tournament_id).update(
+        status=Tournament.Status.RATED, list_date=dt.date(2025, 4, 1)
+    )
+    shown = rows()
+    assert "Rated on the list of 2025-04-01" in shown and "Approved for rating" not in shown
+    assert "Rated on the list of 2025-04-01" in rows(status="rated")
+    assert stored.tournament.name not in rows(status="approved")  # no longer waiting
 
 
 def test_a_signed_out_arbiter_following_a_saved_report_link_is_asked_to_sign_in(world, stored):
