@@ -150,8 +150,9 @@ EXPECTED = {
     "tournaments:detail": ([200] * 5, None),
     # an empty POST: back to the tournament, told the reason is missing
     "tournaments:withdraw": ([405] * 5, [302, 302, 302, 403, 302]),
-    # an empty POST is the form again with its field errors (400)
-    "tournaments:correct": ([302, 200, 200, 404, 200], [302, 400, 400, 404, 400]),
+    # an empty POST is the form again with its field errors (400); another federation's
+    # officer sees the tournament's page and may not correct it: a 403, as withdrawing
+    "tournaments:correct": ([302, 200, 200, 403, 200], [302, 400, 400, 403, 400]),
     "tournaments:register": ([302, 200, 200, 200, 200], [302, 200, 200, 200, 200]),
     # its officers and administrators are sent back to the tournament, told it keeps its
     # list (it waits for no list gone); arbiters and other federations' officers may not

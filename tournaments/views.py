@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
-from players.access import require_administrator
+from players.access import require, require_administrator
 from players.filters import REFUSED_ROWS_TEXT
 from players.pagination import paginate
 from tournaments import registration, selectors
@@ -100,7 +100,15 @@ def tournament_correct(request: HttpRequest, pk: int) -> HttpResponse:
     """Correct the registration's name, city or arbiters (its arbiters, officers,
     administrators); dates and rate of play are registered anew."""
     tournament = get_object_or_404(
-        Tournament.objects.restrict(request.actor, "correct").select_related("federation"), pk=pk
+        Tournament.objects.restrict(request.actor).select_related("federation"), pk=pk
+    )
+    # A tournament he may see and not correct: a 403, as for its other actions.
+    require(
+        request.actor,
+        "correct",
+        tournament,
+        "Only the tournament's arbiters, its federation's rating officers and administrators "
+        "correct its registration.",
     )
     form = TournamentCorrectionForm(
         request.POST if request.method == "POST" else None,
