@@ -70,6 +70,13 @@ PAGE_COLUMNS = (
 )
 #: Query parameters that arrange the page rather than choose players.
 ARRANGING = ("page", "sort")
+#: A search that finds nobody: the list finds a name by its beginning (``ListEntryFilter
+#: .search``), where the registry finds any part of it (a review searched both for "erik").
+NOTHING_FOUND = (
+    "No player on this list matches the search. A name is found by its beginning, surname "
+    "first (“Carlsen, Mag”), or whole with the given name first (“Magnus Carlsen”); the "
+    "players' registry finds any part of a name."
+)
 #: The top lists: links to the list filtered, which the rating order then ranks. Active
 #: players only, as FIDE's top lists are.
 ACTIVE = {"status": "active"}
@@ -155,9 +162,7 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     # and as the downloads refuse: not the whole list under the name of the choice.
     valid = filtered.is_valid()
     table = ListEntryTable(filtered.matching())
-    table.empty_text = (
-        filtered.empty_text("No player on this list matches the search.") or table.empty_text
-    )
+    table.empty_text = filtered.empty_text(NOTHING_FOUND) or table.empty_text
     if not valid:
         paginate(request, table, PAGE_SIZE)
     else:

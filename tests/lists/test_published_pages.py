@@ -364,6 +364,11 @@ def test_a_fide_id_finds_exactly_that_player(april):
 def test_a_search_that_finds_nobody_says_so(april):
     page = get(URL, q="Nobody").content.decode()
     assert "No player on this list matches the search." in page and "0 players" in page
+    # ... and how the list finds a name, as the message words it: by its beginning, either
+    # way round, not by a part within it (a review searched the registry and the list).
+    assert "A name is found by its beginning" in page
+    assert names(get(URL, q="Hou, Yi")) == names(get(URL, q="Yifan Hou")) == ["Hou, Yifan"]
+    assert names(get(URL, q="ifan")) == []
 
 
 def test_a_list_has_pages_of_50(db):
