@@ -549,10 +549,12 @@ class CrossRow:
     rank: int = 0
     cells: dict[int, list[Cell]] = field(default_factory=lambda: defaultdict(list))
     rounds: list[list[Cell]] = field(default_factory=list)
-    #: Once rated: his rating in the tournament, K, and K x sum(dR) in hundredths.
+    #: Once rated: his rating in the tournament, K, and K x sum(dR) in hundredths, and
+    #: that rounded as the rule set rounds a change (interpretation 5).
     rating: int | None = None
     k: int | None = None
     change_hundredths: int | None = None
+    change_rounded: int | None = None
     result: PeriodResult | None = None
     #: Once rated, for a player rated before it with none of its games rated: why.
     unrated_note: str = ""
@@ -574,6 +576,10 @@ class CrossRow:
     @property
     def change(self) -> str:
         return signed(self.change_hundredths)
+
+    @property
+    def change_rounded_text(self) -> str:
+        return "" if self.change_rounded is None else f"{self.change_rounded:+d}"
 
 
 def approved_report(tournament: Tournament) -> TournamentReport | None:
@@ -722,10 +728,14 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
                 )
     for player_id, total in dr.items():
         row = by_player[player_id]
-        if row.k is not None:
-            row.change_hundredths = row.k * total
         if row.rating is None and row.result is not None and row.result.old_rating is not None:
             row.rating, row.rated_since_clause = row.result.old_rating, rules.rated_since_clause
+        if row.k is not None:
+            row.change_hundredths = row.k * total
+            # Interpretation 5: a tournament's K x sum(dR) shown with its rounded value, as
+            # the rule set rounds a change (the period's change is rounded once, on the list).
+            if row.rating is not None:
+                row.change_rounded = rules.settle(row.rating, row.change_hundredths)[0]
     _later_first_ratings(tournament, period, by_player)
     _ratings_without_a_game(tournament, {pk: by_player[pk] for pk in set(by_player) - seen})
     return period

@@ -217,8 +217,8 @@ def test_a_period_spanning_two_rule_sets_shows_each_tournaments_own_k(
     assert "D per R&B 2024 7.3.1" in text_of(page, games_id(period, later))
     rows = rows_of(get(f"/lists/tournaments/{december.pk}/"), "crosstable")
     assert [(row[1], row[-2], row[-1]) for row in rows[1:]] == [
-        ("P", "20", "+10.00"),
-        ("O1", "20", "-10.00"),
+        ("P", "20", "+10.00 (+10)"),
+        ("O1", "20", "-10.00 (-10)"),
     ]
 
 
@@ -682,6 +682,7 @@ def test_the_crosstable_shows_results_and_no_changes_before_publication(
             ["3", "B", str(b.fide_id), "NOR", "1b0", NO_GAME, "2w0", "0"],
         ]
         assert "Not yet rated" in page and f"K {TIMES} ΣdR" not in page
+        assert "change-rounded" not in page
         compute("rapid", APRIL)
 
 
@@ -690,17 +691,18 @@ def test_the_crosstable_shows_each_players_change_once_published(
 ):
     """K 20 (R&B 2024 7.3.3). A: +0.36 (D +100) + 0.26 (D -200, draw) = 0.62 -> +12.40.
     C: 0.5 - 0.76 = -0.26 (D +200), 1 - 0.85 = +0.15 (D +300) -> -0.11 x 20 = -2.20.
-    B: -0.36 (D -100), 0 - 0.15 (D -300) -> -0.51 x 20 = -10.20."""
+    B: -0.36 (D -100), 0 - 0.15 (D -300) -> -0.51 x 20 = -10.20. Each shown with its
+    rounded value too (interpretation 5; R&B 2024 7.3.4: +12, -2, -10)."""
     tournament, a, _, _ = three_players
     publish(compute("rapid", APRIL))
     page = get(f"/lists/tournaments/{tournament.pk}/")
     rows = rows_of(page, "crosstable")
     assert rows[0] == ["Rank", "Player", "FIDE ID", "Fed.", "Rating", "R1", "R2", "R3", "Total",
-                       "K", f"Change (K {TIMES} ΣdR)"]  # fmt: skip
+                       "K", f"Change (K {TIMES} ΣdR, rounded)"]  # fmt: skip
     assert [row[:2] + row[4:5] + row[-3:] for row in rows[1:]] == [
-        ["1", "A", "1800", "1½", "20", "+12.40"],
-        ["2", "C", "2000", "1½", "20", "-2.20"],
-        ["3", "B", "1700", "0", "20", "-10.20"],
+        ["1", "A", "1800", "1½", "20", "+12.40 (+12)"],
+        ["2", "C", "2000", "1½", "20", "-2.20 (-2)"],
+        ["3", "B", "1700", "0", "20", "-10.20 (-10)"],
     ]
     assert "Rated on the Rapid list of 2025-04-01" in page
     assert f'href="/lists/players/{a.fide_id}/#period-rapid-2025-04"' in page
