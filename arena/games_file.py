@@ -64,24 +64,32 @@ class ArenaGamesRead:
     findings: tuple[ArenaFinding, ...]
 
 
-def read_arena_games(data: bytes) -> ArenaGamesRead:
+#: How far after the file's loading a game's moment may be (the server's clock and ours
+#: may differ a little); a game dated later is refused, not rated.
+CLOCK_TOLERANCE = dt.timedelta(minutes=10)
+
+
+def read_arena_games(data: bytes, *, now: dt.datetime | None = None) -> ArenaGamesRead:
     """Every game of the file with the findings that keep any from being rated. Its tags
     are all the arena's rating reads (2.1, 2.3, 3.9): its moves are skipped, not replayed
-    (a game lost by disconnection, 2.4, may have none)."""
+    (a game lost by disconnection, 2.4, may have none). ``now``: the moment the file is
+    loaded, after which no game can have been played."""
     read = read_games(data, moves=False)
     if read.unreadable:
         return ArenaGamesRead((), (ArenaFinding(None, read.unreadable),))
     games: list[ArenaGameRead] = []
     findings: list[ArenaFinding] = []
     for game in read.games:
-        found, problems = _game(game)
+        found, problems = _game(game, now)
         findings.extend(problems)
         if found is not None:
             games.append(found)
     return ArenaGamesRead(tuple(games), tuple(findings))
 
 
-def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
+def _game(
+    game: PgnGame, now: dt.datetime | None = None
+) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
     tags = game.headers
     problems: list[ArenaFinding] = []
 
@@ -135,6 +143,17 @@ def _game(game: PgnGame) -> tuple[ArenaGameRead | None, list[ArenaFinding]]:
                 line("UTCDate", "Date"),
                 "The game's date and time (UTCDate and UTCTime, or Date and Time) are missing "
                 "or unreadable: ratings change game by game in the order played",
+                "online arena 3.9, 3.11",
+            )
+        )
+    elif now is not None and played_at > now + CLOCK_TOLERANCE:
+        # Rated, it would stand before every later game of its players (3.11), which would
+        # then be refused as played before their last game rated (a review: a typo of 2030).
+        problems.append(
+            ArenaFinding(
+                line("UTCDate", "Date"),
+                f"The game is dated {played_at:%Y-%m-%d %H:%M:%S} UTC, after the file was "
+                f"loaded ({now:%Y-%m-%d %H:%M} UTC): a game not yet played cannot be rated",
                 "online arena 3.9, 3.11",
             )
         )

@@ -66,7 +66,7 @@ def arena_games_load(*, data: bytes, name: str, actor: Actor, actor_label: str =
     games over; no federation's officer owns them)."""
     require_administrator(actor, "Only an administrator loads the arena's games.")
     sha256 = hashlib.sha256(data).hexdigest()
-    read = read_arena_games(data)
+    read = read_arena_games(data, now=timezone.now())
     with transaction.atomic():
         for category in sorted(OnlineCategory.values):
             rating_list_lock(category)  # one load at a time, and not beside 3.15's changes

@@ -123,6 +123,21 @@ def test_a_game_played_before_one_already_rated_is_refused(world, members):
     assert ArenaGame.objects.count() == 1
 
 
+def test_a_game_dated_after_the_files_loading_is_refused(world, members):
+    """3.9, 3.11: a game not yet played cannot be rated. A review loaded one dated 2030 (a
+    typo): rated, it stood before every later game of its players, each then refused as
+    played before their last game rated, until 2030."""
+    later = pgn_game(1001, 1002, "1-0", "2030.01.01 10:00:00")
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, pgn(pgn_game(1002, 1001, "1-0", "2026.11.03 09:00:00"), later))
+    [finding] = [str(f) for f in refused.value.findings]
+    assert finding.startswith("Line 16: The game is dated 2030-01-01 10:00:00 UTC, after the ")
+    assert finding.endswith("a game not yet played cannot be rated (online arena 3.9, 3.11)")
+    assert not ArenaGame.objects.exists() and not ArenaGamesFile.objects.exists()
+    load(world, pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00")))  # the file put right
+    assert rating(members["ann"]).rating == D("2008.60")
+
+
 def test_a_fide_id_that_is_no_number_or_too_long_is_a_finding_not_a_crash(world, members):
     """2.1: a member is known by his FIDE ID. "1²" passes str.isdigit and not int(); 23
     digits overflowed SQLite's integer (a review: both were a traceback)."""
