@@ -22,6 +22,7 @@ from tournaments.reports.selectors import registration_of
 from tournaments.reports.services import (
     GamesUpload,
     ReportRefused,
+    duplicate_findings,
     games_findings,
     games_kept,
     report_approve,
@@ -292,17 +293,18 @@ def _same_players(tournament: Tournament, report: TrfReport) -> bool | None:
 def _errors_before_upload(
     tournament: Tournament, parsed: ParseResult, data: bytes, games: GamesUpload | None
 ) -> list[str]:
-    """The reader's, the validation's and the games file's errors (R&B 2024 8.4: a review
-    found a hybrid event's approval granted to a report without its games), each with its
-    line (``Finding.located``)."""
+    """The reader's, the validation's, the games file's errors (R&B 2024 8.4: a review
+    found a hybrid event's approval granted to a report without its games) and a report
+    another tournament has already (``duplicate_findings``), each with its line
+    (``Finding.located``)."""
     registration = registration_of(tournament)
     validation = report_validate(
         tournament=tournament, parsed=parsed, data=data, registration=registration
     )
-    games_found = games_findings(registration, parsed, games)
+    others = [*games_findings(registration, parsed, games), *duplicate_findings(tournament, data)]
     return [
         f.located
-        for f in (*parsed.findings, *validation.findings, *games_found)
+        for f in (*parsed.findings, *validation.findings, *others)
         if f.severity == Severity.ERROR
     ]
 

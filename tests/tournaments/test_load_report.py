@@ -124,6 +124,21 @@ def test_loading_again_adds_a_version_of_the_same_tournament(swiss_report, db):
     assert Tournament.objects.count() == 1
 
 
+def test_a_report_another_tournament_has_already_is_not_approved_again(swiss_report):
+    """A review loaded one report under a second name and had its games rated twice. The
+    file, byte for byte another tournament's current report, is an error: stored with the
+    new registration, not approved; withdrawn, the first registration no longer counts."""
+    load(swiss_report, "--category", "standard", "--register", "--approve")
+    with pytest.raises(CommandError, match="byte for byte, version 1 of the report of Fjord "):
+        load(swiss_report, "--category", "standard", "--register", "--approve", "--name", "Fjord 2")
+    assert Tournament.objects.get(name="Fjord 2").status == "awaiting_approval"
+    # (Withdrawn before it was ready: a ready tournament's registration is withdrawn no more.)
+    Tournament.objects.filter(name="Fjord Weekend").update(status=Tournament.Status.WITHDRAWN)
+    again = load(swiss_report, "--category", "standard", "--approve", "--tournament",
+                 str(Tournament.objects.get(name="Fjord 2").pk))  # fmt: skip
+    assert again["approved"] and again["report"]["errors"] == 0
+
+
 def test_a_missing_federation_is_bad_input(swiss_report):
     with pytest.raises(CommandError, match="no federation 'XYZ'"):
         load(swiss_report, "--category", "standard", "--register", "--federation", "XYZ")

@@ -138,7 +138,11 @@ def report_upload(
     validation = report_validate(
         tournament=tournament, parsed=parsed, data=data, registration=registration
     )
-    findings = _combined_findings(parsed, validation, games_findings(registration, parsed, games))
+    findings = _combined_findings(
+        parsed,
+        validation,
+        [*games_findings(registration, parsed, games), *duplicate_findings(tournament, data)],
+    )
     name = _stored_name(uploaded_file, "report.trf")
     stored: list[tuple[Storage, str]] = []
     try:
@@ -343,6 +347,34 @@ def _report_store(
         )
     tournament.status = locked.status
     return report
+
+
+def duplicate_findings(tournament: Tournament, data: bytes) -> list[Finding]:
+    """An ERROR where the file is, byte for byte, the current report of another tournament
+    not withdrawn nor refused: the same event registered twice, whose games would be rated
+    twice (a review rated a report so, its players' games counted double)."""
+    digest = hashlib.sha256(data).hexdigest()
+    other = (
+        TournamentReport.objects.filter(sha256=digest)
+        .exclude(tournament=tournament)
+        .exclude(status=ReportStatus.SUPERSEDED)
+        .exclude(tournament__status__in=(Status.WITHDRAWN, Status.REFUSED))
+        .select_related("tournament")
+        .order_by("pk")
+        .first()
+    )
+    if other is None:
+        return []
+    return [
+        Finding(
+            Severity.ERROR,
+            "duplicate-report",
+            f"This file is, byte for byte, version {other.version} of the report of "
+            f"{other.tournament.name} (tournament #{other.tournament_id}): the same event "
+            "registered twice? Its games would be rated twice. Withdraw the registration "
+            "that is not this event's, or upload this event's own report.",
+        )
+    ]
 
 
 def games_findings(
