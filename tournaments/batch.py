@@ -248,6 +248,12 @@ def _tournament_of(
         found = Tournament.objects.filter(pk=tournament_id).first()
         if found is None:
             raise CannotLoad(f"no tournament #{tournament_id}")
+        if found.category != category:
+            # A review loaded a rapid tournament's report "--category blitz": taken silently.
+            raise CannotLoad(
+                f"tournament #{tournament_id} '{found.name}' is registered as "
+                f"{found.category}, not {category}"
+            )
         return found
     candidates = Tournament.objects.filter(
         name=name or report.name.strip() or filename,

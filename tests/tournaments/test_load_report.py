@@ -139,6 +139,14 @@ def test_a_report_another_tournament_has_already_is_not_approved_again(swiss_rep
     assert again["approved"] and again["report"]["errors"] == 0
 
 
+def test_a_tournament_named_by_its_number_must_be_of_the_category_given(swiss_report):
+    load(swiss_report, "--category", "standard", "--register", "--approve")
+    pk = str(Tournament.objects.get().pk)
+    with pytest.raises(CommandError, match="is registered as standard, not rapid") as raised:
+        load(swiss_report, "--category", "rapid", "--tournament", pk)
+    assert raised.value.returncode == 2
+
+
 def test_a_missing_federation_is_bad_input(swiss_report):
     with pytest.raises(CommandError, match="no federation 'XYZ'"):
         load(swiss_report, "--category", "standard", "--register", "--federation", "XYZ")
