@@ -4,6 +4,9 @@ block first; an audit found seven lines)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,3 +58,20 @@ def test_called_from_code_a_wrong_argument_raises_command_error():
     with pytest.raises(CommandError, match="required: --category") as raised:
         call_command("export_list", "2025-04", "--format", "txt")
     assert raised.value.returncode == 2
+
+
+def test_settings_that_refuse_to_start_are_one_line_not_a_traceback():
+    """A review ran the commands without DEBUG or SECRET_KEY: each printed a traceback of
+    about thirty lines. The refusal stands (README: set one of the two), in one line."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "rate_trf", "x.trf", "--json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("CommandError: the settings: SECRET_KEY is not set and DEBUG is off")
