@@ -11,11 +11,20 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from regulations import OnlineArena, OverTheBoardRules, UnknownRuleSet, get_rule_set, rule_set_for
+from regulations import (
+    DEFAULT_SCHEDULE,
+    EffectiveDate,
+    OnlineArena,
+    OverTheBoardRules,
+    UnknownRuleSet,
+    get_rule_set,
+    rule_set_for,
+)
 from regulations.online_arena import OnlineChange, OnlineState
 from regulations.round_robin import RoundRobinPlayer
 from regulations.rounding import round_half_up
@@ -148,9 +157,14 @@ def start_date(report: TrfReport) -> dt.date | None:
 
 
 def choose_rules(
-    report: TrfReport, rules_id: str | None, findings: list[Finding]
+    report: TrfReport,
+    rules_id: str | None,
+    findings: list[Finding],
+    schedule: Sequence[EffectiveDate] = DEFAULT_SCHEDULE,
 ) -> tuple[OverTheBoardRules | OnlineArena, Category]:
-    """--rules, or the rule set in force for the report's category and start date."""
+    """--rules, or the rule set in force for the report's category and start date by
+    ``schedule`` (the administrators' effective dates, ``tournaments.selectors.
+    rule_schedule``, as registration and the period read them)."""
     category = category_of(report.time_control, report.tournament_type)
     if category is None and rules_id is None:
         findings.append(
@@ -173,7 +187,7 @@ def choose_rules(
             raise ReportNotRateable(
                 "no start date (042) or round date (132) to choose the rule set; give --rules"
             )
-        rules = rule_set_for(category, start)
+        rules = rule_set_for(category, start, schedule)
     if isinstance(rules, OnlineArena):
         time_control = read_time_control(report.time_control)
         online = time_control and rules.classify_time_control(time_control)
@@ -190,10 +204,12 @@ def rate_report(
     rules_id: str | None = None,
     system: str | None = None,
     findings: tuple[Finding, ...] = (),
+    schedule: Sequence[EffectiveDate] = DEFAULT_SCHEDULE,
 ) -> ReportRating:
-    """Rate ``report`` on its own under the chosen (or default) rule set and system."""
+    """Rate ``report`` on its own under the chosen rule set (or the one ``schedule`` puts
+    in force) and system."""
     notes = list(findings)
-    rules, category = choose_rules(report, rules_id, notes)
+    rules, category = choose_rules(report, rules_id, notes, schedule)
     system = system or tournament_system(report)
     if system not in SYSTEMS:
         raise ReportNotRateable(f"unknown system '{system}'; use swiss or round-robin")

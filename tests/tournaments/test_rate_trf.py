@@ -18,6 +18,9 @@ from django.core.management import CommandError, call_command
 from tests.conftest import manage_py
 from tournaments.trf import TrfDate, TrfPlayer, TrfReport, TrfRound, parse, write
 
+#: rate_trf reads the administrators' rule-set dates (``test_the_rule_set_follows_...``).
+pytestmark = pytest.mark.django_db
+
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "testdata" / "trf"
 VALID = CORPUS / "icu_tournament__valid.trf"
@@ -107,6 +110,22 @@ def test_swiss_standard_2009_changes_by_hand(small_swiss):
         {"start_rank": 4, "fide_id": 1004, "games_vs_rated": 3, "score_vs_rated": 1.5,
          "performance": 2200},
     ]  # fmt: skip
+
+
+def test_the_rule_set_follows_the_dates_administrators_keep(small_swiss):
+    """standard-2009 0.1: the rule set in force is the administrators' (their effective
+    dates, as registration and the period read them). A review moved standard-2009 to
+    2025-06-01 and rate_trf still rated this 2025-03-01 event by DESIGN.md's dates."""
+    from tournaments.models import RuleSetSchedule
+
+    assert rate(small_swiss)["rules"] == "standard-2009"
+    RuleSetSchedule.objects.filter(rule_set="standard-2009").update(
+        effective_from=dt.date(2025, 6, 1)
+    )
+    document = rate(small_swiss)
+    assert document["rules"] == "standard-1994"
+    # standard-1994 10.54: K 10 for a player rated 2400 (A), K 15 below (B, C).
+    assert [by_rank(document)[r]["k"] for r in (1, 2, 3)] == [10, 15, 15]
 
 
 def test_swiss_under_rapid_blitz_2024_uses_its_k_and_rounding(small_swiss):

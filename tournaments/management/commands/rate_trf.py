@@ -11,10 +11,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from django.db import DatabaseError
+
 from players.management.batch import BatchCommand, bad_file
-from regulations import RULE_SETS
+from regulations import DEFAULT_SCHEDULE, RULE_SETS, EffectiveDate
 from tournaments.report_rating import SYSTEMS, ReportNotRateable, ReportRating, rate_report
-from tournaments.trf import ParseResult, Severity, parse
+from tournaments.selectors import rule_schedule
+from tournaments.trf import Finding, ParseResult, Severity, parse
 
 
 class Command(BatchCommand):
@@ -42,12 +45,14 @@ class Command(BatchCommand):
             raise bad_file(path, error.strerror or str(error)) from None
         parsed = parse(data)
         refuse_unusable(path, parsed)
+        schedule, notes = _schedule() if options["rules"] is None else (DEFAULT_SCHEDULE, ())
         try:
             rating = rate_report(
                 parsed.report,  # type: ignore[arg-type]  # refuse_unusable checked it
                 rules_id=options["rules"],
                 system=options["system"],
-                findings=parsed.findings,
+                findings=(*parsed.findings, *notes),
+                schedule=schedule,
             )
         except ReportNotRateable as error:
             raise bad_file(path, str(error)) from None
@@ -55,6 +60,21 @@ class Command(BatchCommand):
             self.stdout.write(json.dumps(rating.as_json(), ensure_ascii=False, indent=2))
         else:
             self.stdout.write(human_report(path, rating))
+
+
+def _schedule() -> tuple[tuple[EffectiveDate, ...], tuple[Finding, ...]]:
+    """The administrators' effective dates, as registration and the period read them; on a
+    machine without the database (a report checked on its own), DESIGN.md's, with a note."""
+    try:
+        return rule_schedule(), ()
+    except DatabaseError as error:
+        note = Finding(
+            Severity.INFO,
+            "rule-schedule-default",
+            "The administrators' rule-set dates could not be read from the database "
+            f"({str(error).strip().splitlines()[0]}): DESIGN.md's dates are used.",
+        )
+        return DEFAULT_SCHEDULE, (note,)
 
 
 def refuse_unusable(path: str, parsed: ParseResult) -> None:
