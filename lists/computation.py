@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from regulations import OverTheBoardRules
-from regulations.base import MAX_DIFFERENCE
+from regulations.base import MAX_DIFFERENCE, format_figure
 from regulations.calendar import add_months
 from regulations.round_robin import RoundRobinPlayer
 from regulations.standard_2009 import Standard2009
@@ -1258,7 +1258,7 @@ def _initial_outcome(
         "disregarded": [_event_json(e) for e in initial.disregarded],
     }
     if initial.competition_rating is not None:
-        explanation["competition_rating"] = str(round(float(initial.competition_rating), 2))
+        explanation["competition_rating"] = format_figure(initial.competition_rating, 2)
     if initial.rating is not None and initial.rating < (floor := list_floor(rules, listing)):
         # R&B 2024 6.1.4 "The rating must be at least 1400", 6.1.2: events rated by the
         # rules before 2024 (floor 1000) pooled into a rating for a list of 2024 (a review).
@@ -1310,7 +1310,7 @@ def _event_json(event: EventResult) -> dict[str, Any]:
     shown = {
         "games": event.games,
         "score": event.score_halves / 2,
-        "competition_rating": str(round(float(event.competition_rating), 2)),
+        "competition_rating": format_figure(event.competition_rating, 2),
         "end_date": event.end_date.isoformat(),
         "round_robin": event.round_robin,
     }

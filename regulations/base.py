@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import ClassVar, Protocol
 
 from regulations.calendar import add_months, days_before
-from regulations.rounding import round_hundredths_half_away_from_zero
+from regulations.rounding import round_half_up, round_hundredths_half_away_from_zero
 from regulations.tables import (
     expected_score_hundredths,
     p_hundredths,
@@ -90,12 +90,14 @@ def apply_700_rule(k: int, games_in_period: int) -> int:
     return k
 
 
-def format_figure(value: Fraction, places: int = 1) -> str:
-    """A figure for a message: whole numbers as they are, others to ``places`` decimals
-    (the shown figure is rounded; the arithmetic stays exact, interpretation 1)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{Decimal(value.numerator) / Decimal(value.denominator):.{places}f}"
+def format_figure(value: Fraction | Decimal | int, places: int = 1) -> str:
+    """A figure for a message or a page: whole numbers as they are, others to ``places``
+    decimals, halves up (the shown figure is rounded, exactly, as interpretation 1 rounds;
+    the arithmetic stays exact)."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    return f"{Decimal(round_half_up(exact * 10**places)).scaleb(-places):.{places}f}"
 
 
 def ru_working(

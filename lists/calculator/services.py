@@ -26,7 +26,7 @@ from regulations.online_arena import (
     OnlineState,
     display_rating,
 )
-from regulations.rounding import hundredths, round_to_hundredths_half_up
+from regulations.rounding import hundredths
 from regulations.types import (
     NEW_PLAYER_GAMES,
     Category,
@@ -188,10 +188,7 @@ ONLINE_NOTES: tuple[RuleNote, ...] = (
 def figure(value: Fraction | Decimal | int) -> str:
     """A rating or difference for the page: whole numbers as they are, others to two
     decimals (halves up, as the online arena keeps ratings: 3.1)."""
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return str(exact.numerator)
-    return f"{round_to_hundredths_half_up(exact):.2f}"
+    return format_figure(value, 2)
 
 
 def signed_figure(value: Fraction | Decimal | int) -> str:

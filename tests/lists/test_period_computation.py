@@ -587,6 +587,22 @@ def test_a_first_rating_below_the_lists_floor_is_none_yet(
     )
 
 
+def test_a_first_ratings_competition_rating_is_shown_to_two_decimals_halves_up(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """Interpretation 1 (halves up, never floats): N draws eight games against seven players
+    rated 2150 and one rated 2151: his opponents' average Rc = 17,201 / 8 = 2150.125, shown
+    2150.13 (a review: rounded through a float, halves to even, it read 2150.12). With two
+    hypothetical 1800 draws (R&B 2024 7.2.3), Ra = 20,801 / 10 = 2080.1 at 50%: 2080."""
+    w = period_world
+    n = w.player("N")
+    opponents = [w.player(f"O{i}", 2150 + (i == 7)) for i in range(8)]
+    w.tournament([(n, o, 0.5) for o in opponents])
+    result = results_by_name(compute("rapid", APRIL))["N"]
+    assert (result.kind, result.new_rating) == ("initial", 2080)
+    assert result.explanation["competition_rating"] == "2150.13"
+
+
 def test_a_new_player_is_rated_once_his_pooled_games_reach_five(
     period_world, compute, django_capture_on_commit_callbacks
 ):

@@ -174,7 +174,7 @@ def test_an_earlier_round_robin_is_pooled_as_its_period_decided_6_1(
     whole = computed(may)
     first = PeriodResult.objects.get(period=may, run=may.computed_run, player=y)
     assert (first.kind, first.new_rating, first.games) == ("initial", 2078, 10)
-    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
+    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125", "2000"]
     for parts in (2, 3):
         assert split_in(may, parts, settings, django_capture_on_commit_callbacks) == whole
 

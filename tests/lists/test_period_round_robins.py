@@ -172,12 +172,12 @@ def test_an_earlier_round_robin_is_pooled_as_a_round_robin(
     four_rated_and_two_newcomers(w, u1, u2, u1_against_u2=0.5)
     april = compute("standard", APRIL)
     pending = {r.player.name: r for r in computed_results(april)}["U1"]
-    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2125.0")
+    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2125")
     period_publish(period=april, actor=ADMIN)
 
     first = in_may(w, compute, u1, [1, 1, 0, 0])
     assert (first.kind, first.new_rating, first.games) == ("initial", 2069, 9)
-    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125.0", "2000.0"]
+    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2125", "2000"]
 
 
 def test_an_earlier_round_robin_is_pooled_without_the_player_it_left_out(
@@ -199,12 +199,12 @@ def test_an_earlier_round_robin_is_pooled_without_the_player_it_left_out(
     four_rated_and_two_newcomers(w, u1, u2, u1_against_u2=1)
     april = compute("standard", APRIL)
     pending = {r.player.name: r for r in computed_results(april)}["U1"]
-    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2250.0")
+    assert (pending.kind, pending.explanation["competition_rating"]) == ("pending", "2250")
     period_publish(period=april, actor=ADMIN)
 
     first = in_may(w, compute, u1, [1, 1, 1, 0, 0])
     assert (first.kind, first.new_rating, first.games) == ("initial", 2126, 9)
-    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2250.0", "2000.0"]
+    assert [e["competition_rating"] for e in first.explanation["counted"]] == ["2250", "2000"]
 
 
 def test_a_double_round_robin_gives_a_first_rating_with_n_the_opponents(
