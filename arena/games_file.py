@@ -13,7 +13,7 @@ from fractions import Fraction
 from players.filters import typed_fide_id
 from regulations.online_arena import RULES
 from regulations.types import Category, TimeControl
-from tournaments.pgn import PgnGame, read_games
+from tournaments.pgn import TAGS_RUN_TOGETHER, PgnGame, read_games
 
 #: The Result tag's values, as White's score in half points; "*" is a game not finished.
 RESULTS = {"1-0": 2, "0-1": 0, "1/2-1/2": 1}
@@ -103,8 +103,7 @@ def _game(
         problems.append(
             ArenaFinding(
                 game.repeated_tag_line,
-                "A tag the game has already: the tags of two games run together (each game "
-                "needs its result, such as 1-0, after its tags and a blank line)",
+                f"A tag the game has already: {TAGS_RUN_TOGETHER}",
             )
         )
     fide_ids = []

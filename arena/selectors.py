@@ -53,6 +53,11 @@ def arena_games_files() -> QuerySet[ArenaGamesFile]:
     return ArenaGamesFile.objects.select_related("loaded_by")
 
 
+def arena_last_loaded_at() -> dt.datetime | None:
+    """When the last games file was loaded: the moment the lists stand as of (1.4)."""
+    return ArenaGamesFile.objects.order_by("-loaded_at").values_list("loaded_at", flat=True).first()
+
+
 def arena_rating_history(player: Player, category: str) -> list[tuple[dt.datetime, Decimal | None]]:
     """A member's rating in a category after each of his games and each over-the-board
     list's change added (3.15), in the order they changed it; None where he had no rating

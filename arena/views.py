@@ -26,6 +26,7 @@ from arena.models import OnlineCategory
 from arena.selectors import (
     arena_first_rated_category,
     arena_games_files,
+    arena_last_loaded_at,
     arena_player_games,
     arena_player_list_changes,
     arena_rating_history,
@@ -100,8 +101,7 @@ def arena_list_csv(request: HttpRequest, category: str) -> HttpResponse:
         csv_chunks(CSV_COLUMNS, rows), content_type="text/csv; charset=utf-8"
     )
     # Dated as the list stands: as of the last games loaded (1.4), not of the download.
-    last = arena_games_files().first()
-    as_of = timezone.localdate(last.loaded_at) if last else timezone.localdate()
+    as_of = timezone.localdate(arena_last_loaded_at() or timezone.now())
     name = filtered.filename(f"{chosen}-{as_of:%Y-%m-%d}", "csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
@@ -198,4 +198,7 @@ def arena_load(request: HttpRequest) -> HttpResponse:
             return redirect("arena:load")
     table = ArenaGamesFileTable(arena_games_files()[:FILES_SHOWN])
     context = {"form": form, "findings": findings, "more": more, "table": table}
-    return render(request, "arena/load.html", context, status=400 if findings else 200)
+    # Refused, by the form or by the rating: a 400, whichever refused it.
+    return render(
+        request, "arena/load.html", context, status=400 if form.errors or findings else 200
+    )

@@ -23,6 +23,13 @@ from tournaments.trf.decoding import binary_kind, decode, split_lines
 _ROUND = re.compile(r"\s*0*(\d{1,4})(?!\d)", re.ASCII)
 
 
+#: Why a tag repeated within a game's tags is a fault of the file (``repeated_tag_line``).
+TAGS_RUN_TOGETHER = (
+    "the tags of two games run together (each game needs its moves and result, such as "
+    "1-0, after its tags)"
+)
+
+
 @dataclass
 class PgnGame:
     """One game of the file, as it is read: where it begins, its tags, its Round tag's

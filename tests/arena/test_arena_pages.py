@@ -241,6 +241,7 @@ def test_a_file_over_the_pages_limit_is_sent_to_the_command(world, members, sett
     page = client.post("/arena/load/", {"file": SimpleUploadedFile("day.pgn", data)})
     assert "larger than the limit" in page.content.decode()
     assert "manage.py load_arena_games PATH" in page.content.decode()
+    assert page.status_code == 400  # refused by the form, as by the rating
     assert not ArenaGame.objects.exists()
 
 

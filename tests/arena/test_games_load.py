@@ -189,7 +189,7 @@ def test_a_game_without_even_its_result_after_its_tags_does_not_swallow_the_next
     text = [str(f) for f in refused.value.findings]
     assert text == [
         "Line 12: A tag the game has already: the tags of two games run together (each game "
-        "needs its result, such as 1-0, after its tags and a blank line)"
+        "needs its moves and result, such as 1-0, after its tags)"
     ]
     assert not ArenaGame.objects.exists()
 

@@ -20,7 +20,7 @@ from django.template.defaultfilters import pluralize
 
 from regulations import OnlineArena, OverTheBoardRules
 from regulations.types import Category, TimeControl
-from tournaments.pgn import GamesFile
+from tournaments.pgn import TAGS_RUN_TOGETHER, GamesFile
 from tournaments.report_rating import ROUND_ROBIN_WORDS, round_robin_composition_problems
 from tournaments.time_controls import read_time_control
 from tournaments.trf import (
@@ -1026,9 +1026,8 @@ def games_file_doubts(games: GamesFile) -> list[Finding]:
                 WARNING,
                 "games-tags-run-together",
                 f"The games file's {first.label} repeats a tag at line "
-                f"{first.repeated_tag_line}: the tags of two games run together (each game "
-                "needs its moves and result, such as 1-0, after its tags), and they are read "
-                f"as one game{f'; {more} more time{pluralize(more)} in the file' if more else ''}.",
+                f"{first.repeated_tag_line}: {TAGS_RUN_TOGETHER}, and they are read as one "
+                f"game{f'; {more} more time{pluralize(more)} in the file' if more else ''}.",
             )
         )
     without_moves = [game for game in games.games if not game.plies]
