@@ -253,29 +253,20 @@ class OnlineArena:
     def after_game(
         self, state: OnlineState, opponent_rating: Decimal, score: int, *, category: Category
     ) -> OnlineState:
-        """A rated player's state after one game against a rated opponent (3.9); below the
-        floor the rating is lost and the first rating starts afresh (3.3)."""
-        if state.rating is None:
-            return self.after_provisional_game(state, opponent_rating, score)
-        k = self.k_factor(state, category=category)
-        change = self.game_change_hundredths(state.rating, opponent_rating, score, k)
-        return self._after_change(state, state.rating, change)
+        """A player's state after one game against a rated opponent (``rate_game``'s side):
+        a rated player's changed by 3.9, lost under the floor (3.3); an unrated player's
+        results towards his first rating (3.6-3.7)."""
+        return self._side(
+            state, OnlineState(rating=opponent_rating), score, category=category
+        ).after
 
-    def _after_change(
-        self, state: OnlineState, rating_before: Decimal, change_hundredths: int
-    ) -> OnlineState:
+    def _after_change(self, state: OnlineState, change_hundredths: int) -> OnlineState:
         """3.9's change made to his rating; under the floor it is lost (3.3)."""
-        rating = rating_before + hundredths(change_hundredths)
+        assert state.rating is not None
+        rating = state.rating + hundredths(change_hundredths)
         if rating < self.floor:
             return RATING_LOST
         return replace(state, rating=rating, games=state.games + 1)
-
-    def after_provisional_game(
-        self, state: OnlineState, opponent_rating: Decimal, score: int
-    ) -> OnlineState:
-        """3.6-3.7: an unrated player's game against a rated opponent."""
-        provisional = self.qualifying_results((*state.provisional, (opponent_rating, score)))
-        return self._after_results(state, provisional, self.first_rating_working(provisional))
 
     def _after_results(
         self,
@@ -322,7 +313,7 @@ class OnlineArena:
             return OnlineGameSide(me, after, score, other.rating, clause, first_rating=working)
         k = self.k_factor(me, category=category)
         change = self.game_change_hundredths(me.rating, other.rating, score, k)
-        after = self._after_change(me, me.rating, change)
+        after = self._after_change(me, change)
         return OnlineGameSide(
             me,
             after,
