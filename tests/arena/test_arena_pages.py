@@ -80,6 +80,15 @@ def test_the_arena_opens_on_the_first_category_with_a_rated_member(client, world
         actor=persona_actor(world, "administrator"),
     )
     assert client.get("/arena/")["Location"] == "/arena/online-blitz/"
+    # Rated in bullet too, the first in the categories' order stays blitz; then rapid.
+    for time_control, hour in (("60", "11"), ("900", "12")):
+        arena_games_load(
+            data=pgn(pgn_game(1001, 1004, "1-0", f"2026.11.03 {hour}:00:00", time_control)),
+            name=f"{time_control}.pgn",
+            actor=persona_actor(world, "administrator"),
+        )
+        expected = "online-blitz" if time_control == "60" else "online-rapid"
+        assert client.get("/arena/")["Location"] == f"/arena/{expected}/"
 
 
 def test_an_empty_category_says_so(client, rated):

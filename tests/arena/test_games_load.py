@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from arena.games_file import read_arena_games
 from arena.models import ArenaGame, ArenaGamesFile, ArenaGameSide, ArenaRating
 from arena.services import ArenaGamesRefused, arena_games_load
 from tests.arena.conftest import pgn, pgn_game
@@ -127,15 +129,28 @@ def test_a_game_dated_after_the_files_loading_is_refused(world, members):
     """3.9, 3.11: a game not yet played cannot be rated. A review loaded one dated 2030 (a
     typo): rated, it stood before every later game of its players, each then refused as
     played before their last game rated, until 2030."""
-    later = pgn_game(1001, 1002, "1-0", "2030.01.01 10:00:00")
+    later = pgn_game(1001, 1002, "1-0", "2099.01.01 10:00:00")
     with pytest.raises(ArenaGamesRefused) as refused:
         load(world, pgn(pgn_game(1002, 1001, "1-0", "2026.11.03 09:00:00"), later))
     [finding] = [str(f) for f in refused.value.findings]
-    assert finding.startswith("Line 16: The game is dated 2030-01-01 10:00:00 UTC, after the ")
+    assert finding.startswith("Line 16: The game is dated 2099-01-01 10:00:00 UTC, after the ")
     assert finding.endswith("a game not yet played cannot be rated (online arena 3.9, 3.11)")
     assert not ArenaGame.objects.exists() and not ArenaGamesFile.objects.exists()
     load(world, pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00")))  # the file put right
     assert rating(members["ann"]).rating == D("2008.60")
+
+
+def test_the_servers_clock_may_run_ten_minutes_ahead_of_ours():
+    """CLOCK_TOLERANCE: a game dated 9 minutes after the loading is rated (the two clocks
+    differ a little); one dated 11 minutes after it is refused."""
+    now = dt.datetime(2026, 11, 3, 10, 0, tzinfo=dt.UTC)
+    ahead = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:09:00"))
+    too_far = pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:11:00"))
+    assert read_arena_games(ahead, now=now).findings == ()
+    [finding] = read_arena_games(too_far, now=now).findings
+    assert "dated 2026-11-03 10:11:00 UTC, after the file was loaded (2026-11-03 10:00" in str(
+        finding
+    )
 
 
 def test_a_fide_id_that_is_no_number_or_too_long_is_a_finding_not_a_crash(world, members):

@@ -682,7 +682,6 @@ def test_the_crosstable_shows_results_and_no_changes_before_publication(
             ["3", "B", str(b.fide_id), "NOR", "1b0", NO_GAME, "2w0", "0"],
         ]
         assert "Not yet rated" in page and f"K {TIMES} ΣdR" not in page
-        assert "change-rounded" not in page
         compute("rapid", APRIL)
 
 
@@ -706,6 +705,32 @@ def test_the_crosstable_shows_each_players_change_once_published(
     ]
     assert "Rated on the Rapid list of 2025-04-01" in page
     assert f'href="/lists/players/{a.fide_id}/#period-rapid-2025-04"' in page
+
+
+@pytest.mark.parametrize(
+    ("category", "shown"),
+    [
+        # R&B 2024 7.3.4: the change is rounded, 0.5 away from zero: -2.50 -> -3.
+        # B, K 20 (7.3.3): 0.5 - 0.25 = +0.25 -> +5.00.
+        ("rapid", [("A", "10", "-2.50 (-3)"), ("B", "20", "+5.00 (+5)")]),
+        # standard-2009 8.57: the new rating is rounded, 0.5 up: 2397.50 -> 2398, -2.
+        # B, K 15 (8.56): +0.25 x 15 = +3.75 -> 2213.75 -> 2214, +4.
+        ("standard", [("A", "10", "-2.50 (-2)"), ("B", "15", "+3.75 (+4)")]),
+    ],
+)
+def test_the_crosstable_rounds_a_half_as_the_rule_set_does(
+    period_world, compute, publish, django_capture_on_commit_callbacks, category, shown
+):
+    """Interpretation 5: a tournament's K x sum(dR) with its rounded value. A (2400, K 10)
+    draws B (2210): D 190, P_D .75 (table 8.1b), 0.5 - 0.75 = -0.25, x 10 = -2.50, which
+    the two rule sets round differently."""
+    w = period_world
+    a = w.player("A", 2400, category=category, reached_2400=True)
+    b = w.player("B", 2210, category=category)
+    tournament = w.tournament([(a, b, 0.5)], category=category)
+    publish(compute(category, APRIL))
+    rows = rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
+    assert [(row[1], row[-2], row[-1]) for row in rows[1:]] == shown
 
 
 def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(

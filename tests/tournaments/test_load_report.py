@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from io import StringIO
 from pathlib import Path
@@ -13,6 +14,7 @@ from django.core.management import CommandError, call_command
 from audit.selectors import audit_entries_for
 from tests import factories
 from tournaments.models import Game, Tournament
+from tournaments.reports.services import duplicate_findings
 from tournaments.trf import TrfDate, TrfPlayer, TrfReport, TrfRound, write
 
 
@@ -137,6 +139,33 @@ def test_a_report_another_tournament_has_already_is_not_approved_again(swiss_rep
     again = load(swiss_report, "--category", "standard", "--approve", "--tournament",
                  str(Tournament.objects.get(name="Fjord 2").pk))  # fmt: skip
     assert again["approved"] and again["report"]["errors"] == 0
+
+
+@pytest.mark.parametrize(
+    ("report_status", "tournament_status", "duplicate"),
+    [
+        ("checked", "checked", True),
+        ("approved", "rated", True),
+        ("superseded", "checked", False),  # its tournament's report is another file now
+        ("checked", "withdrawn", False),  # registered twice, this one withdrawn
+        ("checked", "refused", False),  # refused: it will never be rated
+    ],
+)
+def test_a_duplicate_is_another_live_tournaments_current_report(
+    db, report_status, tournament_status, duplicate
+):
+    """``duplicate_findings``: the same bytes as another tournament's report are an error
+    only where that report is its tournament's current one and the tournament may still be
+    rated (or is): else the games are rated once, here."""
+    data = b"012 Fjord Weekend\n"
+    factories.TournamentReportFactory(
+        tournament=factories.TournamentFactory(name="First", status=tournament_status),
+        sha256=hashlib.sha256(data).hexdigest(),
+        status=report_status,
+    )
+    found = duplicate_findings(factories.TournamentFactory(name="Second"), data)
+    assert [f.code for f in found] == (["duplicate-report"] if duplicate else [])
+    assert duplicate_findings(factories.TournamentFactory(), b"other bytes") == []
 
 
 def test_a_tournament_named_by_its_number_must_be_of_the_category_given(swiss_report):
