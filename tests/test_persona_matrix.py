@@ -189,7 +189,8 @@ EXPECTED = {
     "arena:download": ([200] * 5, None),
     "arena:player": ([200] * 5, None),
     # an empty POST is the form again with its field error (200)
-    "arena:load": ([302, 403, 403, 403, 200], [302, 403, 403, 403, 200]),
+    # an empty POST is the form again with its field error (400), as a refused file is
+    "arena:load": ([302, 403, 403, 403, 200], [302, 403, 403, 403, 400]),
     "lists:rules": ([200] * 5, None),
     # the scene's rapid list of April 2025 is published (with no entries)
     "lists:published": ([200] * 5, None),
