@@ -284,11 +284,18 @@ def first_of_this_month() -> dt.date:
     return timezone.localdate().replace(day=1)
 
 
+#: FIDE published its first rating list in 1971: a list dated earlier is a mistyped year,
+#: which would stand first in every player's history.
+FIRST_FIDE_LIST_YEAR = dt.date(1971, 1, 1)
+
+
 def import_date_refusal(as_of: dt.date) -> str | None:
     """Why a list cannot be imported as in force from ``as_of``, or None: not after the
     coming lists, whose periods exist (a list dated years ahead would show on every page
     and stand for a list already out)."""
     furthest = furthest_list(timezone.localdate(), list_every_months())
+    if as_of < FIRST_FIDE_LIST_YEAR:
+        return f"{as_of} is before 1971, the year of FIDE's first rating list"
     if as_of > furthest:
         return f"a list in force from {as_of} is not out yet: at most {furthest}, the coming lists'"
     return None

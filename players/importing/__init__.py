@@ -4,7 +4,8 @@
 
 Formats: ``fide-txt`` (the combined ``players_list_foa.txt`` and the one-category TXT
 lists, read by their header), ``fide-xml`` (streamed) and ``csv`` (a header row). A
-``.zip`` holding one list is read in place. Nothing here checks who is importing or
+``.zip`` holding one list is read in place; a text list may be UTF-8, Latin-1 or UTF-16
+with its byte-order mark (a spreadsheet's "Unicode text"). Nothing here checks who is importing or
 opens a transaction: ``players.services.player_import_*`` do.
 """
 
@@ -16,7 +17,7 @@ import io
 import re
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
@@ -41,6 +42,9 @@ EXTENSIONS = {".txt": "fide-txt", ".xml": "fide-xml", ".csv": "csv"}
 
 Progress = Callable[[int], object]
 
+#: What a spreadsheet's "Unicode text" export begins with.
+UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
 
 def import_list(
     path: str | Path,
@@ -58,13 +62,21 @@ def import_list(
     uploaded under, or the file's or its zip member's)."""
     with open_list(Path(path), progress) as (member, stream):
         head = stream.peek(512)[:512]
+        utf16 = head.startswith(UTF16_BOMS)
+        if utf16:
+            head = head.decode("utf-16", errors="ignore").encode()
+        elif b"\0" in head:
+            raise ListUnreadable(
+                "the file is not text (it holds NUL bytes): a spreadsheet's own format, or "
+                "UTF-16 without its byte-order mark? Save it as CSV in UTF-8"
+            )
         list_format = list_format or guess_format(member, head)
         if list_format not in FORMATS:
             raise ListUnreadable(f"unknown format {list_format!r}; use {', '.join(FORMATS)}")
         category = category or category_named(member) or category_named(name) or ""
         summary = ImportSummary(format=list_format, as_of=as_of)
         writer = ListWriter(summary, batch_size=batch_size)
-        for record in _records(list_format, stream, category or None):
+        for record in _records(list_format, stream, category or None, utf16=utf16):
             writer.add(record)
         writer.flush()
     return summary
@@ -89,16 +101,27 @@ def guess_format(name: str, head: bytes) -> str:
 
 
 def _records(
-    list_format: str, stream: io.BufferedReader, category: str | None
+    list_format: str, stream: io.BufferedReader, category: str | None, *, utf16: bool = False
 ) -> Iterator[ListRecord | SkippedLine]:
     if list_format == "fide-xml":
-        return read_xml(stream, category)
-    lines = _text_lines(stream)
+        return read_xml(stream, category)  # the XML parser reads UTF-16 by its own mark
+    lines = _text_lines(_utf16_lines(stream) if utf16 else stream)
     reader = read_txt if list_format == "fide-txt" else read_csv
     return reader(lines, category)
 
 
-def _text_lines(stream: BinaryIO) -> Iterator[str]:
+def _utf16_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of a UTF-16 list (its byte-order mark read and dropped), as UTF-8."""
+    text = io.TextIOWrapper(stream, encoding="utf-16", newline="")
+    number = 0
+    try:
+        for number, line in enumerate(text, start=1):  # noqa: B007 (read in the except)
+            yield line.encode()
+    except UnicodeDecodeError as error:
+        raise ListUnreadable(f"line {number + 1}: not UTF-16 ({error.reason})") from None
+
+
+def _text_lines(stream: Iterable[bytes]) -> Iterator[str]:
     """UTF-8 (with or without a BOM); a line that is not UTF-8 is read as Latin-1, as
     older FIDE lists were written. A carriage return alone ends a line too: spreadsheets
     on the Mac still write such CSV, and each of its lines is decoded on its own."""
@@ -135,9 +158,7 @@ def open_list(path: Path, progress: Progress | None) -> Iterator[tuple[str, io.B
             raw.seek(0)
             try:
                 with zipfile.ZipFile(raw) as archive:
-                    members = [m for m in archive.infolist() if not m.is_dir()]
-                    if not members:
-                        raise ListUnreadable("the zip archive is empty")
+                    members = _zipped_files(archive)
                     with archive.open(members[0]) as member:
                         yield members[0].filename, io.BufferedReader(member, 1 << 20)
             # A damaged archive shows when its member is read, as the list is imported.
@@ -146,6 +167,30 @@ def open_list(path: Path, progress: Progress | None) -> Iterator[tuple[str, io.B
         else:
             raw.seek(0)
             yield path.name, io.BufferedReader(raw, 1 << 20)
+
+
+def _zipped_files(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    """The archive's one list, or why it holds none to read: reading the first of several
+    would import one list and leave the others unsaid. macOS's ``__MACOSX/`` shadow files
+    and hidden files are not lists."""
+    members = [
+        member
+        for member in archive.infolist()
+        if not member.is_dir()
+        and not member.filename.startswith("__MACOSX/")
+        and not Path(member.filename).name.startswith(".")
+    ]
+    names = [member.filename for member in members]
+    if not members:
+        raise ListUnreadable("the zip archive is empty")
+    if "xl/workbook.xml" in names:
+        raise ListUnreadable("an Excel workbook, not a list: save it as CSV in UTF-8")
+    if len(members) > 1:
+        shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+        raise ListUnreadable(
+            f"the zip archive holds {len(members)} files ({shown}): import one list at a time"
+        )
+    return members
 
 
 class _Counting(io.RawIOBase):

@@ -163,3 +163,18 @@ def test_category_names_a_one_category_lists_category_where_its_name_does_not(db
         import_players(str(unnamed), "--as-of", "2025-03-01")
     import_players(str(unnamed), "--as-of", "2025-03-01", "--category", "rapid")
     assert RatingState.objects.get(player__fide_id=1503014, category="rapid").rating == 2886
+
+
+def test_a_directory_is_named_as_such_not_as_missing(db, tmp_path):
+    with pytest.raises(CommandError) as raised:
+        import_players(str(tmp_path))
+    assert raised.value.returncode == 2
+    assert str(raised.value) == f"{tmp_path}: a directory, not a list: name the list's file"
+
+
+def test_the_summary_counts_one_line_in_the_singular(db, tmp_path):
+    one = tmp_path / "one.csv"
+    one.write_text('ID Number,Name,Fed,Sex,SRtng\n1503014,"Carlsen, Magnus",NOR,M,28x0\n')
+    output = import_players(str(one), "--as-of", "2025-03-01")
+    assert "1 line read" in output and "1 line skipped" in output
+    assert "0 ratings and 0 history rows written" in output

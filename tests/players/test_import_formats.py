@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
+import datetime
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,8 @@ from players.importing import ListUnreadable
 from players.models import Federation, Player, PlayerImport, RatingHistory, RatingState
 from players.services import player_import_file
 from tests.players.conftest import DATA, MARCH
+
+APRIL = datetime.date(2025, 4, 1)
 
 
 def state(fide_id: int, category: str = "standard") -> RatingState:
@@ -245,3 +250,67 @@ def test_a_one_category_list_is_read_as_the_category_chosen(db, tmp_path):
         actor=Actor(is_administrator=True), path=unnamed, category="rapid", as_of=MARCH
     )
     assert state(1503014, "rapid").rating == 2886
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+@pytest.mark.parametrize("name", ["players_list.csv", "players_list_foa.txt"])
+def test_a_spreadsheets_unicode_text_is_read_as_utf16(
+    import_as_administrator, tmp_path, name, encoding
+):
+    """Excel's "Unicode text" is UTF-16 with its byte-order mark: it reads as the same
+    list in UTF-8 does, names outside ASCII included (before, no header was found)."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    if name.endswith(".csv"):
+        text += '90800001,"Müller, Jörg",GER,M' + "," * 15 + "\n"
+    utf8 = tmp_path / "utf8" / name
+    utf8.parent.mkdir()
+    utf8.write_text(text, encoding="utf-8")
+    unicode_text = tmp_path / name
+    mark = codecs.BOM_UTF16_BE if encoding == "utf-16-be" else b""
+    unicode_text.write_bytes(mark + text.encode(encoding))
+    expected = import_as_administrator("", path=utf8)
+    result = import_as_administrator("", path=unicode_text, as_of=APRIL)
+    assert result.format == expected.format and result.skipped == expected.skipped
+    assert result.players_unchanged == expected.players_created + expected.players_updated > 0
+    if name.endswith(".csv"):
+        assert Player.objects.filter(name="Müller, Jörg").exists()
+
+
+def test_a_file_that_is_not_text_is_refused_with_the_reason(import_as_administrator, tmp_path):
+    no_mark = tmp_path / "players.csv"
+    no_mark.write_bytes((DATA / "players_list.csv").read_text().encode("utf-16-le"))
+    with pytest.raises(ListUnreadable, match=r"not text .* Save it as CSV in UTF-8"):
+        import_as_administrator("", path=no_mark)
+    assert not Player.objects.exists()
+
+
+def zipped(tmp_path: Path, *members: tuple[str, bytes]) -> Path:
+    archive = tmp_path / "list.zip"
+    with zipfile.ZipFile(archive, "w") as writing:
+        for name, data in members:
+            writing.writestr(name, data)
+    return archive
+
+
+def test_a_zip_of_two_lists_is_refused_rather_than_half_read(import_as_administrator, tmp_path):
+    """Reading the first file of several would import one list and say nothing of the
+    other (the blitz list of such a zip was left unread, unsaid)."""
+    csv = (DATA / "players_list.csv").read_bytes()
+    archive = zipped(tmp_path, ("a.csv", csv), ("blitz_rating_list.txt", b"ID Number  Name\n"))
+    with pytest.raises(ListUnreadable, match=r"holds 2 files \(a.csv, blitz_rating_list.txt\)"):
+        import_as_administrator("", path=archive)
+    assert not Player.objects.exists()
+
+
+def test_a_zip_made_on_a_mac_is_read_past_its_shadow_files(import_as_administrator, tmp_path):
+    csv = (DATA / "players_list.csv").read_bytes()
+    archive = zipped(tmp_path, ("list.csv", csv), ("__MACOSX/._list.csv", b"\0\5\26\7"))
+    assert import_as_administrator("", path=archive).players_created == 3
+
+
+def test_an_excel_workbook_is_told_to_be_saved_as_csv(import_as_administrator, tmp_path):
+    workbook = zipped(
+        tmp_path, ("[Content_Types].xml", b"<Types/>"), ("xl/workbook.xml", b"<workbook/>")
+    )
+    with pytest.raises(ListUnreadable, match="an Excel workbook, not a list: save it as CSV"):
+        import_as_administrator("", path=workbook)

@@ -124,6 +124,15 @@ def test_a_list_dated_beyond_the_coming_lists_is_a_field_error(world):
     assert not PlayerImport.objects.exists()
 
 
+def test_a_list_dated_before_fide_rated_anyone_is_a_field_error(world):
+    """A mistyped year (1925 for 2025) would put the list first in every player's history."""
+    response = upload(persona_client(world, "administrator"), as_of="1925-03-01")
+    assert response.status_code == 200
+    assert "before 1971" in response.context["form"].errors["as_of"][0]
+    assert not PlayerImport.objects.exists()
+    assert upload(persona_client(world, "administrator"), as_of="1971-01-01").status_code == 302
+
+
 def test_an_import_whose_database_stays_away_through_every_retry_fails_with_the_reason(
     world, django_capture_on_commit_callbacks, monkeypatch, settings
 ):

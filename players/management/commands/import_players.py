@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from django.template.defaultfilters import pluralize
 from tqdm import tqdm
 
 from players.access import Actor
@@ -54,6 +55,8 @@ class Command(BatchCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["path"]
         as_of = parse_as_of(path, options["as_of"])
+        if Path(path).is_dir():
+            raise bad_file(path, "a directory, not a list: name the list's file")
         if not Path(path).is_file():
             raise bad_file(path, "no such file")
         with progress_bar(Path(path)) as bar:
@@ -115,14 +118,19 @@ def summary_json(player_import: PlayerImport) -> dict[str, object]:
     }
 
 
+def counted(number: int, noun: str) -> str:
+    return f"{number} {noun}{pluralize(number)}"
+
+
 def human_summary(player_import: PlayerImport) -> str:
     lines = [
         f"{player_import.source} ({player_import.format}, in force from "
-        f"{player_import.as_of}): {player_import.lines_read} lines read; players "
+        f"{player_import.as_of}): {counted(player_import.lines_read, 'line')} read; players "
         f"{player_import.players_created} created, {player_import.players_updated} updated, "
-        f"{player_import.players_unchanged} unchanged; {player_import.ratings_written} "
-        f"ratings and {player_import.history_written} history rows written; "
-        f"{player_import.skipped_count} lines skipped."
+        f"{player_import.players_unchanged} unchanged; "
+        f"{counted(player_import.ratings_written, 'rating')} and "
+        f"{counted(player_import.history_written, 'history row')} written; "
+        f"{counted(player_import.skipped_count, 'line')} skipped."
     ]
     if player_import.left_as_published:
         lines.append(
