@@ -160,7 +160,7 @@ def report_load(
         )
         if name:
             registration = dataclasses.replace(registration, name=name)
-        if too_long := _too_long(registration):
+        if too_long := _too_long(registration, name_given=bool(name)):
             raise CannotLoad(too_long)
         try:
             tournament = tournament_register(actor=actor, data=registration)
@@ -216,11 +216,17 @@ def report_load(
     return outcome
 
 
-def _too_long(registration: RegistrationData) -> str | None:
+def _too_long(registration: RegistrationData, *, name_given: bool) -> str | None:
     """Why the report's name or city cannot be registered: longer than the registry holds
-    (PostgreSQL refused a 201-character 012 with a traceback: a review)."""
+    (PostgreSQL refused a 201-character 012 with a traceback: a review). ``name_given``:
+    the name is ``--name``'s, not record 012's."""
+    name = (
+        ("name (--name)", "shorten it")
+        if name_given
+        else ("name (012)", "give --name or shorten the record")
+    )
     for label, value, field_name, remedy in (
-        ("name (012)", registration.name, "name", "give --name or shorten the record"),
+        (name[0], registration.name, "name", name[1]),
         ("city (022)", registration.city, "city", "shorten the record"),
     ):
         longest = Tournament._meta.get_field(field_name).max_length

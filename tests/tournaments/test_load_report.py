@@ -316,6 +316,17 @@ def test_a_name_longer_than_a_registration_holds_is_bad_input(swiss_report):
     assert outcome["tournament"]["name"] == "Fjord"
 
 
+def test_a_too_long_name_given_is_named_as_given_not_as_the_reports(swiss_report):
+    """The message blamed record 012 and told to give --name when --name was the one too
+    long."""
+    with pytest.raises(CommandError) as raised:
+        load(swiss_report, "--category", "standard", "--register", "--name", "F" * 201)
+    assert raised.value.returncode == 2
+    assert "name (--name) has 201 characters" in str(raised.value)
+    assert "012" not in str(raised.value) and str(raised.value).endswith("shorten it")
+    assert not Tournament.objects.exists()
+
+
 def test_a_start_date_beyond_the_calendar_is_bad_input_not_a_traceback(swiss_report):
     """A review: 042 0001/01/01 overflowed the list arithmetic (an OverflowError). The
     date is not read (tournaments.trf.dates.YEARS), and without another date the command
