@@ -82,6 +82,7 @@ def arena_games_load(*, data: bytes, name: str, actor: Actor, actor_label: str =
         ratings = _ratings(players.values())
         findings = list(read.findings) + _unknown(read.games, players)
         findings += _out_of_order(read.games, players, ratings)
+        findings.sort(key=lambda finding: finding.line or 0)  # the file's order
         if findings or not read.games:
             raise ArenaGamesRefused(findings or [ArenaFinding(None, "The file holds no game.")])
         games_file = ArenaGamesFile(
