@@ -79,6 +79,33 @@ def test_two_digit_dates_that_go_backwards_in_one_order_use_the_other():
     assert dates.rounds[2].value == D(2010, 10, 16)
 
 
+def test_a_start_years_before_the_end_is_a_day_taken_for_a_year():
+    """17.11.24 and 25.11.24 read year first are 2017-11-24 and 2025-11-24: an event of
+    eight years, which no report rates (a review found it registered so, and rated under
+    the rule set of 2017)."""
+    dates = read_event_dates("17.11.24", "25.11.24", [])
+    assert dates.order is Order.DMY and not dates.ambiguous
+    assert (dates.start.value, dates.end.value) == (D(2024, 11, 17), D(2024, 11, 25))
+
+
+def test_start_and_end_may_be_written_in_another_order_than_the_round_dates():
+    """042 and 052 day first, 132 in TRF16's YY/MM/DD: no one order fits the file, the two
+    do, and the start and end's is told apart from the rounds'."""
+    dates = read_event_dates("17.11.24", "25.11.24", ["24/11/17", "24/11/18", "24/11/25"])
+    assert (dates.order, dates.header_order) == (Order.YMD, Order.DMY)
+    assert (dates.start.value, dates.end.value) == (D(2024, 11, 17), D(2024, 11, 25))
+    assert [d.value for d in dates.rounds] == [D(2024, 11, 17), D(2024, 11, 18), D(2024, 11, 25)]
+    assert dates.start.as_read == "17.11.24 (read as 2024-11-17)"
+    one_order = read_event_dates("24/11/17", "24/11/25", ["24/11/17", "24/11/18"])
+    assert (one_order.order, one_order.header_order) == (Order.YMD, None)
+
+
+def test_a_league_of_a_season_is_still_read_in_one_order():
+    dates = read_event_dates("15.09.24", "10.05.25", ["15.09.24", "13.10.24", "10.05.25"])
+    assert (dates.order, dates.header_order) == (Order.DMY, None)
+    assert dates.end.value == D(2025, 5, 10)
+
+
 def test_two_digit_dates_with_nothing_to_settle_them_are_ambiguous():
     dates = read_event_dates("25/09/17", "25/09/17", [])
     assert dates.ambiguous and dates.start.value == D(2025, 9, 17)

@@ -234,7 +234,7 @@ def _date_findings(ctx: _Context) -> Iterable[Finding]:
             yield Finding(
                 ERROR,
                 "date-outside-registration",
-                f"Line {line}: the {label} {date.raw} is outside {span}.",
+                f"Line {line}: the {label} {date.as_read} is outside {span}.",
                 line,
                 HEADER_COLUMN,
                 clause,
@@ -245,7 +245,7 @@ def _date_findings(ctx: _Context) -> Iterable[Finding]:
             yield Finding(
                 ERROR,
                 "round-date-outside-registration",
-                f"Line {line}: round {number} is dated {date.raw}, outside {span}.",
+                f"Line {line}: round {number} is dated {date.as_read}, outside {span}.",
                 line,
                 _block_column(number),
                 clause,
@@ -264,7 +264,7 @@ def _dates_out_of_order(ctx: _Context) -> Iterable[Finding]:
         yield Finding(
             WARNING,
             "dates-out-of-order",
-            f"Line {line}: the start date {start.raw} is after the end date {end.raw} "
+            f"Line {line}: the start date {start.as_read} is after the end date {end.as_read} "
             f"(line {ctx.header_lines.get('052')}).",
             line,
             HEADER_COLUMN,
@@ -277,8 +277,8 @@ def _dates_out_of_order(ctx: _Context) -> Iterable[Finding]:
             yield Finding(
                 WARNING,
                 "round-dates-out-of-order",
-                f"Line {line}: round {number} is dated {date.raw}, before round {before} "
-                f"({earlier.raw}): rounds are played in their order.",
+                f"Line {line}: round {number} is dated {date.as_read}, before round {before}, "
+                f"dated {earlier.as_read}: rounds are played in their order.",
                 line,
                 _block_column(number),
                 "TRF16 132",

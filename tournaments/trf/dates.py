@@ -8,7 +8,9 @@ Two-digit forms (`10.09.13`) are the hard case: the nominal 132 format is YY/MM/
 one producer writes YY.DD.MM and others may mean DD.MM.YY. They are therefore resolved
 for the whole file at once (`read_event_dates`): the first reading order under which
 every two-digit date of the file is a real date and the round dates are consistent with
-each other and with the four-digit start and end dates wins.
+each other and with the four-digit start and end dates wins. The start and end dates
+(042, 052) may be written in one order and the round dates (132) in another: a file read
+whole in one order only when a day is taken for a year is read so.
 """
 
 from __future__ import annotations
@@ -36,6 +38,15 @@ class TrfDate:
 
     def __str__(self) -> str:
         return self.raw
+
+    @property
+    def as_read(self) -> str:
+        """The date as written, and as read where its order is not plain from it
+        (``17.11.26 (read as 2017-11-26)``): a message that quotes a misread date alone
+        reads as nonsense. A date written year first is quoted as written."""
+        if self.value is None or _YEAR_FIRST.fullmatch(self.raw.strip()):
+            return self.raw
+        return f"{self.raw} (read as {self.value.isoformat()})"
 
 
 BLANK_DATE = TrfDate()
@@ -83,6 +94,10 @@ _MONTHS = {
 # Round dates may precede the start date or follow the end date a little (late entries,
 # typing slips); further than this and a reading order is considered wrong.
 _SLACK = datetime.timedelta(days=7)
+#: Longer than any event is rated in one report (a league's season included): a reading
+#: order that puts a start this far before its end took a day for a year (17.11.24 read
+#: as 2017-11-24 beside 25.11.24 read as 2025-11-24: a review).
+_LONGEST_EVENT = datetime.timedelta(days=366)
 
 
 @dataclass(frozen=True)
@@ -226,6 +241,8 @@ class EventDates:
     end: TrfDate
     rounds: tuple[TrfDate, ...]
     order: Order | None = None  # reading order of the two-digit dates, if any
+    #: The start's and end's (042, 052) where they were read in another order than 132's.
+    header_order: Order | None = None
     ambiguous: bool = False  # several orders fit and give different dates
     problems: dict[Slot, tuple[str, str]] = field(default_factory=dict)  # (code, text)
 
@@ -243,7 +260,7 @@ def _short_value(parts: tuple[int, int, int], order: Order) -> datetime.date | N
 def _consistent(values: dict[Slot, datetime.date], count: int) -> bool:
     """Round dates never go backwards and sit within the event's start and end dates."""
     start, end = values.get("start"), values.get("end")
-    if start and end and start > end:
+    if start and end and not start <= end <= start + _LONGEST_EVENT:
         return False
     rounds = [values[i] for i in range(count) if i in values]
     if any(later < earlier for earlier, later in itertools.pairwise(rounds)):
@@ -254,13 +271,18 @@ def _consistent(values: dict[Slot, datetime.date], count: int) -> bool:
 
 
 def _try_order(
-    order: Order,
+    orders: tuple[Order, Order],
     short: dict[Slot, tuple[int, int, int]],
     known: dict[Slot, datetime.date],
     count: int,
 ) -> dict[Slot, datetime.date] | None:
-    """Values of the two-digit dates under `order`, or None if the order does not fit."""
-    values = {slot: _short_value(parts, order) for slot, parts in short.items()}
+    """Values of the two-digit dates under `orders` (the round dates', the start's and
+    end's), or None if they do not fit."""
+    rounds, headers = orders
+    values = {
+        slot: _short_value(parts, rounds if isinstance(slot, int) else headers)
+        for slot, parts in short.items()
+    }
     if any(value is None for value in values.values()):
         return None
     merged = {**known, **values}
@@ -288,7 +310,7 @@ def read_event_dates(start_raw: str, end_raw: str, round_raws: Sequence[str]) ->
             readings[slot] = _read_long(text)
     _settle_day_month(readings, raws)
     known = {slot: r.value for slot, r in readings.items() if r.value is not None}
-    order, ambiguous, values = _resolve(short, known, len(round_raws))
+    orders, ambiguous, values = _resolve(short, known, len(round_raws))
     for slot, value in values.items():
         readings[slot] = _Reading(value) if value else _Reading(problem="is not a real date")
     problems = {slot: ("invalid-date", r.problem) for slot, r in readings.items() if r.problem}
@@ -303,7 +325,8 @@ def read_event_dates(start_raw: str, end_raw: str, round_raws: Sequence[str]) ->
         start=readings["start"].as_date(raws["start"]),
         end=readings["end"].as_date(raws["end"]),
         rounds=tuple(readings[i].as_date(raws[i]) for i in range(len(round_raws))),
-        order=order,
+        order=orders[0] if orders else None,
+        header_order=orders[1] if orders and orders[1] is not orders[0] else None,
         ambiguous=ambiguous,
         problems=problems,
     )
@@ -338,16 +361,25 @@ def _resolve(
     short: dict[Slot, tuple[int, int, int]],
     known: dict[Slot, datetime.date],
     count: int,
-) -> tuple[Order | None, bool, dict[Slot, datetime.date | None]]:
-    """Choose the reading order of the two-digit dates: (order, ambiguous, values)."""
+) -> tuple[tuple[Order, Order] | None, bool, dict[Slot, datetime.date | None]]:
+    """Choose the reading orders of the two-digit dates, the round dates' and the start's
+    and end's: (orders, ambiguous, values). One order for the whole file where one fits;
+    two only where none does."""
     if not short:
         return None, False, {}
-    fitting = {o: v for o in ORDERS if (v := _try_order(o, short, known, count)) is not None}
-    if not fitting:
-        return None, False, _fallback(short)
-    order = next(iter(fitting))
-    distinct = {tuple(sorted(v.items(), key=_slot_key)) for v in fitting.values()}
-    return order, len(distinct) > 1, dict(fitting[order])
+    for candidates in (_SAME_ORDERS, _MIXED_ORDERS):
+        fitting = {
+            o: v for o in candidates if (v := _try_order(o, short, known, count)) is not None
+        }
+        if fitting:
+            orders = next(iter(fitting))
+            distinct = {tuple(sorted(v.items(), key=_slot_key)) for v in fitting.values()}
+            return orders, len(distinct) > 1, dict(fitting[orders])
+    return None, False, _fallback(short)
+
+
+_SAME_ORDERS = [(order, order) for order in ORDERS]
+_MIXED_ORDERS = [(rounds, headers) for rounds in ORDERS for headers in ORDERS if rounds != headers]
 
 
 def _slot_key(item: tuple[Slot, object]) -> tuple[int, str]:

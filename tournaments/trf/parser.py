@@ -454,6 +454,18 @@ def _read_dates(lines: _Lines, out: FindingCollector) -> EventDates:
             rule="trf16.md §2 dates",
         )
     _note_date_order(dates.order, dates.ambiguous, where, out)
+    if dates.header_order is not None:
+        header = next(where[slot] for slot in ("start", "end") if is_two_digit_date(where[slot][3]))
+        _label, line, column, raw = header
+        out.warning(
+            "date-order-guessed",
+            f"Line {line}: the start and end dates such as '{raw}' are only consistent with "
+            f"the round dates (132, read as {dates.order.value}) when read as "
+            f"{dates.header_order.value}; they were read that way.",
+            line=line,
+            column=column,
+            rule="trf16.md §2 dates",
+        )
     return dates
 
 

@@ -89,8 +89,36 @@ def test_dates_out_of_order_are_warnings_with_their_line_and_column():
         ("round-dates-out-of-order", "warning", 8, 102),
     ]
     assert "the start date 2025/03/09 is after the end date 2025/03/01 (line 4)" in found[0].message
-    assert "round 2 is dated 25/03/02, before round 1 (25/03/03)" in found[1].message
+    assert (
+        "round 2 is dated 25/03/02 (read as 2025-03-02), before round 1, dated 25/03/03 "
+        "(read as 2025-03-03)"
+    ) in found[1].message
     assert not [f for f in check(trf(four_players())) if f.code.endswith("out-of-order")]
+
+
+def test_a_misread_date_outside_the_registration_is_quoted_as_read():
+    """A review: "the start date 17.11.26 is outside 2026-11-17 to ..." reads as nonsense
+    until it says the date was read as 2017-11-26."""
+    found = check(trf(four_players(), start="03.09.25", end="2025/03/09"))
+    outside = [f for f in found if f.code == "date-outside-registration"]
+    assert [f.message for f in outside] == [
+        "Line 3: the start date 03.09.25 (read as 2003-09-25) is outside the registration's "
+        "2025-03-01 to 2025-03-09."
+    ]
+
+
+def test_start_and_end_written_day_first_beside_132s_year_first_are_read_and_said():
+    data = trf(four_players(), start="01.03.25", end="09.03.25")
+    assert not codes(check(data), "error"), codes(check(data), "error")
+    guessed = [f for f in parse(data).findings if f.code == "date-order-guessed"]
+    assert [(f.line, f.column, f.message) for f in guessed] == [
+        (
+            3,
+            5,
+            "Line 3: the start and end dates such as '01.03.25' are only consistent with the "
+            "round dates (132, read as YY.MM.DD) when read as DD.MM.YY; they were read that way.",
+        )
+    ]
 
 
 @pytest.mark.parametrize(
