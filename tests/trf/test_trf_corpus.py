@@ -505,6 +505,21 @@ def test_a_real_file_whose_rounds_the_shift_took_is_an_error_not_warnings(corpus
     assert not codes & {"unread-rounds", "shifted-lines"}
 
 
+def test_a_list_of_players_written_before_the_first_round_is_an_error(corpus_dir):
+    """A review: a real file with every player line cut after its points column (no round,
+    no points), as written before round 1, was checked with 0 errors and approved with no
+    game. It is an error of the whole file; the whole file has none."""
+    data = (corpus_dir / "bbpPairings__dutch_2025_C5.trf").read_bytes()
+    before_round_one = b"\n".join(
+        line[:80].rstrip() if line.startswith(b"001") else line for line in data.split(b"\n")
+    )
+    result = parse(before_round_one)
+    errors = [f for f in result.findings if f.severity == Severity.ERROR]
+    assert [f.code for f in errors] == ["without-rounds"]
+    assert errors[0].message.startswith("None of the 6 player lines has a round (columns 92 on)")
+    assert "without-rounds" not in {f.code for f in parse(data).findings}
+
+
 def test_a_report_of_forfeits_alone_has_results_and_no_such_error():
     """Two players, one round, lost by forfeit: no game to rate, but the round's result
     was read (trf16.md §3: "+" and "-"); nothing to say of the file."""
@@ -517,7 +532,7 @@ def test_a_report_of_forfeits_alone_has_results_and_no_such_error():
     ]
     result = parse(("\n".join(lines) + "\n").encode())
     assert result.report.players[0].result_halves == 2
-    assert "unread-rounds" not in {f.code for f in result.findings}
+    assert not {"unread-rounds", "without-rounds"} & {f.code for f in result.findings}
 
 
 @pytest.mark.parametrize("name", CUT_OFF_FILES)
@@ -554,3 +569,59 @@ def test_names_overflowing_into_a_blank_column_stay_a_warning(corpus_dir):
     warnings = [f for f in findings if f.severity == Severity.WARNING]
     assert warnings[0] == shifted[0]
     assert not [f for f in findings if f.severity == Severity.ERROR]
+
+
+def _with_line(data: bytes, number: int, change) -> bytes:
+    lines = data.split(b"\n")
+    lines[number - 1] = change(lines[number - 1])
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda line: b" " + line, "its 001 does not start in column 1"),
+        (lambda line: b"\xef\xbb\xbf" + line, "a byte-order mark (U+FEFF) stands before its 001"),
+        (lambda line: b"001\xc2\xa0" + line[4:], "its column 4 holds '\\xa0'"),
+        (lambda line: line[:4] + b"   3" + line[8:], "its starting rank, 3, is line 4's"),
+    ],
+)
+def test_a_player_line_not_read_is_said_first_as_the_cause_of_the_missing_player(
+    corpus_dir, change, why
+):
+    """A review: player 4's line indented, joined from another file (its byte-order mark
+    mid-file), with a no-break space after 001 or a starting rank used twice was left out,
+    and the first error an arbiter saw was "player 1 is paired with 4, but there is no
+    player 4", the line itself a warning after every error (or a note)."""
+    data = (corpus_dir / "bbpPairings__dutch_2025_C5.trf").read_bytes()
+    errors = [f for f in parse(_with_line(data, 5, change)).findings if f.severity == "error"]
+    unknown = [f for f in errors if f.code == "unknown-opponent"]
+    assert errors[0].code == "unread-player-line" and (errors[0].line, errors[0].column) == (5, 1)
+    assert errors[0].message.startswith(f"Line 5: this player line was not read, as {why}")
+    assert f"the {len(unknown)} errors about a player paired with one the file lacks" in (
+        errors[0].message
+    )
+    assert len(unknown) == 2  # players 1 and 3 were paired with 4
+    assert "unread-player-line" not in {f.code for f in parse(data).findings}
+
+
+def test_tabs_on_the_player_lines_are_named_as_what_shifted_their_fields(corpus_dir):
+    """A review: a file whose blanks were turned into tabs had 145 errors about shifted
+    fields, none naming the tabs (a tab right after 001 alone was named)."""
+    data = (corpus_dir / "bbpPairings__dutch_2025_C5.trf").read_bytes()
+    tabbed = b"\n".join(
+        line.replace(b"      ", b"\t") if line.startswith(b"001") else line
+        for line in data.split(b"\n")
+    )
+    findings = parse(tabbed).findings
+    assert findings[0].code == "shifted-lines"
+    assert "their fields look shifted by the tab characters the lines hold (save the file " in (
+        findings[0].message
+    )
+    [tabs] = [f for f in findings if f.code == "tab-character"]
+    assert (tabs.severity, tabs.line, tabs.column) == ("warning", 2, 9)
+    assert tabs.message.startswith("Line 2, column 9: a tab character on a player line")
+    assert "(6 occurrences; the first is shown). Save the file with blanks, not tabs." in (
+        tabs.message
+    )
+    assert "tab-character" not in {f.code for f in parse(data).findings}

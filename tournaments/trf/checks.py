@@ -286,17 +286,31 @@ def check_rounds_read(report: TrfReport, out: FindingCollector) -> None:
     §3): the rounds were not read (the lines shifted, the blocks cut away), and a report
     of no game would be approved and marked rated with nothing rated (a review: a file
     with one blank more on every line passed with warnings alone). An error of the whole
-    file; forfeits and byes are results, so a report of those alone is not one."""
+    file; forfeits and byes are results, so a report of those alone is not one. Without
+    points either, no line has a round at all: a list of players written before the
+    first round (a review found one checked without a word and approved with no game)."""
     points = sum(player.points for player in report.players if player.points is not None)
-    if points <= 0 or any(player.result_halves for player in report.players):
+    if any(player.result_halves for player in report.players):
         return
-    out.error(
-        "unread-rounds",  # after "shifted-lines", its cause, among the file's errors
-        f"The players' points (columns 81-84) add up to {points:.1f}, but no round result "
-        "could be read on any player line (the rounds start in column 92): there is "
-        "nothing to rate. Upload the file as the pairing program wrote it.",
-        rule="trf16.md §3",
-    )
+    if points > 0:
+        out.error(
+            "unread-rounds",  # after "shifted-lines", its cause, among the file's errors
+            f"The players' points (columns 81-84) add up to {points:.1f}, but no round result "
+            "could be read on any player line (the rounds start in column 92): there is "
+            "nothing to rate. Upload the file as the pairing program wrote it.",
+            rule="trf16.md §3",
+        )
+    elif report.players and not any(
+        not block.is_empty for player in report.players for block in player.rounds
+    ):
+        out.error(
+            "without-rounds",  # after "shifted-lines", its likelier cause where there is one
+            f"None of the {len(report.players)} player lines has a round (columns 92 on): "
+            "the file lists the players but holds no game to rate, as a pairing program "
+            "writes it before the first round. Upload the report written after the last "
+            "round.",
+            rule="trf16.md §3",
+        )
 
 
 def _check_teams(
@@ -354,6 +368,8 @@ def _check_round_count(report: TrfReport, out: FindingCollector) -> None:
 
 #: The findings of a character where a blank separator column should be.
 MISALIGNED = ("misaligned-field", "misaligned-round")
+#: A tab on a player line (``parser._note_tabs``), the likeliest cause of shifted fields.
+TAB_CHARACTER = "tab-character"
 
 
 def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
@@ -371,12 +387,17 @@ def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
         return
     first = min(misaligned, key=lambda f: (f.line, f.column or 0))
     erring = {f.line for f in findings if f.severity is Severity.ERROR and f.line}
-    if any(f.code == "unread-rounds" for f in findings):  # the shift took the rounds
+    if any(f.code in ("unread-rounds", "without-rounds") for f in findings):  # the shift took them
         erring |= set(lines)
     said = (
         f"{len(lines)} of the {player_lines} player lines have a character in a column "
         f"that must be blank (the first on line {first.line}, column {first.column}): their "
         "fields look shifted"
+        + (
+            " by the tab characters the lines hold (save the file with blanks, not tabs)"
+            if any(f.code == TAB_CHARACTER for f in findings)
+            else ""
+        )
     )
     if erring & set(lines):
         severity, advice = (
@@ -393,6 +414,32 @@ def check_shifted_lines(player_lines: int, out: FindingCollector) -> None:
         line=first.line,
         column=first.column,
         rule="trf16.md §3 (fields are separated by one blank column)",
+        summary=True,
+    )
+
+
+def check_unread_players(unread: Sequence[tuple[int, str]], out: FindingCollector) -> None:
+    """A player line not read (indented, joined from another file, a starting rank used
+    twice) leaves its player out, and each of his opponents' blocks "paired with a player
+    who does not exist": said first, as the cause of those errors, with the line and why
+    (a review: the first error an arbiter saw was "there is no player 1", the unread line
+    itself a warning after every error, or a note)."""
+    findings = out.findings()
+    unknown = [f for f in findings if f.code == "unknown-opponent"]
+    if not unread or not unknown:
+        return
+    line, why = unread[0]
+    more = f" (and {len(unread) - 1} more player lines)" if len(unread) > 1 else ""
+    out.add(
+        Severity.ERROR,
+        "unread-player-line",
+        f"Line {line}: this player line was not read, as {why}{more}: the "
+        f"{len(unknown)} error{'s' if len(unknown) != 1 else ''} about a player paired with "
+        "one the file lacks may all follow from it. Correct the line as the pairing program "
+        "writes it.",
+        line=line,
+        column=1,
+        rule="TRF16 001",
         summary=True,
     )
 

@@ -13,7 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from . import codes
-from .checks import check_cut_off, check_player_count, check_report, check_shifted_lines
+from .checks import (
+    TAB_CHARACTER,
+    check_cut_off,
+    check_player_count,
+    check_report,
+    check_shifted_lines,
+    check_unread_players,
+)
 from .dates import EventDates, Order, is_two_digit_date, read_event_dates
 from .decoding import DECOMPOSED, DecodedText, binary_kind, composed_letters, decode, split_lines
 from .extensions import (
@@ -111,6 +118,8 @@ class _Lines:
     member_columns: dict[int, list[int]] = field(default_factory=dict)
     extras: list[TrfRecord] = field(default_factory=list)
     unknown_codes: set[str] = field(default_factory=set)
+    #: Player lines not read, each with why (``checks.check_unread_players``).
+    unread_players: list[tuple[int, str]] = field(default_factory=list)
 
 
 def _without_nul(text: str, number: int, out: FindingCollector) -> str:
@@ -129,6 +138,30 @@ def _without_nul(text: str, number: int, out: FindingCollector) -> str:
         rule="TRF16 §1",
     )
     return text.replace("\0", " ")
+
+
+def _note_tabs(text: str, number: int, out: FindingCollector) -> str:
+    """A tab on a player line: TRF16 counts its columns one character each, and a tab is
+    one character where an editor shows several blanks, so every field after it stands
+    elsewhere than it looks (a review: 145 errors about shifted fields, none naming the
+    tabs). Said once per file; a tab right after the record code is said as the line's own
+    (``_note_unknown``)."""
+    column = text.find("\t") + 1
+    if column and text.startswith(codes.PLAYER) and column != 4:
+        out.tally(
+            TAB_CHARACTER,
+            "",
+            lambda n: (
+                f"Line {number}, column {column}: a tab character on a player line, where "
+                "TRF16 counts the columns one character each: the fields after it are not "
+                f"where they look{times(n)}. Save the file with blanks, not tabs."
+            ),
+            line=number,
+            column=column,
+            rule="trf16.md §1",
+            severity=Severity.WARNING,
+        )
+    return text
 
 
 def _composed(text: str, number: int, out: FindingCollector) -> str:
@@ -159,7 +192,8 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
     collected = _Lines()
     lines = split_lines(decoded.text)
     for number, text in enumerate(lines, start=1):
-        _dispatch(_composed(_without_nul(text, number, out), number, out), number, collected, out)
+        text = _note_tabs(_without_nul(text, number, out), number, out)
+        _dispatch(_composed(text, number, out), number, collected, out)
     if not collected.players:
         out.error(
             NO_PLAYERS,
@@ -171,6 +205,7 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
     report = _assemble(collected, out)
     check_report(report, out, collected.member_columns)
     check_shifted_lines(sum(1 for text in lines if text.startswith(codes.PLAYER)), out)
+    check_unread_players(collected.unread_players, out)
     _check_extensions(report, out)
     if codes.PLAYER_COUNT in collected.headers:
         check_player_count(report, collected.headers[codes.PLAYER_COUNT][1], out)
@@ -272,6 +307,9 @@ def _add_player(player: TrfPlayer | None, lines: _Lines, out: FindingCollector) 
             column=codes.START_RANK.first,
             rule=codes.START_RANK.rule,
         )
+        lines.unread_players.append(
+            (player.line or 0, f"its starting rank, {player.start_rank}, is line {first.line}'s")
+        )
         return
     lines.players.append(player)
 
@@ -347,13 +385,21 @@ def _use_of(code: str) -> str:
     return ""
 
 
+_BEFORE_A_CODE = " \t\ufeff\u00a0"
+
+
 def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> None:
     """One INFO per unknown code; a flood of codes (binary junk) is tallied as one."""
     known = record.code in lines.unknown_codes
     key = _FLOOD if not known and len(lines.unknown_codes) >= _MAX_UNKNOWN_CODES else record.code
     lines.unknown_codes.add(key)
     known = (codes.PLAYER, *codes.HEADER_CODES)
-    misplaced = record.text.lstrip()[:4].rstrip() in known
+    # A byte-order mark inside the file (two files joined) or a no-break space is no blank
+    # to lstrip(), yet shifts the code as an indent does.
+    code = record.text.lstrip(_BEFORE_A_CODE)[:4].rstrip()
+    misplaced = code in known
+    if code == codes.PLAYER:
+        lines.unread_players.append((record.line or 0, _why_unread(record.text)))
     shown = record.text[:20].encode("unicode_escape").decode("ascii")
     column = 1
     if misplaced and record.text[:3] in known:
@@ -368,6 +414,13 @@ def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> No
             + (
                 "save the file with blanks, not tabs)" if after == "\\t" else "write a blank there)"
             ),
+        )
+    elif misplaced and record.text.startswith("\ufeff"):
+        describe = _unknown_message(
+            record.line,
+            shown,
+            " (a byte-order mark, U+FEFF, stands before its code, as at the start of a file: "
+            "two files joined into one?)",
         )
     elif misplaced:
         describe = _unknown_message(record.line, shown, " (the record code must start in column 1)")
@@ -387,6 +440,19 @@ def _note_unknown(record: TrfRecord, lines: _Lines, out: FindingCollector) -> No
 
 
 _FLOOD = "\0other"  # tally key of the unknown codes past _MAX_UNKNOWN_CODES
+
+
+def _why_unread(text: str) -> str:
+    """Why a line that holds 001 was not read as a player line."""
+    if text.startswith("\ufeff"):
+        return (
+            "a byte-order mark (U+FEFF) stands before its 001, as at a file's start "
+            "(two files joined?)"
+        )
+    if text.startswith(codes.PLAYER):
+        after = text[3:4].encode("unicode_escape").decode("ascii")
+        return f"its column 4 holds '{after}' where TRF16 has a blank"
+    return "its 001 does not start in column 1"
 
 
 def _unknown_message(line: int | None, shown: str, why: str) -> Callable[[int], str]:
