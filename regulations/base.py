@@ -154,6 +154,7 @@ class OverTheBoardRules:
     categories: ClassVar[frozenset[Category]]
     #: Lowest rating that is published (standard-2009 0.6, R&B 2024 6.1.2).
     floor: ClassVar[int]
+    floor_clause: ClassVar[str]
     #: Days between the closing date and the list date (standard-2009 7.13; R&B 2024 6.1.3).
     closing_days: ClassVar[int]
     #: What refuses a report too late for the third list after its tournament's end: the

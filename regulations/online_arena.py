@@ -159,6 +159,7 @@ class OnlineArena:
     title = "FIDE Online Arena rating regulations"
     categories = frozenset(TIME_CONTROLS)
     floor = 100  # 3.2
+    floor_clause = "online arena 3.2"
     difference_clause = "online arena 3.9.1"
     #: No match over a set number of games is rated apart here (``OverTheBoardRules``).
     match_waiver_clause: ClassVar[str] = ""

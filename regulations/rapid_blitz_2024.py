@@ -97,6 +97,7 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
     id = "rapid-blitz-2024"
     title = "FIDE Rapid and Blitz Rating Regulations, from 1 January 2024"
     floor = 1400  # 6.1.2, 6.1.4, 6.2.1
+    floor_clause = "R&B 2024 6.1.2"
     closing_days = 3  # 6.1.3
     official_event_clause = "R&B 2024 6.1.3"
     hybrid_games_clause = "R&B 2024 8.4"

@@ -23,6 +23,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     title = "FIDE Rapid and Blitz Rating Regulations, before 1 January 2024"
     checks_clause_prefix = "R&B 2024 (applied to pre-2024)"
     floor = 1000  # DESIGN.md: excerpt-silent parameter
+    floor_clause = "R&B pre-2024 (floor 1000: DESIGN.md)"
     closing_days = 3
     lateness_clause = "R&B pre-2024 8.1"
     difference_cap = 400

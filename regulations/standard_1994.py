@@ -47,6 +47,7 @@ class Standard1994(StandardChecks, OverTheBoardRules):
     checks_clause_prefix = "standard-2009 (applied to 1994)"
     #: 10.31/10.32: performances and ratings below 1801 are not considered.
     floor = 1801
+    floor_clause = "standard-1994 10.32"
     closing_days = 7
     difference_cap = 350  # 10.51
     games_are_independent = False

@@ -164,6 +164,7 @@ class Standard2009(StandardChecks, OverTheBoardRules):
     id = "standard-2009"
     title = "FIDE Rating Regulations (standard), from 1 July 2009"
     floor = 1200  # 0.6
+    floor_clause = "standard-2009 0.6"
     closing_days = 7  # 7.13
     official_event_clause = "standard-2009 7.13"
     difference_cap = 400

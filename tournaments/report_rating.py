@@ -214,6 +214,7 @@ def rate_report(
     if system not in SYSTEMS:
         raise ReportNotRateable(f"unknown system '{system}'; use swiss or round-robin")
     year = _rating_year(report, notes)
+    notes += implausible_ratings(report, rules)
     if isinstance(rules, OnlineArena):
         rated, unrated = _rate_online(report, rules, category)
     elif system == ROUND_ROBIN and isinstance(rules, Standard2009 | Standard1994):
@@ -221,6 +222,39 @@ def rate_report(
     else:
         rated, unrated = _rate_swiss(report, rules, year)
     return ReportRating(rules.id, system, category, rated, unrated, tuple(sort_findings(notes)))
+
+
+#: Above any rating FIDE has published (the highest yet is 2882): a typing slip or a
+#: field shifted into columns 49-52, not a rating to rate by.
+HIGHEST_PLAUSIBLE_RATING = 3000
+
+
+def implausible_ratings(report: TrfReport, rules: OverTheBoardRules | OnlineArena) -> list[Finding]:
+    """Warnings for ratings in columns 49-52 no list holds: below the rule set's floor (no
+    rating lower is published) or above ``HIGHEST_PLAUSIBLE_RATING``. They are rated as
+    written, as the report stands for them (a review: a rating of 12 and one of 9999 were
+    rated without a word, and moved their opponents' changes too)."""
+    warnings = []
+    for player in report.players:
+        rating = player.rating
+        if rating is None or rules.floor <= rating <= HIGHEST_PLAUSIBLE_RATING:
+            continue
+        why = (
+            f"below {rules.floor}, the lowest rating {rules.id} publishes"
+            if rating < rules.floor
+            else f"above {HIGHEST_PLAUSIBLE_RATING}, higher than any rating FIDE has published"
+        )
+        warnings.append(
+            _note(
+                "implausible-rating",
+                f"Line {player.line}: player {player.start_rank} ({player.name}) is rated "
+                f"{rating} in columns 49-52, {why}; rated as written. Check the report.",
+                rule=rules.floor_clause if rating < rules.floor else "TRF16 001",
+                line=player.line,
+                severity=Severity.WARNING,
+            )
+        )
+    return warnings
 
 
 def _rating_year(report: TrfReport, notes: list[Finding]) -> int:

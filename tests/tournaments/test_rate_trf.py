@@ -112,6 +112,43 @@ def test_swiss_standard_2009_changes_by_hand(small_swiss):
     ]  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("rating", "rules", "said", "clause"),
+    [
+        (1199, "standard-2009", "below 1200, the lowest rating standard-2009 publishes",
+         "standard-2009 0.6"),
+        (1399, "rapid-blitz-2024", "below 1400, the lowest rating rapid-blitz-2024 publishes",
+         "R&B 2024 6.1.2"),
+        (3001, "standard-2009", "above 3000, higher than any rating FIDE has published",
+         "TRF16 001"),
+    ],
+)  # fmt: skip
+def test_a_rating_no_list_holds_is_warned_of_and_rated_as_written(
+    small_swiss, rating, rules, said, clause
+):
+    """A review: a rating of 12 and one of 9999 in columns 49-52 were rated without a word
+    (and moved their opponents' changes). The report stands for them; the arbiter is told."""
+    report = parse(small_swiss.read_bytes()).report
+    first = replace(report.players[0], rating=rating)
+    odd = report_file(
+        small_swiss.parent, replace(report, players=(first, *report.players[1:])), "odd.trf"
+    )
+    document = rate(odd, "--rules", rules)
+    [warning] = [f for f in document["findings"] if f["code"] == "implausible-rating"]
+    assert warning["severity"] == "warning" and warning["rule"] == clause
+    assert warning["message"] == (
+        f"Line {first.line}: player 1 (A) is rated {rating} in columns 49-52, {said}; rated "
+        "as written. Check the report."
+    )
+    assert by_rank(document)[1]["rating"] == rating
+    for plausible in (1200 if rules == "standard-2009" else 1400, 3000):
+        fine = replace(report, players=(replace(first, rating=plausible), *report.players[1:]))
+        findings = rate(report_file(small_swiss.parent, fine, "fine.trf"), "--rules", rules)[
+            "findings"
+        ]
+        assert "implausible-rating" not in {f["code"] for f in findings}
+
+
 def test_the_rule_set_follows_the_dates_administrators_keep(small_swiss):
     """standard-2009 0.1: the rule set in force is the administrators' (their effective
     dates, as registration and the period read them). A review moved standard-2009 to
