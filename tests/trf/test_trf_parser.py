@@ -112,6 +112,18 @@ def test_utf16_with_bom_is_decoded():
     assert result.report == parse(GAME).report
 
 
+@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-be"])
+def test_utf32_with_its_bom_is_decoded_not_taken_for_utf16(encoding):
+    """A review: UTF-32's little-endian mark begins as UTF-16's does, and such a file was
+    read as UTF-16 and refused for its NULs ("saved as UTF-16?")."""
+    mark = codecs.BOM_UTF32_BE if encoding == "utf-32-be" else b""
+    result = parse(mark + GAME.replace("Alpha, Ann", "Ålpha, Änn").encode(encoding))
+    assert result.encoding == "utf-32" and result.errors == ()
+    assert result.report.player(1).name == "Ålpha, Änn"
+    [note] = [f for f in result.findings if f.code == "encoding-fallback"]
+    assert note.message == "The file is not UTF-8; it was read as utf-32."
+
+
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
 def test_utf16_without_a_bom_is_decoded_not_read_as_nul_characters(encoding):
     """A review: UTF-16 saved without its byte-order mark is valid UTF-8 too, with a NUL

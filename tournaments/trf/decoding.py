@@ -18,6 +18,7 @@ from dataclasses import dataclass
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _LINE_END_BYTES = re.compile(rb"(\r\n|\r|\n)")
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
 #: How files that are no text begin, and what they are. A review: a ZIP archive stored
 #: without compression holds the report's lines as they are, and was read as a report
 #: (of "mixed" encoding, with NUL errors) that superseded the checked version.
@@ -43,7 +44,8 @@ class DecodedText:
     """
 
     text: str
-    encoding: str  # "utf-8", "utf-8-sig", "utf-16", "cp1252", "latin-1", "mixed" or "text"
+    #: "utf-8", "utf-8-sig", "utf-16", "utf-32", "cp1252", "latin-1", "mixed" or "text"
+    encoding: str
     had_bom: bool = False
     fallback_lines: tuple[int, ...] = ()
 
@@ -60,17 +62,18 @@ def binary_kind(data: bytes) -> str | None:
 
 
 def decode(data: bytes | str) -> DecodedText:
-    """Decode a file: UTF-8 (BOM stripped), else UTF-16 by BOM, else line by line.
+    """Decode a file: UTF-32 or UTF-16 by BOM, else UTF-8 (BOM stripped), else line by line.
 
     Never raises: the line-by-line fallback decodes every byte sequence.
     """
     if isinstance(data, str):
         had_bom = data.startswith("\ufeff")
         return DecodedText(data.removeprefix("\ufeff"), "text", had_bom)
-    if data.startswith(_UTF16_BOMS):
-        text = _try(data, "utf-16")
-        if text is not None:
-            return DecodedText(text.removeprefix("\ufeff"), "utf-16", True)
+    # UTF-32's little-endian mark begins as UTF-16's does: looked for first (a review found
+    # a UTF-32 file read as UTF-16 and refused for its NULs, "saved as UTF-16?").
+    for encoding, marks in (("utf-32", _UTF32_BOMS), ("utf-16", _UTF16_BOMS)):
+        if data.startswith(marks) and (text := _try(data, encoding)) is not None:
+            return DecodedText(text.removeprefix("\ufeff"), encoding, True)
     if (text := _utf16_without_bom(data)) is not None:
         return DecodedText(text, "utf-16")
     had_bom = data.startswith(codecs.BOM_UTF8)

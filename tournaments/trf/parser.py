@@ -224,8 +224,8 @@ def _note_encoding(decoded: DecodedText, out: FindingCollector) -> None:
             line=1,
             rule="trf16.md §7.1",
         )
-    if decoded.encoding == "utf-16":
-        message = "The file is not UTF-8; it was read as utf-16."
+    if decoded.encoding in ("utf-16", "utf-32"):
+        message = f"The file is not UTF-8; it was read as {decoded.encoding}."
     elif decoded.encoding == "mixed":
         lines = decoded.fallback_lines
         verb = "was" if len(lines) == 1 else "were"
