@@ -125,6 +125,17 @@ class SearchFilter(django_filters.CharFilter):
         super().__init__(*args, **kwargs)
 
 
+class WordsFilter(SearchFilter):
+    """A search box whose words are each looked for, in any order: "blitz open" finds
+    "Blitz Test Open", as the registry's search finds "Smith, John" for "john smith" (a
+    review found the tournaments' search matching the phrase alone)."""
+
+    def filter(self, qs, value):
+        for word in (value or "").split():
+            qs = qs.filter(**{f"{self.field_name}__{self.lookup_expr}": word})
+        return qs
+
+
 class QuickSelect(forms.Select):
     """A select written in one pass. Django renders each ``<option>`` through a template,
     which for some 200 federations costs a page more than its queries (the published

@@ -189,6 +189,25 @@ def test_the_dashboard_shows_the_first_of_a_months_work_and_counts_the_rest(worl
     )
 
 
+def test_the_tournaments_search_finds_each_word_in_any_order(world):
+    """A review: "blitz open" found nothing beside "Blitz Test Open", the phrase alone
+    being looked for; the officers' reports page searches tournaments the same way."""
+    factories.TournamentFactory(federation=world["fed_a"], name="Blitz Test Open")
+    factories.TournamentFactory(federation=world["fed_a"], name="Irish Championship Juniors")
+    factories.TournamentFactory(federation=world["fed_a"], name="Open Rapid")
+
+    administrator = persona_client(world, "administrator")  # the public sees approved ones
+
+    def found(words: str) -> set[str]:
+        table = administrator.get("/tournaments/", {"name": words}).context["table"]
+        return {row.record.name for row in table.rows}
+
+    assert found("blitz open") == {"Blitz Test Open"}
+    assert found("open rapid") == {"Open Rapid"}
+    assert found("  juniors   IRISH ") == {"Irish Championship Juniors"}
+    assert found("irish open") == set()
+
+
 def test_an_arbiter_lists_the_tournaments_of_his_own_from_the_dashboard(world, client):
     """ "My tournaments" shows an arbiter's first 25 and links to the tournaments page
     narrowed to those the arbiter is chief or deputy arbiter of (``?mine=true``), not to

@@ -4,7 +4,7 @@ from django import forms
 from players.filters import (
     FederationFilter,
     NarrowingFilterSet,
-    SearchFilter,
+    WordsFilter,
     federation_in_capitals,
 )
 from tournaments.models import ApprovalRequest, Tournament
@@ -36,7 +36,7 @@ class LabelledDateRange(django_filters.widgets.DateRangeWidget):
 
 
 class TournamentFilter(NarrowingFilterSet):
-    name = SearchFilter(lookup_expr="icontains", label="Name")
+    name = WordsFilter(lookup_expr="icontains", label="Name")
     #: An arbiter's own: chief or deputy (the dashboard's "My tournaments" links here).
     mine = django_filters.BooleanFilter(
         method="filter_mine",
@@ -69,7 +69,7 @@ class TournamentFilter(NarrowingFilterSet):
 
 
 class ApprovalFilter(NarrowingFilterSet):
-    tournament = SearchFilter(
+    tournament = WordsFilter(
         field_name="tournament__name", lookup_expr="icontains", label="Tournament"
     )
 

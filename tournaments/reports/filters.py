@@ -1,7 +1,7 @@
 import django_filters
 from django.db.models import QuerySet
 
-from players.filters import NarrowingFilterSet, SearchFilter
+from players.filters import NarrowingFilterSet, WordsFilter
 from players.models import Federation
 from tournaments.models import Tournament, TournamentReport
 
@@ -10,7 +10,7 @@ RATED = "rated"
 
 
 class ReportFilter(NarrowingFilterSet):
-    tournament = SearchFilter(
+    tournament = WordsFilter(
         field_name="tournament__name", lookup_expr="icontains", label="Tournament"
     )
     federation = django_filters.ModelChoiceFilter(
