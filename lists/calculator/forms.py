@@ -15,6 +15,7 @@ from django.utils import timezone
 from lists.calculator.services import CalculatorInput, Opponent
 from regulations import RULE_SETS, OnlineArena
 from regulations.types import REACHED_2400, Category, Score, half_points
+from tournaments.report_rating import HIGHEST_PLAUSIBLE_RATING
 
 DEFAULT_RULE_SET = "rapid-blitz-2024"
 DEFAULT_GAMES = 30
@@ -30,8 +31,9 @@ RESULT_NUMBER = re.compile(r"\d{0,2}(?:[./]\d{1,2})?")
 THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?")
 #: A comma between digits, as a decimal point: "0,5", "1850,25".
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
-#: PlayerState refuses other ratings: four digits at most (TRF16 001 columns 49-52).
-MIN_RATING, MAX_RATING = 0, 9999
+#: No rating FIDE publishes is higher (a review: 9999 against 9999 gave "new rating
+#: 10004", beyond the form's own bounds); the floor is the rule set's (``_floor_check``).
+MIN_RATING, MAX_RATING = 0, HIGHEST_PLAUSIBLE_RATING
 
 #: Results written in words or as a game's score, for the player (standard-2009 8.55(b):
 #: "the score is 1, 0.5 or 0"). Plain numbers (1, 0.5, .5, 1/2, 0) are read as numbers.
@@ -129,7 +131,7 @@ def rating_number(text: str) -> str:
 
 
 def parse_rating(text: str) -> Decimal:
-    """An opponent's rating: a number from 0 to 9999 with at most two decimals (the online
+    """An opponent's rating: a number from 0 to 3000 with at most two decimals (the online
     arena keeps two, 3.1; the over-the-board rule sets need whole numbers), written as
     ``rating_number`` reads it."""
     try:
@@ -243,6 +245,10 @@ class CalculatorForm(forms.Form):
         label="Your rating",
         min_value=MIN_RATING,
         max_value=MAX_RATING,
+        error_messages={
+            "max_value": f"No rating FIDE publishes is above {MAX_RATING} (the highest yet "
+            "is 2882)."
+        },
         decimal_places=2,
         required=False,
         help_text="The published rating before these games (online arena: two decimals "

@@ -396,7 +396,7 @@ def test_a_bad_line_is_named_by_its_number(client):
     assert "Line 4 (“1900 2”): “2” is not a result" in page
     # What was typed, quoted as typed (a review: "“1extra” is not a result").
     assert "Line 7 (“2100 1 extra”): “1 extra” is not a result" in page
-    assert "from 0 to 9999" in page  # line 5: PlayerState's four digits
+    assert "a rating is from 0 to 3000, not 12000" in page  # line 5: no rating is that high
     assert "forfeit is not rated" in page  # line 6: DESIGN.md interpretation 6
     assert 'id="summary"' not in page
 
@@ -521,6 +521,26 @@ def test_a_rating_below_the_floor_is_refused(client, rule_set, floor, category):
     at_the_floor = calculate(client, rule_set=rule_set, rating=str(floor), category=category,
                              opponents=f"{floor} 1")  # fmt: skip
     assert 'id="summary"' in at_the_floor.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "category"), [("rapid-blitz-2024", ""), ("online-arena", "online-blitz")]
+)
+def test_a_rating_above_any_published_is_refused(client, rule_set, category):
+    """A review: 9999 against 9999 gave "New rating 10004", beyond the form's own bound of
+    9999; no rating FIDE publishes is above 3000."""
+    response = calculate(client, rule_set=rule_set, rating="9999", games="30",
+                         opponents="9999 1\n3000.5 0")  # fmt: skip
+    errors = response.context["form"].errors
+    assert errors["rating"] == ["No rating FIDE publishes is above 3000 (the highest yet is 2882)."]
+    assert errors["opponents"] == [
+        "Line 1 (“9999 1”): a rating is from 0 to 3000, not 9999.",
+        "Line 2 (“3000.5 0”): a rating is from 0 to 3000, not 3000.5.",
+    ]
+    assert 'id="summary"' not in response.content.decode()
+    at_the_top = calculate(client, rule_set=rule_set, rating="3000", games="30",
+                           category=category, opponents="3000 1")  # fmt: skip
+    assert text_of(at_the_top, "new-rating").startswith("30")
 
 
 def test_a_player_s_page_opens_the_calculator_with_his_rating_filled_in(db, client):
