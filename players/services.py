@@ -290,9 +290,9 @@ FIRST_FIDE_LIST_YEAR = dt.date(1971, 1, 1)
 
 
 def import_date_refusal(as_of: dt.date) -> str | None:
-    """Why a list cannot be imported as in force from ``as_of``, or None: not after the
-    coming lists, whose periods exist (a list dated years ahead would show on every page
-    and stand for a list already out)."""
+    """Why a list cannot be imported as in force from ``as_of``, or None: not before 1971
+    (``FIRST_FIDE_LIST_YEAR``) and not after the coming lists, whose periods exist (a list
+    dated years ahead would show on every page and stand for a list already out)."""
     furthest = furthest_list(timezone.localdate(), list_every_months())
     if as_of < FIRST_FIDE_LIST_YEAR:
         return f"{as_of} is before 1971, the year of FIDE's first rating list"

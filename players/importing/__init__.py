@@ -4,9 +4,9 @@
 
 Formats: ``fide-txt`` (the combined ``players_list_foa.txt`` and the one-category TXT
 lists, read by their header), ``fide-xml`` (streamed) and ``csv`` (a header row). A
-``.zip`` holding one list is read in place; a text list may be UTF-8, Latin-1 or UTF-16
-with its byte-order mark (a spreadsheet's "Unicode text"). Nothing here checks who is importing or
-opens a transaction: ``players.services.player_import_*`` do.
+``.zip`` holding one list (and no other file) is read in place; a text list may be UTF-8,
+Latin-1 or UTF-16 with its byte-order mark (a spreadsheet's "Unicode text"). Nothing here
+checks who is importing or opens a transaction: ``players.services.player_import_*`` do.
 """
 
 from __future__ import annotations

@@ -258,7 +258,8 @@ def _short_value(parts: tuple[int, int, int], order: Order) -> datetime.date | N
 
 
 def _consistent(values: dict[Slot, datetime.date], count: int) -> bool:
-    """Round dates never go backwards and sit within the event's start and end dates."""
+    """Round dates never go backwards and sit within the event's start and end dates, and
+    the event lasts at most ``_LONGEST_EVENT``."""
     start, end = values.get("start"), values.get("end")
     if start and end and not start <= end <= start + _LONGEST_EVENT:
         return False
