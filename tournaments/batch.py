@@ -220,13 +220,13 @@ def _too_long(registration: RegistrationData, *, name_given: bool) -> str | None
     """Why the report's name or city cannot be registered: longer than the registry holds
     (PostgreSQL refused a 201-character 012 with a traceback: a review). ``name_given``:
     the name is ``--name``'s, not record 012's."""
-    name = (
+    name_label, name_remedy = (
         ("name (--name)", "shorten it")
         if name_given
         else ("name (012)", "give --name or shorten the record")
     )
     for label, value, field_name, remedy in (
-        (name[0], registration.name, "name", name[1]),
+        (name_label, registration.name, "name", name_remedy),
         ("city (022)", registration.city, "city", "shorten the record"),
     ):
         longest = Tournament._meta.get_field(field_name).max_length
