@@ -215,6 +215,9 @@ class TournamentReport(models.Model):
     #: The file's games with moves, as read at upload, by the round their Round tags give
     #: ("?": none), which a later version keeping the file is checked by.
     games_rounds = models.JSONField(null=True, blank=True)
+    #: The rounds the file holds, as read at upload (None: uploaded before they were kept),
+    #: which the tournament's page shows where the event was cut short of its registration.
+    rounds = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices)
     error_count = models.PositiveIntegerField(default=0)
     warning_count = models.PositiveIntegerField(default=0)

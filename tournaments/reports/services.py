@@ -316,6 +316,7 @@ def _report_store(
         size=len(data),
         sha256=hashlib.sha256(data).hexdigest(),
         encoding=parsed.encoding[:16],
+        rounds=parsed.report.number_of_rounds if parsed.report else None,
         status=ReportStatus.HAS_ERRORS if errors else ReportStatus.CHECKED,
         error_count=errors,
         warning_count=sum(1 for f in findings if f.severity is Severity.WARNING),

@@ -914,3 +914,31 @@ def test_a_report_whose_stored_file_is_gone_is_refused_with_a_reason(
     gone = officer.get(f"{base}file/")
     assert gone.status_code == 404
     assert "The stored file of version 1 can no longer be read" in gone.content.decode()
+
+
+def test_an_event_cut_short_shows_the_rounds_its_approved_report_has(
+    world, tournament, registry, upload
+):
+    """Registered for 4 rounds, played 3: validation warns (standard-2009 0.4) and the
+    officer may approve; the tournament's page then says the approved report has 3, where
+    it went on showing the registration's 4 alone."""
+    Tournament.objects.filter(pk=tournament.pk).update(number_of_rounds=4)
+    upload("arbiter", tournament, trf(four_players()))
+    report = TournamentReport.objects.get()
+    assert report.rounds == 3
+    assert report.findings.filter(code="rounds-differ-from-registration").exists()
+    address = f"/tournaments/{tournament.pk}/"
+    before = persona_client(world, "administrator").get(address).content.decode()
+    assert 'id="rounds-played"' not in before  # not approved yet: nothing is rated of it
+    services.report_approve(actor=persona_actor(world, "officer_a"), report=report)
+    page = persona_client(world, "administrator").get(address).content.decode()
+    assert '<span id="rounds-played">the approved report has 3</span>' in page
+
+
+def test_an_event_played_as_registered_shows_its_rounds_once(world, tournament, registry, upload):
+    upload("arbiter", tournament, trf(four_players()))
+    services.report_approve(
+        actor=persona_actor(world, "officer_a"), report=TournamentReport.objects.get()
+    )
+    page = persona_client(world, "administrator").get(f"/tournaments/{tournament.pk}/")
+    assert b'id="rounds-played"' not in page.content
