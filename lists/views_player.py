@@ -30,7 +30,7 @@ from regulations import RULE_SETS, OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
 from tournaments.models import Game, Tournament, TournamentReport
-from tournaments.reports.selectors import ratings_in_force
+from tournaments.reports.selectors import approved_report, ratings_in_force
 from tournaments.selectors import rule_schedule
 from tournaments.trf import parse
 from tournaments.trf.codes import DEFAULT_HALVES
@@ -580,17 +580,6 @@ class CrossRow:
     @property
     def change_rounded_text(self) -> str:
         return "" if self.change_rounded is None else f"{self.change_rounded:+d}"
-
-
-def approved_report(tournament: Tournament) -> TournamentReport | None:
-    """The tournament's approved report (the latest approved version)."""
-    return (
-        TournamentReport.objects.filter(
-            tournament=tournament, status=TournamentReport.Status.APPROVED
-        )
-        .order_by("-version")
-        .first()
-    )
 
 
 def tournament_games(report: TournamentReport | None) -> list[Game]:

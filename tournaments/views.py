@@ -20,7 +20,8 @@ from tournaments.forms import (
     TournamentRegistrationForm,
     WithdrawalForm,
 )
-from tournaments.models import ApprovalRequest, Tournament, TournamentReport
+from tournaments.models import ApprovalRequest, Tournament
+from tournaments.reports.selectors import approved_report
 from tournaments.reports.services import (
     approval_outlook,
     list_gone,
@@ -51,11 +52,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def rounds_played(tournament: Tournament) -> int | None:
     """The rounds of the approved report where they are not the registration's (an event
     cut short: validation warned of it, standard-2009 0.4, R&B 2024 0.2), else None."""
-    rounds = (
-        tournament.reports.filter(status=TournamentReport.Status.APPROVED)
-        .values_list("rounds", flat=True)
-        .first()
-    )
+    report = approved_report(tournament)
+    rounds = report.rounds if report else None
     return rounds if rounds not in (None, tournament.number_of_rounds) else None
 
 

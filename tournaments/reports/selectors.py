@@ -62,6 +62,17 @@ def report_get(*, actor: Actor, tournament_pk: int, version: int) -> TournamentR
     )
 
 
+def approved_report(tournament: Tournament) -> TournamentReport | None:
+    """The tournament's approved report (the latest approved version), the one rated."""
+    return (
+        TournamentReport.objects.filter(
+            tournament=tournament, status=TournamentReport.Status.APPROVED
+        )
+        .order_by("-version")
+        .first()
+    )
+
+
 def games_file_kept(tournament: Tournament) -> TournamentReport | None:
     """The version whose games file (PGN) a new version uploaded without one keeps: the
     latest that has one."""
