@@ -23,6 +23,7 @@ from players.importing.records import (
     layout_for,
     record_from_fields,
 )
+from players.text import composed_letters
 
 #: Header names (case-insensitive) -> canonical field names.
 HEADER_NAMES = {
@@ -199,7 +200,8 @@ def read_txt(
         raise ListUnreadable("the file is empty")
     reader = TxtReader(header.rstrip("\r\n"), category)
     for number, line in enumerate(iterator, start=2):
-        text = line.rstrip("\r\n")
+        # Columns as an editor shows them: "Å" saved as A and a ring is one (a review).
+        text = composed_letters(line.rstrip("\r\n"))
         if not text.strip():
             continue
         try:

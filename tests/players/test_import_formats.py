@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -135,6 +136,34 @@ def test_a_number_straddling_a_column_is_a_skipped_line_not_a_guess(
     assert result.skipped == [
         {"line": 2, "reason": "the columns after OTit do not line up with the header"}
     ]
+
+
+def test_a_txt_list_saved_with_separate_accents_reads_in_its_columns(
+    import_as_administrator, tmp_path
+):
+    """An editor on a Mac saves "Jönsson, Åsa" as letters and separate accents (decomposed
+    Unicode), aligned as it shows them: the line was skipped as not lining up, a column
+    for each accent counted. Read as shown, and the name kept composed, one spelling."""
+    lines = (DATA / "players_list_foa.txt").read_text().splitlines()
+    shown = "Jönsson, Åsa".ljust(len("Carlsen, Magnus"))
+    saved = lines[1].replace("Carlsen, Magnus", unicodedata.normalize("NFD", shown))
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text("\n".join([lines[0], saved]) + "\n")
+    result = import_as_administrator("", path=path)
+    assert result.skipped == []
+    player = Player.objects.get(fide_id=1503014)
+    assert player.name == unicodedata.normalize("NFC", "Jönsson, Åsa")
+    assert (player.federation.code, state(1503014).rating) == ("NOR", 2833)
+
+
+def test_a_csv_name_with_separate_accents_is_stored_composed(import_as_administrator, tmp_path):
+    """The registry's search and the TXT download count the letters a reader sees."""
+    path = tmp_path / "list.csv"
+    name = unicodedata.normalize("NFD", "Åström, Jörg")
+    path.write_text(f'ID Number,Name,Fed,Sex,SRtng\n90800001,"{name}",SWE,M,1800\n')
+    import_as_administrator("", path=path)
+    stored = Player.objects.get(fide_id=90800001).name
+    assert stored == "Åström, Jörg" and len(stored) == 12
 
 
 def test_a_short_row_and_a_birth_year_to_come_are_skipped_with_their_reasons(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 import pytest
 
@@ -99,6 +100,17 @@ def test_saving_a_player_unchanged_says_nothing_changed(world, player_a):
     assert "nothing changed" in unchanged and "changes saved" not in unchanged
     changed = client.post(url, {**form, "title": "IM"}, follow=True).content.decode()
     assert "changes saved" in changed
+
+
+def test_a_name_typed_with_separate_accents_is_saved_composed(world, player_a):
+    """Pasted from a file saved on a Mac, "Ödön" arrives as letters and separate accents;
+    kept so, the TXT download counted a column for each accent. Saved as imports keep it."""
+    client = persona_client(world, "officer_a")
+    typed = unicodedata.normalize("NFD", "Ödön, Ágnes")
+    form = {"name": typed, "sex": "M", "title": "FM", "birth_year": "1990"}
+    client.post(f"/players/{player_a.fide_id}/edit/", form)
+    player_a.refresh_from_db()
+    assert player_a.name == "Ödön, Ágnes" and len(player_a.name) == 11
 
 
 def test_the_tournaments_offer_mine_only_to_arbiters(world):

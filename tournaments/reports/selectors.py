@@ -14,6 +14,7 @@ from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
 from players.name_keys import name_key_unordered
 from players.selectors import identity_key, likely_duplicates_among, players_named
+from players.text import composed_letters
 from regulations import get_rule_set
 from tournaments.models import (
     ApprovalRequest,
@@ -24,7 +25,7 @@ from tournaments.models import (
 )
 from tournaments.reports.validation import REGISTRY_SEX_IN_TRF, Registration, RegistryPlayer
 from tournaments.selectors import rules_for
-from tournaments.trf.decoding import composed_letters, decode, split_lines
+from tournaments.trf.decoding import decode, split_lines
 
 #: Tournament statuses in which a (new) report may be uploaded.
 UPLOAD_STATUSES = (

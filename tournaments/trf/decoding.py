@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import codecs
 import re
-import unicodedata
 from dataclasses import dataclass
 
 # Only CR and LF end a line: str.splitlines() would also split on form feeds, \x1c-\x1e,
@@ -148,20 +147,6 @@ def _try(data: bytes, encoding: str) -> str | None:
         return data.decode(encoding)
     except UnicodeDecodeError:
         return None
-
-
-#: A letter followed by combining accents (decomposed Unicode, as some editors save "Å").
-DECOMPOSED = re.compile(r".[\u0300-\u036f]+")
-
-
-def composed_letters(text: str) -> str:
-    """``text`` with each letter written with separate accents composed (Unicode NFC): one
-    column, as an editor shows it, where the file holds two or more. Only those letters:
-    NFC of the whole line would change other characters too (a compatibility ideograph).
-    The reader's columns, and the report page's, are counted on this."""
-    if text.isascii():
-        return text
-    return DECOMPOSED.sub(lambda letter: unicodedata.normalize("NFC", letter[0]), text)
 
 
 def split_lines(text: str) -> list[str]:

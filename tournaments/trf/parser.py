@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from players.text import DECOMPOSED, composed_letters
+
 from . import codes
 from .checks import (
     TAB_CHARACTER,
@@ -22,7 +24,7 @@ from .checks import (
     check_unread_players,
 )
 from .dates import EventDates, Order, is_two_digit_date, read_event_dates
-from .decoding import DECOMPOSED, DecodedText, binary_kind, composed_letters, decode, split_lines
+from .decoding import DecodedText, binary_kind, decode, split_lines
 from .extensions import (
     RecordKind,
     TrfRecord,
