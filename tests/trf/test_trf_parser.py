@@ -1046,3 +1046,50 @@ def test_only_decomposed_letters_are_composed():
     report = parse(text.encode()).report
     assert report.time_control == "\uf900"
     assert report.player(1).name == "\u00c5ngstr\u00f6m, Ase"
+
+
+def byte_padded(line: str) -> str:
+    """``line`` as a program padding by bytes writes it (C's ``%-33s`` on UTF-8): the
+    name's field as long in bytes as trf16.md §3 makes it in characters."""
+    name_end = 47
+    extra = len(line[:name_end].encode()) - name_end
+    return line[: name_end - extra] + line[name_end:]
+
+
+def test_a_name_padded_by_bytes_is_read_where_its_fields_line_up():
+    """A real file's kind (a program printing with C): "Jönsson, Åsa" padded to 33 bytes
+    stands 2 columns short, and every field after it was an error of its own (rating "00
+    A", FIDE ID "1002 1", opponent "1 b"), none naming the cause. Read by bytes, where
+    each separator is blank, with one warning naming the padding (trf16.md §7)."""
+    text = trf(
+        player(1, "Alpha, Ann", "   2 w 1", rating="2000", federation="NOR", points="1.0"),
+        byte_padded(
+            player(2, "Jönsson, Åsa", "   1 b 0", rating="1900", federation="SWE",
+                   fide_id="1002", points="0.0")
+        ),
+    )  # fmt: skip
+    result = parse(text.encode())
+    assert [f.code for f in result.findings if f.severity is not Severity.INFO] == ["byte-padded"]
+    warning = one(text.encode(), "byte-padded")
+    assert (warning.severity, warning.line) == (Severity.WARNING, 3)
+    assert "stand 2 columns left" in warning.message and "padded names by bytes" in warning.message
+    jonsson = result.report.player(2)
+    assert (jonsson.name, jonsson.rating, jonsson.federation, jonsson.fide_id) == (
+        "Jönsson, Åsa", 1900, "SWE", 1002,
+    )  # fmt: skip
+    assert (jonsson.rounds[0].opponent, jonsson.rounds[0].result) == (1, "0")
+
+
+def test_lines_counted_in_characters_or_not_utf8_are_read_as_written():
+    """The byte reading is a last resort: a UTF-8 line whose separators are blank as
+    written, and a cp1252 file (a byte a letter), are read in characters (trf16.md §7)."""
+    line = player(2, "Jönsson, Åsa", "   1 b 0", rating="1900", federation="SWE", points="0.0")
+    game = trf(player(1, "Alpha, Ann", "   2 w 1", points="1.0"), line)
+    for data in (game.encode(), game.encode("cp1252")):
+        result = parse(data)
+        assert not [f for f in result.findings if f.code == "byte-padded"]
+        assert result.report.player(2).rating == 1900
+    # Padded by bytes and written in cp1252 is a shifted line, and said so, not re-read.
+    shifted = trf(player(1, "Alpha, Ann", "   2 w 1", points="1.0"), byte_padded(line))
+    codes = {f.code for f in parse(shifted.encode("cp1252")).findings}
+    assert "byte-padded" not in codes and "misaligned-field" in codes

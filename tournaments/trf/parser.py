@@ -188,13 +188,74 @@ def _composed(text: str, number: int, out: FindingCollector) -> str:
     return composed_letters(text)
 
 
+#: A UTF-8 player line padded by bytes (``_byte_padded``).
+BYTE_PADDED = "byte-padded"
+#: Where a player line is cut to be read by bytes: at each separator column (0-based).
+_SEPARATOR_CUTS = tuple(column - 1 for column in codes.PLAYER_SEPARATOR_COLUMNS)
+
+
+def _separators_blank(text: str) -> bool:
+    """Whether a player line has a blank in every separator column it reaches."""
+    return all(cut >= len(text) or text[cut] == " " for cut in _SEPARATOR_CUTS)
+
+
+def _laid_out_by_bytes(text: str) -> str | None:
+    """The line with its columns counted in UTF-8 bytes, each field's letters then padded
+    to the bytes they took; None where a letter straddles a separator (not so written)."""
+    raw = text.encode("utf-8")
+    pieces = []
+    for start, end in itertools.pairwise((0, *_SEPARATOR_CUTS, len(raw))):
+        if start >= end:
+            continue
+        try:
+            pieces.append(raw[start:end].decode("utf-8").ljust(end - start))
+        except UnicodeDecodeError:
+            return None
+    return "".join(pieces)
+
+
+def _byte_padded(text: str, number: int, out: FindingCollector) -> str:
+    """A UTF-8 player line whose name was padded by bytes, as a program printing with C's
+    ``%-33s`` writes it: each letter outside ASCII takes two bytes or more and one column,
+    so the fields after the name stand that many columns left of their places, and the
+    line read in characters (trf16.md §7) is a row of errors, none naming the cause. Read
+    by bytes where that, and not the characters, puts a blank in every separator column;
+    said once per file."""
+    if text.isascii() or not text.startswith(codes.PLAYER) or _separators_blank(text):
+        return text
+    laid_out = _laid_out_by_bytes(text)
+    if laid_out is None or not _separators_blank(laid_out):
+        return text
+    shift = len(laid_out) - len(text)
+    columns = f"{shift} column{'s' if shift > 1 else ''}"
+    out.tally(
+        BYTE_PADDED,
+        "",
+        lambda n: (
+            f"Line {number}: the fields after the name stand {columns} "
+            "left of their places, as many as the name's letters outside ASCII take extra "
+            "bytes in UTF-8: the program that wrote the file padded names by bytes, where "
+            "TRF16 counts characters. The line was read by bytes, where its fields line up"
+            f"{times(n)}. Check its figures against the pairing program's."
+        ),
+        line=number,
+        rule="trf16.md §7 (columns are counted in characters)",
+        severity=Severity.WARNING,
+    )
+    return laid_out
+
+
 def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
     """Decode notes, one pass over the lines, then assembly and cross-checks."""
     _note_encoding(decoded, out)
     collected = _Lines()
     lines = split_lines(decoded.text)
+    read_as_utf8 = decoded.encoding in ("utf-8", "utf-8-sig", "mixed")
+    other_encoding = set(decoded.fallback_lines)
     for number, text in enumerate(lines, start=1):
         text = _note_tabs(_without_nul(text, number, out), number, out)
+        if read_as_utf8 and number not in other_encoding:
+            text = _byte_padded(text, number, out)
         _dispatch(_composed(text, number, out), number, collected, out)
     if not collected.players:
         out.error(
