@@ -27,6 +27,10 @@ BAD_LINES_SHOWN = 10
 #: A result written as a number: 1, 0, 0.5, .5, 1/2 and the like. Nothing longer reaches
 #: ``Fraction``, which writes out an exponent in full (a review: "1e999999999" never ended).
 RESULT_NUMBER = re.compile(r"\d{0,2}(?:[./]\d{1,2})?")
+#: Spaces around a score's dash, colon or slash ("1 - 0", "1 / 2"), which join it.
+SPACED_SEPARATOR = re.compile(r"\s*([-:/])\s*")
+#: A rating written with thousands separated by a space ("2 100"): its two words.
+SPACED_THOUSANDS = (re.compile(r"\d{1,2}"), re.compile(r"\d{3}(?:[.,]\d{1,2})?"))
 #: A rating written with thousands separated by a comma: "2,100", "1,850.25".
 THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?")
 #: A comma between digits, as a decimal point: "0,5", "1850,25".
@@ -96,7 +100,13 @@ def is_whole(value: Decimal) -> bool:
 def parse_result(text: str) -> int:
     """The player's result in half points (0, 1 or 2) from ``1``, ``0.5``, ``½``, ``=``,
     ``1-0`` and the like; ``ValueError`` with the reason otherwise."""
-    token = "".join(text.split()).lower()  # "1 - 0" is "1-0"
+    token = SPACED_SEPARATOR.sub(r"\1", text.strip().lower())  # "1 - 0" is "1-0"
+    if re.search(r"\s", token):
+        # "0 1" glued was 01, a win (a review): two words are no result.
+        raise ValueError(
+            f"“{text}” is not a result: write one, 1, 0.5 (½, =) or 0, or the game's "
+            "score, 1-0, ½-½ or 0-1"
+        )
     token = DECIMAL_COMMA.sub(".", token)  # "0,5" is 0.5, "0,5-0,5" a draw
     if token in FORFEITS:
         raise ValueError("a forfeit is not rated (DESIGN.md interpretation 6); leave it out")
@@ -169,6 +179,14 @@ def parse_opponent_line(number: int, line: str) -> Opponent:
     tokens = opponent_tokens(line)
     if len(tokens) < 2:
         raise ValueError("write the opponent's rating and your result, e.g. “2100 1”")
+    thousands, rest = SPACED_THOUSANDS
+    if len(tokens) > 2 and thousands.fullmatch(tokens[0]) and rest.fullmatch(tokens[1]):
+        # "2 100 1" read the rating as 2 and "100 1" as the result (a review).
+        rating = tokens[0] + tokens[1]
+        raise ValueError(
+            f"“{tokens[0]} {tokens[1]}” looks like a rating written with a space: write "
+            f"{rating}, e.g. “{rating} {' '.join(tokens[2:])}”"
+        )
     return Opponent(
         line=number, rating=parse_rating(tokens[0]), score_halves=parse_result(" ".join(tokens[1:]))
     )

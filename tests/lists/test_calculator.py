@@ -401,6 +401,31 @@ def test_a_bad_line_is_named_by_its_number(client):
     assert 'id="summary"' not in page
 
 
+@pytest.mark.parametrize("written", ["2100 0 1", "2100\t0\t1", "2100 1 0", "2100 ½ ½"])
+def test_two_results_on_a_line_are_refused_not_read_as_one(client, written):
+    """A review: "0 1", copied from a crosstable for a loss, was glued into "01" and rated
+    as a win (+10.00 against 2100 under standard-2009 8.56). Two words are no result."""
+    response = calculate(client, rule_set="standard-2009", rating="2000", opponents=written)
+    page = response.content.decode()
+    assert 'id="summary"' not in page
+    assert "is not a result: write one" in page
+
+
+@pytest.mark.parametrize("written", ["2 100 1", "2\u00a0100 1", "1 850,5 0"])
+def test_a_rating_written_with_a_space_is_named_so(client, written):
+    """ "2 100 1" was read as a rating of 2 and a result "100 1", which the message blamed."""
+    response = calculate(client, rule_set="online-arena", category="online-blitz",
+                         rating="2000", opponents=written)  # fmt: skip
+    assert "looks like a rating written with a space" in response.content.decode()
+
+
+def test_a_score_spaced_around_its_separator_is_still_read(client):
+    response = calculate(
+        client, rule_set="standard-2009", rating="2000", opponents="2100 0 - 1\n2100 1 / 2"
+    )
+    assert text_of(response, "score") == "0.5"
+
+
 @pytest.mark.parametrize("result", ["W", "D", "L", "=F", "½F", "0.5F"])
 def test_a_game_not_played_is_not_rated(client, result):
     """Interpretation 6: a forfeit, and a game with less than one move (a report's and the
