@@ -124,6 +124,8 @@ class GameLine:
     #: The rule set of the tournament; his published rating before the period.
     rules: OverTheBoardRules | None = None
     rating_now: int | None = None
+    #: Why his first rating disregarded this event (``PeriodBlock.disregarded_reason``).
+    disregarded: str = ""
 
     @classmethod
     def of(
@@ -135,6 +137,7 @@ class GameLine:
         *,
         rules: OverTheBoardRules | None = None,
         rating_now: int | None = None,
+        disregarded: str = "",
     ) -> GameLine:
         white = row.white_id == player_id
         return cls(
@@ -151,6 +154,7 @@ class GameLine:
             unrated_games_count=unrated_games_count,
             rules=rules,
             rating_now=rating_now,
+            disregarded=disregarded,
         )
 
     @property
@@ -233,6 +237,9 @@ class GameLine:
             return not_rated_note(self.clause, opponent_rated=opponent_counts)
         if self.opponent_rating is None and not self.unrated_games_count:
             return BOTH_UNRATED
+        if self.disregarded:
+            # A review found a lost first event's games said to count "towards a first rating".
+            return f"not counted towards a first rating: {self.disregarded}"
         return TOWARDS_FIRST_RATING
 
 
@@ -366,6 +373,22 @@ class PeriodBlock:
             for event in self.explanation.get("disregarded", ())
         ]
 
+    def disregarded_reason(self, tournament: Tournament) -> str:
+        """Why a new player's first rating disregarded ``tournament``, or "": the
+        explanation keeps his events by end date, not by tournament, so only an event
+        alone on its end date is named."""
+        if not self.is_new_player:
+            return ""
+        end_date = tournament.end_date.isoformat()
+        events = [
+            *self.explanation.get("counted", ()),
+            *self.explanation.get("disregarded", ()),
+        ]
+        same_day = [event for event in events if event["end_date"] == end_date]
+        if len(same_day) != 1 or same_day[0] not in self.explanation.get("disregarded", ()):
+            return ""
+        return self._disregarded_reason(same_day[0])
+
     def _disregarded_reason(self, event: dict[str, Any]) -> str:
         """Outside the pooling window (standard-2009 7.14c, R&B 2024 6.1.4), or a first
         event the rule set does not build on."""
@@ -443,10 +466,14 @@ def player_period_blocks(
         k = block.result.k_under(facts.rules.id)
         between_unrated = (period_id, tournament_id) in by_8_58
         now = block.result.old_rating
+        disregarded = block.disregarded_reason(tournament)
         lines = [
-            GameLine.of(row, player.pk, k, between_unrated, rules=facts.rules, rating_now=now)
+            GameLine.of(
+                row, player.pk, k, between_unrated,
+                rules=facts.rules, rating_now=now, disregarded=disregarded,
+            )
             for row in tournament_rows
-        ]
+        ]  # fmt: skip
         block.tournaments.append(TournamentBlock(tournament=tournament, k=k, lines=lines))
     return list(blocks.values())
 

@@ -442,7 +442,14 @@ class OverTheBoardRules:
         if games < needed:
             lowered = needed < self.minimum_games(counted)
             clause = self.association_clause if lowered else self.initial_clause
-            return outcome(None, f"{games} of the {needed} games needed ({clause})")
+            # A review read "0 of the 5 games needed" as games not played yet.
+            unpooled = (
+                f", the {sum(e.games for e in disregarded)} games of the disregarded "
+                f"event{'s' if len(disregarded) > 1 else ''} not counting"
+                if disregarded
+                else ""
+            )
+            return outcome(None, f"{games} of the {needed} games needed ({clause}){unpooled}")
         rating = self.pooled_rating(counted)
         if rating < self.floor:
             return outcome(

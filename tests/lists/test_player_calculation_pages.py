@@ -409,8 +409,8 @@ def test_a_zero_first_event_is_listed_as_disregarded_with_the_reason(
     w = period_world
     new = w.player("Newcomer")
     opponents = [w.player(f"Opp{i}", 1600) for i in range(5)]
-    w.tournament([(opponents[0], new, 1), (opponents[1], new, 1)])
-    publish(compute("rapid", APRIL))
+    lost = w.tournament([(opponents[0], new, 1), (opponents[1], new, 1)])
+    april = publish(compute("rapid", APRIL))
     w.tournament(
         [(new, opponents[0], 1), (opponents[1], new, 1), (new, opponents[2], 0.5),
          (opponents[3], new, 0.5), (new, opponents[4], 0.5)],
@@ -418,6 +418,12 @@ def test_a_zero_first_event_is_listed_as_disregarded_with_the_reason(
     )  # fmt: skip
     may = publish(compute("rapid", MAY))
     page = calculations(new)
+    # Its games are not "towards a first rating" (a review): the event does not count.
+    notes = [row[6] for row in rows_of(page, games_id(april, lost))[1:]]
+    assert notes == [
+        "not counted towards a first rating: a zero score in the first event is disregarded "
+        "(R&B 2024 7.2.2)"
+    ] * 2
     assert "1657" in text_of(page, section_id(may))
     rows = rows_of(page, section_id(may))
     assert ["2025-04-12", "5", "2.5", "1600.00", "", "counted"] in rows

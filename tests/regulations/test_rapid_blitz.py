@@ -137,6 +137,18 @@ def test_2024_zero_in_the_first_event_is_disregarded_but_not_later():
     assert outcome.rating == 1607
 
 
+def test_2024_the_games_a_first_rating_lacks_do_not_count_a_disregarded_event():
+    """6.1.4 and 7.2.2: a zero first event of 3 games leaves 0 of the 5 games needed, not
+    because none were played (a review read it so): the reason says its 3 do not count."""
+    zero = EventResult.against([1600] * 3, 0, dt.date(2026, 1, 1))
+    outcome = RB2024.initial_rating([zero], on=LIST)
+    assert outcome.rating is None
+    assert outcome.reason == (
+        "0 of the 5 games needed (R&B 2024 6.1.4), the 3 games of the disregarded event "
+        "not counting"
+    )
+
+
 def test_2024_only_the_first_events_zero_is_disregarded():
     """7.2.2: "If an unrated player scores zero in their first event this score is
     disregarded. Otherwise, their rating is calculated using all their results": a second
