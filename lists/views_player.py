@@ -517,6 +517,8 @@ def player_calculations(request: HttpRequest, fide_id: int) -> HttpResponse:
         "player": player,
         "page": page,
         "blocks": player_period_blocks(player, list(page.object_list), private=private),
+        # The online arena's ratings are worked out game by game on pages of their own.
+        "arena": player.arena_ratings.all(),
     }
     return render(request, "lists/player_calculations.html", context)
 

@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from arena.models import ArenaGame, ArenaGamesFile, ArenaListChange, ArenaRating
 from arena.services import arena_games_load
 from arena.views import arena_chart_data
+from tests import factories
 from tests.arena.conftest import pgn, pgn_game
 from tests.conftest import persona_actor, persona_client
 
@@ -264,3 +265,20 @@ def test_only_administrators_may_load_arena_games(world, members, persona):
     answer = client.post("/arena/load/", {"file": SimpleUploadedFile("x.pgn", data)})
     assert answer.status_code == refused
     assert not ArenaGame.objects.exists()
+
+
+def test_a_member_on_no_list_is_sent_to_the_arena_from_his_pages(client, rated):
+    """A review: a player with online games alone read "Not rated in any category" and
+    "No calculation ... yet" on his pages, with the arena's figures only further down the
+    first and not at all on the second."""
+    page = client.get("/players/1003/").content.decode()
+    assert "Not rated over the board: see the" in page and 'href="#online-arena"' in page
+    calculations = client.get("/lists/players/1003/").content.decode()
+    online = calculations.split('id="online-calculations"', 1)[1].split("</p>", 1)[0]
+    assert 'href="/arena/online-rapid/players/1003/">Online rapid</a>' in online
+    assert "No calculation of an over-the-board list" in calculations
+    # A player without online games is told as before.
+    nobody = factories.PlayerFactory(federation=rated["uma"].federation)
+    assert (
+        "Not rated in any category." in client.get(f"/players/{nobody.fide_id}/").content.decode()
+    )
