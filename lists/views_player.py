@@ -755,14 +755,15 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
             if row.rating is not None:
                 row.change_rounded = rules.settle(row.rating, row.change_hundredths)[0]
     _later_first_ratings(tournament, period, by_player)
-    _ratings_without_a_game(tournament, {pk: by_player[pk] for pk in set(by_player) - seen})
+    ratings_at_start(tournament, {pk: by_player[pk] for pk in set(by_player) - seen})
     return period
 
 
-def _ratings_without_a_game(tournament: Tournament, rows: dict[int, CrossRow]) -> None:
-    """The rating in force at the tournament's start (interpretation 2) of the players who
-    played no game over the board in it (byes, forfeits): none of its games tells it, and a
-    review found a rated player shown as "unrated"."""
+def ratings_at_start(tournament: Tournament, rows: dict[int, CrossRow]) -> None:
+    """The rating in force at the tournament's start (interpretation 2) of the players of
+    ``rows``: of a tournament not yet rated, and of a rated one's players who played no game
+    over the board in it (byes, forfeits), whom none of its games tells (a review found a
+    rated player shown as "unrated")."""
     if not rows:
         return
     players = {pk: row.player for pk, row in rows.items()}
@@ -813,5 +814,8 @@ def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     report = approved_report(tournament)
     rows, rounds = crosstable_rows(tournament_games(report), report_standings(report))
     period = rated_period(tournament, rows) if rows else None
+    if rows and period is None:
+        # Not rated yet (a review found no rating shown): the ratings it will be rated from.
+        ratings_at_start(tournament, {row.player.pk: row for row in rows})
     context = {"tournament": tournament, "rows": rows, "rounds": rounds, "period": period}
     return render(request, "lists/crosstable.html", context)

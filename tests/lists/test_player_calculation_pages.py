@@ -684,15 +684,18 @@ def three_players(period_world):
 def test_the_crosstable_shows_results_and_no_changes_before_publication(
     three_players, compute, django_capture_on_commit_callbacks
 ):
+    """Before, the ratings in force at the start (interpretation 2), which it will be rated
+    from: a review found no rating at all until the list came out."""
     tournament, a, b, c = three_players
     for _ in range(2):  # approved, then computed but not published
         page = get(f"/lists/tournaments/{tournament.pk}/")
         assert rows_of(page, "crosstable") == [
-            ["Rank", "Player", "FIDE ID", "Fed.", "R1", "R2", "R3", "Total"],
-            ["1", "A", str(a.fide_id), "NOR", "3w1", "2b½", NO_GAME, "1½"],
-            ["2", "C", str(c.fide_id), "NOR", NO_GAME, "1w½", "3b1", "1½"],
-            ["3", "B", str(b.fide_id), "NOR", "1b0", NO_GAME, "2w0", "0"],
-        ]
+            ["Rank", "Player", "FIDE ID", "Fed.", "Rating at the start", "R1", "R2", "R3",
+             "Total"],
+            ["1", "A", str(a.fide_id), "NOR", "1800", "3w1", "2b½", NO_GAME, "1½"],
+            ["2", "C", str(c.fide_id), "NOR", "2000", NO_GAME, "1w½", "3b1", "1½"],
+            ["3", "B", str(b.fide_id), "NOR", "1700", "1b0", NO_GAME, "2w0", "0"],
+        ]  # fmt: skip
         assert "Not yet rated" in page and f"K {TIMES} ΣdR" not in page
         compute("rapid", APRIL)
 
@@ -773,9 +776,9 @@ def test_the_crosstable_counts_forfeits_and_byes_in_the_standings(
         )
     rows = rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
     assert [row[:2] + row[4:] for row in rows[1:]] == [
-        ["1", "A", "3w1", "bye ½", "1½"],
-        ["2", "C", "bye 1", "3b-", "1"],
-        ["3", "B", "1b0", "2w+", "1"],
+        ["1", "A", "1800", "3w1", "bye ½", "1½"],
+        ["2", "C", "1600", "bye 1", "3b-", "1"],
+        ["3", "B", "1700", "1b0", "2w+", "1"],
     ]
     assert "Not yet rated" in get(f"/lists/tournaments/{tournament.pk}/")
     # Rated: C, with a bye and a forfeit only, is shown with his rating in force at the
@@ -813,7 +816,7 @@ def test_a_tournament_of_forfeits_alone_says_it_changed_no_rating_once_its_list_
     assert "Not yet rated" in get(f"/lists/tournaments/{tournament.pk}/")
     publish(compute("rapid", APRIL))
     page = get(f"/lists/tournaments/{tournament.pk}/")
-    assert [row[:2] + row[4:] for row in rows_of(page, "crosstable")[1:]] == [
+    assert [row[:2] + row[5:] for row in rows_of(page, "crosstable")[1:]] == [
         ["1", "A", "2w+", "1"],
         ["2", "B", "1b-", "0"],
     ]
