@@ -29,9 +29,10 @@ from players.pagination import FixedPagePaginator
 from regulations import RULE_SETS, OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
+from regulations.types import Category
 from tournaments.models import Game, Tournament, TournamentReport
-from tournaments.reports.selectors import approved_report, ratings_in_force
-from tournaments.selectors import rule_schedule
+from tournaments.reports.selectors import approved_report, ratings_in_force, registry_players
+from tournaments.selectors import rule_schedule, rules_for
 from tournaments.trf import parse
 from tournaments.trf.codes import DEFAULT_HALVES
 
@@ -594,6 +595,9 @@ class CrossRow:
     #: Unrated at the start, rated with his current rating (standard-2009 8.4, R&B 2024
     #: 7.2.5): the clause, ``rating`` then being that current rating.
     rated_since_clause: str = ""
+    #: Not yet rated: the standard list whose rating he will be rated with, unrated in
+    #: the tournament's rapid or blitz category (R&B 2024 7.2.1).
+    rating_from: str = ""
 
     @property
     def score(self) -> str:
@@ -755,21 +759,40 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
             if row.rating is not None:
                 row.change_rounded = rules.settle(row.rating, row.change_hundredths)[0]
     _later_first_ratings(tournament, period, by_player)
-    ratings_at_start(tournament, {pk: by_player[pk] for pk in set(by_player) - seen})
+    _ratings_without_a_game(tournament, {pk: by_player[pk] for pk in set(by_player) - seen})
     return period
 
 
-def ratings_at_start(tournament: Tournament, rows: dict[int, CrossRow]) -> None:
-    """The rating in force at the tournament's start (interpretation 2) of the players of
-    ``rows``: of a tournament not yet rated, and of a rated one's players who played no game
-    over the board in it (byes, forfeits), whom none of its games tells (a review found a
-    rated player shown as "unrated")."""
+def _ratings_without_a_game(tournament: Tournament, rows: dict[int, CrossRow]) -> None:
+    """The rating in force at the tournament's start (interpretation 2) of the players who
+    played no game over the board in it (byes, forfeits): none of its games tells it, and a
+    review found a rated player shown as "unrated"."""
     if not rows:
         return
     players = {pk: row.player for pk, row in rows.items()}
     in_force = ratings_in_force(players, {tournament.category}, tournament.start_date)
     for pk, row in rows.items():
         row.rating = in_force.get((pk, tournament.category), (None, ""))[0]
+
+
+def ratings_to_rate_from(tournament: Tournament, rows: list[CrossRow]) -> None:
+    """A tournament not yet rated: each player's rating in force at its start
+    (interpretation 2), or, unrated in a rapid or blitz category, the standard rating the
+    rule set rates him with (R&B 2024 7.2.1, pre-2024 7.21), as validation reads them (a
+    review found no rating shown until the list came out)."""
+    rules_id = tournament.rule_set or rules_for(tournament.category, tournament.start_date).id
+    registry = registry_players(
+        [row.player.fide_id for row in rows],
+        category=tournament.category,
+        on=tournament.start_date,
+        rules_id=rules_id,
+    )
+    standard = f"the {Category.STANDARD} list"
+    for row in rows:
+        known = registry.get(row.player.fide_id)
+        row.rating = known.rating if known else None
+        if known and row.rating is not None and tournament.category != Category.STANDARD:
+            row.rating_from = known.list_label if known.list_label.startswith(standard) else ""
 
 
 def _later_first_ratings(
@@ -815,7 +838,6 @@ def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     rows, rounds = crosstable_rows(tournament_games(report), report_standings(report))
     period = rated_period(tournament, rows) if rows else None
     if rows and period is None:
-        # Not rated yet (a review found no rating shown): the ratings it will be rated from.
-        ratings_at_start(tournament, {row.player.pk: row for row in rows})
+        ratings_to_rate_from(tournament, rows)
     context = {"tournament": tournament, "rows": rows, "rounds": rounds, "period": period}
     return render(request, "lists/crosstable.html", context)

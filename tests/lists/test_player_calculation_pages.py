@@ -841,6 +841,11 @@ def test_the_crosstable_marks_a_standard_rating_used_in_rapid(
     w = period_world
     adopted, rapid = w.player("Adopted", standard=2000), w.player("Rapid", 2000)
     tournament = w.tournament([(adopted, rapid, 1)])
+    # Before the list, the rating it will be rated from (a review found "unrated").
+    before = {
+        row[1]: row[4] for row in rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
+    }
+    assert (before["Adopted"], before["Rapid"]) == ("2000 (standard)", "2000")
     publish(compute("rapid", APRIL))
     page = get(f"/lists/tournaments/{tournament.pk}/")
     rows = rows_of(page, "crosstable")
