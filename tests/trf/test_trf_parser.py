@@ -7,11 +7,14 @@ pin the format itself.
 from __future__ import annotations
 
 import codecs
+import unicodedata
 from decimal import Decimal
 
 import pytest
 
 from tournaments.trf import Severity, parse, write
+from tournaments.trf.decoding import decode
+from tournaments.trf.parser import line_as_read
 
 
 def player(
@@ -1093,3 +1096,43 @@ def test_lines_counted_in_characters_or_not_utf8_are_read_as_written():
     shifted = trf(player(1, "Alpha, Ann", "   2 w 1", points="1.0"), byte_padded(line))
     codes = {f.code for f in parse(shifted.encode("cp1252")).findings}
     assert "byte-padded" not in codes and "misaligned-field" in codes
+
+
+def test_a_line_with_separate_accents_aligned_as_shown_is_not_read_by_bytes():
+    """A review: "Jönsson, Åsa" saved with separate accents (decomposed Unicode) and aligned
+    as an editor shows it has a letter in a blank column counted in code points; an
+    unrated player's line (no rating, federation or FIDE ID to mark a shift) then lined
+    up by bytes, and its game was misread. Columns are counted as shown first."""
+    shown = player(2, "Jönsson, Åsa", "   1 b 0", points="0.0", place="2")
+    saved = unicodedata.normalize("NFD", shown)
+    text = trf(player(1, "Alpha, Ann", "   2 w 1", points="1.0", place="1"), saved)
+    result = parse(text.encode())
+    assert "byte-padded" not in {f.code for f in result.findings}
+    jonsson = result.report.player(2)
+    assert (jonsson.name, jonsson.points, jonsson.rounds[0].colour) == (
+        "Jönsson, Åsa", Decimal("0.0"), "b",
+    )  # fmt: skip
+
+
+def test_a_line_padded_by_bytes_with_blank_fields_is_told_by_its_round_blocks():
+    """One letter outside ASCII, unrated, no federation: shifted one column left, every
+    blank between the fields stays blank, and the round block's colour stands in the blank
+    before it. A review found the game dropped without a word."""
+    line = byte_padded(player(2, "Müller, Hans", "   1 b 0", points="0.0"))
+    text = trf(player(1, "Alpha, Ann", "   2 w 1", points="1.0"), line)
+    result = parse(text.encode())
+    assert [f.code for f in result.findings if f.severity is not Severity.INFO] == ["byte-padded"]
+    assert (result.report.player(2).rounds[0].opponent, result.report.player(2).points) == (
+        1, Decimal("0.0"),
+    )  # fmt: skip
+
+
+def test_the_report_page_shows_a_line_padded_by_bytes_as_read():
+    """The findings' columns are the byte reading's: the page marks them on that line, not
+    on the line as written, where they stand two columns to the right (a review)."""
+    line = byte_padded(player(2, "Jönsson, Åsa", "   1 b 0", rating="X900", points="0.0"))
+    decoded = decode(trf(line).encode())
+    as_read = line_as_read(decoded, line, 2)
+    invalid = one(trf(line).encode(), "invalid-rating")
+    assert as_read[invalid.column - 1 : invalid.column + 3] == "X900"
+    assert line_as_read(decode(trf(line).encode("cp1252")), line, 2) == line

@@ -14,7 +14,6 @@ from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
 from players.name_keys import name_key_unordered
 from players.selectors import identity_key, likely_duplicates_among, players_named
-from players.text import composed_letters
 from regulations import get_rule_set
 from tournaments.models import (
     ApprovalRequest,
@@ -26,6 +25,7 @@ from tournaments.models import (
 from tournaments.reports.validation import REGISTRY_SEX_IN_TRF, Registration, RegistryPlayer
 from tournaments.selectors import rules_for
 from tournaments.trf.decoding import decode, split_lines
+from tournaments.trf.parser import line_as_read
 
 #: Tournament statuses in which a (new) report may be uploaded.
 UPLOAD_STATUSES = (
@@ -96,10 +96,14 @@ def finding_lines(*, report: TournamentReport, numbers: Iterable[int | None]) ->
             data = file.read()
     except OSError:
         return {}
-    lines = split_lines(decode(data).text)
-    # Columns as the reader counted them: a letter with separate accents is one.
+    decoded = decode(data)
+    lines = split_lines(decoded.text)
+    # Columns as the reader counted them: a letter with separate accents is one, a name
+    # padded by bytes is read by bytes.
     return {
-        number: composed_letters(lines[number - 1]) for number in wanted if number <= len(lines)
+        number: line_as_read(decoded, lines[number - 1], number)
+        for number in wanted
+        if number <= len(lines)
     }
 
 

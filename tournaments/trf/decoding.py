@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 # Only CR and LF end a line: str.splitlines() would also split on form feeds, \x1c-\x1e,
 # \x85 and U+2028, which can occur inside cp1252/latin-1 names and would shift columns.
@@ -52,6 +53,16 @@ class DecodedText:
     def is_fallback(self) -> bool:
         """True when some bytes were not UTF-8 (so their encoding is a guess)."""
         return bool(self.fallback_lines)
+
+    @cached_property
+    def _utf8_excepted(self) -> frozenset[int]:
+        return frozenset(self.fallback_lines)
+
+    def line_is_utf8(self, number: int) -> bool:
+        """Whether line ``number`` was decoded as UTF-8 (not as cp1252 beside UTF-8 lines,
+        nor UTF-16 or UTF-32)."""
+        utf8 = self.encoding in ("utf-8", "utf-8-sig", "mixed")
+        return utf8 and number not in self._utf8_excepted
 
 
 def binary_kind(data: bytes) -> str | None:

@@ -195,38 +195,69 @@ _SEPARATOR_CUTS = tuple(column - 1 for column in codes.PLAYER_SEPARATOR_COLUMNS)
 
 
 def _separators_blank(text: str) -> bool:
-    """Whether a player line has a blank in every separator column it reaches."""
-    return all(cut >= len(text) or text[cut] == " " for cut in _SEPARATOR_CUTS)
+    """Whether a player line has a blank in every column it reaches that trf16.md §3 keeps
+    blank: between the fields, and inside and between the round blocks (a line shifted by
+    one column may have none of its fields' figures in the first, a review found)."""
+    if not all(cut >= len(text) or text[cut] == " " for cut in _SEPARATOR_CUTS):
+        return False
+    blocks = range(codes.FIRST_ROUND_COLUMN - 1, len(text), codes.ROUND_STRIDE)
+    return all(
+        block + offset >= len(text) or text[block + offset] == " "
+        for block in blocks
+        for offset in _BLANK_IN_A_BLOCK
+    )
+
+
+#: The columns of a round block and after it that stay blank, counted from its first.
+_BLANK_IN_A_BLOCK = (
+    codes.OPPONENT_WIDTH,
+    codes.COLOUR_OFFSET + 1,
+    *range(codes.ROUND_WIDTH, codes.ROUND_STRIDE),
+)
 
 
 def _laid_out_by_bytes(text: str) -> str | None:
-    """The line with its columns counted in UTF-8 bytes, each field's letters then padded
-    to the bytes they took; None where a letter straddles a separator (not so written)."""
+    """The line with its columns counted in UTF-8 bytes, each field's letters (their
+    accents composed) then padded to the bytes they took; None where a letter straddles a
+    separator (not so written)."""
     raw = text.encode("utf-8")
     pieces = []
     for start, end in itertools.pairwise((0, *_SEPARATOR_CUTS, len(raw))):
         if start >= end:
             continue
         try:
-            pieces.append(raw[start:end].decode("utf-8").ljust(end - start))
+            pieces.append(composed_letters(raw[start:end].decode("utf-8")).ljust(end - start))
         except UnicodeDecodeError:
             return None
     return "".join(pieces)
 
 
-def _byte_padded(text: str, number: int, out: FindingCollector) -> str:
+def byte_padded_layout(text: str) -> str | None:
     """A UTF-8 player line whose name was padded by bytes, as a program printing with C's
-    ``%-33s`` writes it: each letter outside ASCII takes two bytes or more and one column,
-    so the fields after the name stand that many columns left of their places, and the
-    line read in characters (trf16.md §7) is a row of errors, none naming the cause. Read
-    by bytes where that, and not the characters, puts a blank in every separator column;
-    said once per file."""
-    if text.isascii() or not text.startswith(codes.PLAYER) or _separators_blank(text):
-        return text
+    ``%-33s`` writes it, read by bytes; None for any other line. Each letter outside ASCII
+    takes two bytes or more and one column, so the fields after the name stand that many
+    columns left of their places, and the line read in characters (trf16.md §7) is a row
+    of errors, none naming the cause. Read so only where the characters (accents
+    composed, as an editor shows them) leave a blank column filled and the bytes none."""
+    if text.isascii() or not text.startswith(codes.PLAYER):
+        return None
+    if _separators_blank(composed_letters(text)):
+        return None
     laid_out = _laid_out_by_bytes(text)
-    if laid_out is None or not _separators_blank(laid_out):
-        return text
-    shift = len(laid_out) - len(text)
+    return laid_out if laid_out is not None and _separators_blank(laid_out) else None
+
+
+def line_as_read(decoded: DecodedText, text: str, number: int) -> str:
+    """Line ``number`` with its columns as the reader counts them: by bytes where its name
+    was padded so (``byte_padded_layout``), its accents composed. The report page marks
+    the findings' columns on it."""
+    laid_out = byte_padded_layout(text) if decoded.line_is_utf8(number) else None
+    return laid_out or composed_letters(text)
+
+
+def _note_byte_padding(text: str, laid_out: str, number: int, out: FindingCollector) -> None:
+    """Said once per file, with the first line's shift."""
+    shift = len(laid_out) - len(composed_letters(text))
     columns = f"{shift} column{'s' if shift > 1 else ''}"
     out.tally(
         BYTE_PADDED,
@@ -242,7 +273,6 @@ def _byte_padded(text: str, number: int, out: FindingCollector) -> str:
         rule="trf16.md §7 (columns are counted in characters)",
         severity=Severity.WARNING,
     )
-    return laid_out
 
 
 def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
@@ -250,13 +280,12 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
     _note_encoding(decoded, out)
     collected = _Lines()
     lines = split_lines(decoded.text)
-    read_as_utf8 = decoded.encoding in ("utf-8", "utf-8-sig", "mixed")
-    other_encoding = set(decoded.fallback_lines)
     for number, text in enumerate(lines, start=1):
         text = _note_tabs(_without_nul(text, number, out), number, out)
-        if read_as_utf8 and number not in other_encoding:
-            text = _byte_padded(text, number, out)
-        _dispatch(_composed(text, number, out), number, collected, out)
+        laid_out = byte_padded_layout(text) if decoded.line_is_utf8(number) else None
+        if laid_out is not None:
+            _note_byte_padding(text, laid_out, number, out)
+        _dispatch(laid_out or _composed(text, number, out), number, collected, out)
     if not collected.players:
         out.error(
             NO_PLAYERS,
