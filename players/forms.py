@@ -21,7 +21,6 @@ from players.models import (
     RatingCategory,
 )
 from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month, import_date_refusal
-from players.text import composed_letters
 
 WOMEN_TITLE_CHOICES = [("", "—")] + [
     (value, label) for value, label in Player.Title.choices if value in Player.WOMEN_TITLES
@@ -37,14 +36,6 @@ def women_title_field() -> forms.ChoiceField:
         required=False,
         help_text="Beside the title above: an IM who is also a WGM.",
     )
-
-
-class PlayerNameField(forms.CharField):
-    """A player's name with its accents composed (``players.text.composed_letters``): one
-    spelling of "Åsa" whichever keyboard or program typed it, as the lists' import keeps."""
-
-    def to_python(self, value: Any) -> str:
-        return composed_letters(super().to_python(value))
 
 
 class BirthYearField(forms.IntegerField):
@@ -92,7 +83,6 @@ class PlayerEditForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = PLAYER_EDITABLE_FIELDS
-        field_classes = {"name": PlayerNameField}
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -122,7 +112,7 @@ class PlayerEditForm(forms.ModelForm):
 
 
 class PlayerRegisterForm(forms.Form):
-    name = PlayerNameField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
+    name = forms.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
     federation = forms.ModelChoiceField(queryset=Federation.objects.none())
     sex = forms.ChoiceField(choices=Player.Sex.choices)
     birth_year = BirthYearField()

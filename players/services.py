@@ -33,6 +33,7 @@ from players.models import (
 from players.querysets import referring_fields, unconstrained_referrers_locked
 from players.selectors import list_every_months
 from players.task_queue import task_queue_refusal, unreachable_message
+from players.text import written_name
 from regulations.lists import furthest_list
 
 
@@ -111,7 +112,7 @@ def player_register(
     list(Federation.objects.select_for_update().filter(pk=federation.pk))
     player = Player(
         fide_id=fide_id if fide_id is not None else next_free_fide_id(),
-        name=" ".join(name.split()),
+        name=written_name(name),
         federation=federation,
         sex=sex,
         birth_year=birth_date.year if birth_date else birth_year,
@@ -179,7 +180,7 @@ def player_update(
     after = copy.copy(before)
     for name, value in fields.items():
         setattr(after, name, value.strip() if isinstance(value, str) else value)
-    after.name = " ".join(after.name.split())  # single spaces, as the twin checks compare
+    after.name = written_name(after.name)  # as the twin checks and the search compare
     if after.birth_date:
         after.birth_year = after.birth_date.year
     changes = field_changes(before, after, list(PLAYER_EDITABLE_FIELDS))

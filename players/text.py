@@ -18,3 +18,10 @@ def composed_letters(text: str) -> str:
     if text.isascii():
         return text
     return DECOMPOSED.sub(lambda letter: unicodedata.normalize("NFC", letter[0]), text)
+
+
+def written_name(name: str) -> str:
+    """A name as the registry keeps it: its accents composed (``composed_letters``) and its
+    words single-spaced, one spelling of "Åsa" whichever program or keyboard wrote it, for
+    the search, the twin checks and the TXT download's columns."""
+    return " ".join(composed_letters(name).split())

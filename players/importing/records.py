@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from players.models import FIRST_BIRTH_YEAR, Player, RatingCategory
-from players.text import composed_letters
+from players.text import written_name
 
 #: A one-category list's columns, named without their category: FIDE's standard_, rapid_ and
 #: blitz_rating_list write "JUN25 Gms K" in TXT and <rating> <games> <k> in XML. The
@@ -207,9 +207,7 @@ def _fide_id(text: str) -> int:
 
 
 def _name(text: str) -> str:
-    """The name with its spaces collapsed and its accents composed: one spelling of
-    "Åsa" whichever program wrote the list, for the search and the TXT export's columns."""
-    name = " ".join(composed_letters(text).split())
+    name = written_name(text)
     if not name:
         raise Malformed("the name is missing")
     if len(name) > NAME_LENGTH:

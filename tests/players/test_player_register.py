@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 from django.core.exceptions import PermissionDenied
 
@@ -48,3 +50,12 @@ def test_an_exhausted_range_is_a_clear_error(world, settings):
     factories.PlayerFactory(fide_id=700_000_001)
     with pytest.raises(IdRangeExhausted, match="NEW_PLAYER_ID_RANGE"):
         register(world)
+
+
+def test_a_name_with_separate_accents_is_registered_composed(world):
+    """Every way in (the registry's form, a report line's "register new", a command) keeps
+    the name as the lists' import does: a review found the report's form storing
+    "Ödön, Ágnes" as letters and separate accents, 14 characters for 11."""
+    player = register(world, name=unicodedata.normalize("NFD", "Ödön,  Ágnes"))
+    player.refresh_from_db()
+    assert player.name == "Ödön, Ágnes" and len(player.name) == 11
