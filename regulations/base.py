@@ -443,8 +443,9 @@ class OverTheBoardRules:
             lowered = needed < self.minimum_games(counted)
             clause = self.association_clause if lowered else self.initial_clause
             # A review read "0 of the 5 games needed" as games not played yet.
+            left = sum(e.games for e in disregarded)
             unpooled = (
-                f", the {sum(e.games for e in disregarded)} games of the disregarded "
+                f", the {left} game{'s' if left != 1 else ''} of the disregarded "
                 f"event{'s' if len(disregarded) > 1 else ''} not counting"
                 if disregarded
                 else ""

@@ -30,7 +30,7 @@ RESULT_NUMBER = re.compile(r"\d{0,2}(?:[./]\d{1,2})?")
 #: Spaces around a score's dash, colon or slash ("1 - 0", "1 / 2"), which join it.
 SPACED_SEPARATOR = re.compile(r"\s*([-:/])\s*")
 #: A rating written with thousands separated by a space ("2 100"): its two words.
-SPACED_THOUSANDS = (re.compile(r"\d{1,2}"), re.compile(r"\d{3}(?:[.,]\d{1,2})?"))
+SPACED_THOUSANDS = (re.compile(r"[1-3]"), re.compile(r"\d{3}(?:[.,]\d{1,2})?"))
 #: A rating written with thousands separated by a comma: "2,100", "1,850.25".
 THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?")
 #: A comma between digits, as a decimal point: "0,5", "1850,25".
@@ -101,20 +101,21 @@ def parse_result(text: str) -> int:
     """The player's result in half points (0, 1 or 2) from ``1``, ``0.5``, ``½``, ``=``,
     ``1-0`` and the like; ``ValueError`` with the reason otherwise."""
     token = SPACED_SEPARATOR.sub(r"\1", text.strip().lower())  # "1 - 0" is "1-0"
-    if re.search(r"\s", token):
-        # "0 1" glued was 01, a win (a review): two words are no result.
-        raise ValueError(
-            f"“{text}” is not a result: write one, 1, 0.5 (½, =) or 0, or the game's "
-            "score, 1-0, ½-½ or 0-1"
-        )
     token = DECIMAL_COMMA.sub(".", token)  # "0,5" is 0.5, "0,5-0,5" a draw
-    if token in FORFEITS:
+    glued = "".join(token.split())  # "1 f" is a forfeit as "1f" is
+    if glued in FORFEITS:
         raise ValueError("a forfeit is not rated (DESIGN.md interpretation 6); leave it out")
-    if token in UNPLAYED:
+    if glued in UNPLAYED:
         raise ValueError(
             f"“{text}” is a game with less than one move in a report and a crosstable, "
             "which is not rated (DESIGN.md interpretation 6): leave it out, or write a "
             "game played as 1, 0.5 or 0 (win, draw, loss)"
+        )
+    if glued != token:
+        # "0 1" glued was 01, a win (a review): two words are no result.
+        raise ValueError(
+            f"“{text}” is not a result: write one, 1, 0.5 (½, =) or 0, or the game's "
+            "score, 1-0, ½-½ or 0-1"
         )
     if token in RESULT_WORDS:
         return int(RESULT_WORDS[token])

@@ -419,6 +419,17 @@ def test_a_rating_written_with_a_space_is_named_so(client, written):
     assert "looks like a rating written with a space" in response.content.decode()
 
 
+def test_a_forfeit_or_a_rating_past_3000_written_with_spaces_is_named_as_such(client):
+    """A review of the two-word refusal: "1 f" is a forfeit, said so, not "write one
+    result"; "12 345 1" is no rating written with a space (12345 is past any rating)."""
+    forfeit = calculate(client, rule_set="standard-2009", rating="2000", opponents="2100 1 f")
+    assert "forfeit is not rated" in forfeit.content.decode()
+    unplayed = calculate(client, rule_set="standard-2009", rating="2000", opponents="2100 ½ F")
+    assert "forfeit is not rated" in unplayed.content.decode()
+    big = calculate(client, rule_set="standard-2009", rating="2000", opponents="12 345 1")
+    assert "looks like a rating written with a space" not in big.content.decode()
+
+
 def test_a_score_spaced_around_its_separator_is_still_read(client):
     response = calculate(
         client, rule_set="standard-2009", rating="2000", opponents="2100 0 - 1\n2100 1 / 2"

@@ -147,6 +147,10 @@ def test_2024_the_games_a_first_rating_lacks_do_not_count_a_disregarded_event():
         "0 of the 5 games needed (R&B 2024 6.1.4), the 3 games of the disregarded event "
         "not counting"
     )
+    one_game = EventResult.against([1600], 0, dt.date(2026, 1, 1))
+    assert RB2024.initial_rating([one_game], on=LIST).reason.endswith(
+        "the 1 game of the disregarded event not counting"
+    )
 
 
 def test_2024_only_the_first_events_zero_is_disregarded():

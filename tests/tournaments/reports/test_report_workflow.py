@@ -941,4 +941,5 @@ def test_an_event_played_as_registered_shows_its_rounds_once(world, tournament, 
         actor=persona_actor(world, "officer_a"), report=TournamentReport.objects.get()
     )
     page = persona_client(world, "administrator").get(f"/tournaments/{tournament.pk}/")
+    assert TournamentReport.objects.get().rounds == 3  # kept, and the same as registered
     assert b'id="rounds-played"' not in page.content
