@@ -188,7 +188,7 @@ def _composed(text: str, number: int, out: FindingCollector) -> str:
     return composed_letters(text)
 
 
-#: A UTF-8 player line padded by bytes (``_byte_padded``).
+#: A UTF-8 player line padded by bytes (``byte_padded_layout``).
 BYTE_PADDED = "byte-padded"
 #: Where a player line is cut to be read by bytes: at each separator column (0-based).
 _SEPARATOR_CUTS = tuple(column - 1 for column in codes.PLAYER_SEPARATOR_COLUMNS)
