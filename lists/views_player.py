@@ -29,7 +29,6 @@ from players.pagination import FixedPagePaginator
 from regulations import RULE_SETS, OverTheBoardRules
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
-from regulations.types import Category
 from tournaments.models import Game, Tournament, TournamentReport
 from tournaments.reports.selectors import approved_report, ratings_in_force, registry_players
 from tournaments.selectors import rule_schedule, rules_for
@@ -596,7 +595,7 @@ class CrossRow:
     #: 7.2.5): the clause, ``rating`` then being that current rating.
     rated_since_clause: str = ""
     #: Not yet rated: the standard list whose rating he will be rated with, unrated in
-    #: the tournament's rapid or blitz category (R&B 2024 7.2.1).
+    #: the tournament's rapid or blitz category, and the clause (R&B 2024 7.2.1).
     rating_from: str = ""
 
     @property
@@ -787,12 +786,10 @@ def ratings_to_rate_from(tournament: Tournament, rows: list[CrossRow]) -> None:
         on=tournament.start_date,
         rules_id=rules_id,
     )
-    standard = f"the {Category.STANDARD} list"
     for row in rows:
         known = registry.get(row.player.fide_id)
         row.rating = known.rating if known else None
-        if known and row.rating is not None and tournament.category != Category.STANDARD:
-            row.rating_from = known.list_label if known.list_label.startswith(standard) else ""
+        row.rating_from = known.list_label if known and known.adoption else ""
 
 
 def _later_first_ratings(

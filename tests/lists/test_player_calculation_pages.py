@@ -22,6 +22,7 @@ from django.test import Client
 
 from lists.models import PeriodResult, RatingPeriod
 from lists.views_player import DELISTED_SINCE
+from tests import factories
 from tests.conftest import persona_client
 from tests.lists.conftest import APRIL, MAY
 from tests.lists.test_period_round_robins import (
@@ -840,12 +841,16 @@ def test_the_crosstable_marks_a_standard_rating_used_in_rapid(
     crosstable says the rating it shows is his standard one."""
     w = period_world
     adopted, rapid = w.player("Adopted", standard=2000), w.player("Rapid", 2000)
-    tournament = w.tournament([(adopted, rapid, 1)])
+    # A standard rating the registry holds without a list's date stands for rapid too.
+    undated = w.player("Undated")
+    factories.RatingStateFactory(player=undated, category="standard", rating=1900)
+    tournament = w.tournament([(adopted, rapid, 1), (undated, rapid, 0)])
     # Before the list, the rating it will be rated from (a review found "unrated").
     before = {
         row[1]: row[4] for row in rows_of(get(f"/lists/tournaments/{tournament.pk}/"), "crosstable")
     }
     assert (before["Adopted"], before["Rapid"]) == ("2000 (standard)", "2000")
+    assert before["Undated"] == "1900 (standard)"
     publish(compute("rapid", APRIL))
     page = get(f"/lists/tournaments/{tournament.pk}/")
     rows = rows_of(page, "crosstable")

@@ -318,9 +318,11 @@ def registry_players(
     known = {}
     for pk, player in players.items():
         rating, label = ratings.get((pk, category), (None, ""))
+        adopted = ""
         if rating is None and (pk, "standard") in ratings and category != "standard":
             rating, label = ratings[(pk, "standard")]
-            label = f"{label} ({adoption})" if rating is not None else label
+            adopted = adoption if rating is not None else ""
+            label = f"{label} ({adoption})" if adopted else label
         known[player.fide_id] = RegistryPlayer(
             pk=pk,
             fide_id=player.fide_id,
@@ -330,6 +332,7 @@ def registry_players(
             rating=rating,
             list_label=label or f"the {category} list in force on {on:%Y-%m-%d}",
             sex=REGISTRY_SEX_IN_TRF.get(player.sex, ""),
+            adoption=adopted,
         )
     return known
 

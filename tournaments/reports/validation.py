@@ -97,6 +97,9 @@ class RegistryPlayer:
     list_label: str = ""
     #: "m" or "w" as the report's sex column writes it ("": not known).
     sex: str = ""
+    #: The clause where ``rating`` is his standard one, unrated in the tournament's rapid or
+    #: blitz category (R&B 2024 7.2.1, pre-2024 7.21); "" otherwise.
+    adoption: str = ""
 
 
 @dataclass(frozen=True)

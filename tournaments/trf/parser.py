@@ -247,12 +247,16 @@ def byte_padded_layout(text: str) -> str | None:
     return laid_out if laid_out is not None and _separators_blank(laid_out) else None
 
 
+def _read_by_bytes(decoded: DecodedText, text: str, number: int) -> str | None:
+    """``byte_padded_layout`` of line ``number`` where it was decoded as UTF-8."""
+    return byte_padded_layout(text) if decoded.line_is_utf8(number) else None
+
+
 def line_as_read(decoded: DecodedText, text: str, number: int) -> str:
     """Line ``number`` with its columns as the reader counts them: by bytes where its name
     was padded so (``byte_padded_layout``), its accents composed. The report page marks
     the findings' columns on it."""
-    laid_out = byte_padded_layout(text) if decoded.line_is_utf8(number) else None
-    return laid_out or composed_letters(text)
+    return _read_by_bytes(decoded, text, number) or composed_letters(text)
 
 
 def _note_byte_padding(text: str, laid_out: str, number: int, out: FindingCollector) -> None:
@@ -282,7 +286,7 @@ def _read(decoded: DecodedText, out: FindingCollector) -> TrfReport | None:
     lines = split_lines(decoded.text)
     for number, text in enumerate(lines, start=1):
         text = _note_tabs(_without_nul(text, number, out), number, out)
-        laid_out = byte_padded_layout(text) if decoded.line_is_utf8(number) else None
+        laid_out = _read_by_bytes(decoded, text, number)
         if laid_out is not None:
             _note_byte_padding(text, laid_out, number, out)
         _dispatch(laid_out or _composed(text, number, out), number, collected, out)
