@@ -21,6 +21,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
@@ -347,7 +348,7 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
         _preview_rows(filtered.qs), content_type="text/csv; charset=utf-8"
     )
     name = filtered.filename(f"{period.category}-{period.list_date:%Y-%m}-preview", "csv")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Content-Disposition"] = content_disposition_header(True, name)
     return response
 
 

@@ -25,7 +25,7 @@ from django.http import (
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.http import urlencode
+from django.utils.http import content_disposition_header, urlencode
 
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
@@ -256,7 +256,7 @@ def published_download(
         export_entries(filtered.qs, period, fmt), content_type=CONTENT_TYPES[fmt]
     )
     filename = export_filename(period, fmt, filtered.chosen())
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 
 

@@ -75,10 +75,12 @@ class NarrowingFilterSet(django_filters.FilterSet):
 
 def chosen_filename(stem: str, extension: str, chosen: Iterable[tuple[str, str]] = ()) -> str:
     """``stem.extension``; a part of a list chosen by filters says which part:
-    ``stem-federation-nor-sex-f.csv``, and a value with nothing a filename keeps ("日本")
-    by its name alone: ``stem-q.csv``, not the whole list's name."""
+    ``stem-federation-nor-sex-f.csv``, a search in its own letters (``stem-q-jönsson.csv``,
+    ``stem-q-日本.csv``: sent as RFC 6266's ``filename*`` by ``content_disposition_header``),
+    and a value with nothing a filename keeps ("!?") by its name alone: ``stem-q.csv``, not
+    the whole list's name."""
     parts = [
-        f"{name}-{slugify(value)}" if slugify(value) else name
+        f"{name}-{slug}" if (slug := slugify(value, allow_unicode=True)) else name
         for name, value in chosen
         if value.strip()
     ]

@@ -541,10 +541,19 @@ def test_a_download_with_the_pages_filters_holds_only_those_players(april):
         'filename="rapid-2025-04-federation-ger-status-inactive.txt"'
         in (both["Content-Disposition"])
     )
-    # A search a filename cannot spell is named, not left out (a review: the whole list's
-    # name for the part a search chose).
+    # A search is named in its own letters, sent as RFC 6266's filename* (a browser saves
+    # "rapid-2025-04-q-日本.csv"), and one a filename cannot spell is named by its field
+    # alone, not left out (a review: the whole list's name for the part a search chose).
     searched = get(f"{URL}download.csv", q="日本")
-    assert searched["Content-Disposition"] == 'attachment; filename="rapid-2025-04-q.csv"'
+    assert searched["Content-Disposition"] == (
+        "attachment; filename*=utf-8''rapid-2025-04-q-%E6%97%A5%E6%9C%AC.csv"
+    )
+    accented = get(f"{URL}download.csv", q="Jönsson")
+    assert accented["Content-Disposition"] == (
+        "attachment; filename*=utf-8''rapid-2025-04-q-j%C3%B6nsson.csv"
+    )
+    unspellable = get(f"{URL}download.csv", q="?!")
+    assert unspellable["Content-Disposition"] == 'attachment; filename="rapid-2025-04-q.csv"'
 
 
 @pytest.mark.parametrize("typed", ["²", "1²", "9" * 30])
