@@ -1136,3 +1136,33 @@ def test_the_report_page_shows_a_line_padded_by_bytes_as_read():
     invalid = one(trf(line).encode(), "invalid-rating")
     assert as_read[invalid.column - 1 : invalid.column + 3] == "X900"
     assert line_as_read(decode(trf(line).encode("cp1252")), line, 2) == line
+
+
+def team_byte_padded(name: str, *members: int) -> str:
+    """A 013 line as a program padding by bytes writes it: the team's name as long in
+    bytes as trf16.md §4 makes it in characters, members every five columns after it."""
+    field = name.encode().ljust(32).decode()
+    return f"013 {field}" + " ".join(f"{member:>4}" for member in members)
+
+
+def test_a_team_name_padded_by_bytes_is_read_where_its_members_line_up():
+    """ "Škola šachu Ústí" padded to 32 bytes stands 4 columns short: member 12's "1" fell
+    into the name's last column and "2" was read as the member, and 13's "1" into the
+    blank before its field, without a word. Read by bytes as a player line is (trf16.md
+    §7), with the warning naming the padding."""
+    players = [player(rank, f"Player {rank}", points="0.0") for rank in range(1, 14)]
+    text = trf(*players, team_byte_padded("Škola šachu Ústí", 12, 13))
+    result = parse(text.encode())
+    assert [(t.name, t.members) for t in result.report.teams] == [("Škola šachu Ústí", (12, 13))]
+    warning = one(text.encode(), "byte-padded")
+    assert (warning.severity, warning.line) == (Severity.WARNING, 15)
+    assert "stand 4 columns left" in warning.message
+
+
+def test_a_team_line_counted_in_characters_is_read_as_written():
+    """A team's name with letters outside ASCII, padded in characters, is not re-read."""
+    players = [player(rank, f"Player {rank}", points="0.0") for rank in range(1, 14)]
+    text = trf(*players, f"013 {'Škola šachu Ústí':<32}  12   13")
+    result = parse(text.encode())
+    assert [(t.name, t.members) for t in result.report.teams] == [("Škola šachu Ústí", (12, 13))]
+    assert "byte-padded" not in {f.code for f in result.findings}

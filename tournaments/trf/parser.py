@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from players.text import DECOMPOSED, composed_letters
@@ -188,7 +188,7 @@ def _composed(text: str, number: int, out: FindingCollector) -> str:
     return composed_letters(text)
 
 
-#: A UTF-8 player line padded by bytes (``byte_padded_layout``).
+#: A UTF-8 player or team line padded by bytes (``byte_padded_layout``).
 BYTE_PADDED = "byte-padded"
 #: Where a player line is cut to be read by bytes: at each separator column (0-based).
 _SEPARATOR_CUTS = tuple(column - 1 for column in codes.PLAYER_SEPARATOR_COLUMNS)
@@ -216,13 +216,36 @@ _BLANK_IN_A_BLOCK = (
 )
 
 
-def _laid_out_by_bytes(text: str) -> str | None:
-    """The line with its columns counted in UTF-8 bytes, each field's letters (their
-    accents composed) then padded to the bytes they took; None where a letter straddles a
-    separator (not so written)."""
+def _team_cuts(length: int) -> tuple[int, ...]:
+    """Where a team line ``length`` long is cut to be read by bytes (0-based): after its
+    code, where its members start, and at the blank before each member's field after the
+    first (trf16.md §4)."""
+    after_first = codes.FIRST_MEMBER_COLUMN - 1 + codes.MEMBER_WIDTH
+    return (
+        len(codes.TEAM),
+        codes.FIRST_MEMBER_COLUMN - 1,
+        *range(after_first, length, codes.MEMBER_STRIDE),
+    )
+
+
+def _members_in_their_fields(text: str) -> bool:
+    """Whether a team line's members stand in their fields (trf16.md §4): the blank after
+    the code and before each field blank, and no number running from the name's last
+    column into the first member's field."""
+    name_end = codes.FIRST_MEMBER_COLUMN - 2
+    straddles = text[name_end : name_end + 2].isdigit()
+    after_code, _members_start, *between_members = _team_cuts(len(text))
+    blank = (after_code, *between_members)
+    return not straddles and all(cut >= len(text) or text[cut] == " " for cut in blank)
+
+
+def _laid_out_by_bytes(text: str, cuts: Iterable[int]) -> str | None:
+    """The line with its columns counted in UTF-8 bytes, cut at ``cuts``, each piece's
+    letters (their accents composed) then padded to the bytes they took; None where a
+    letter straddles a cut (not so written)."""
     raw = text.encode("utf-8")
     pieces = []
-    for start, end in itertools.pairwise((0, *_SEPARATOR_CUTS, len(raw))):
+    for start, end in itertools.pairwise((0, *cuts, len(raw))):
         if start >= end:
             continue
         try:
@@ -233,18 +256,25 @@ def _laid_out_by_bytes(text: str) -> str | None:
 
 
 def byte_padded_layout(text: str) -> str | None:
-    """A UTF-8 player line whose name was padded by bytes, as a program printing with C's
-    ``%-33s`` writes it, read by bytes; None for any other line. Each letter outside ASCII
-    takes two bytes or more and one column, so the fields after the name stand that many
-    columns left of their places, and the line read in characters (trf16.md §7) is a row
-    of errors, none naming the cause. Read so only where the characters (accents
-    composed, as an editor shows them) leave a blank column filled and the bytes none."""
-    if text.isascii() or not text.startswith(codes.PLAYER):
+    """A UTF-8 player or team line whose name was padded by bytes, as a program printing
+    with C's ``%-33s`` writes it, read by bytes; None for any other line. Each letter
+    outside ASCII takes two bytes or more and one column, so the fields after the name
+    stand that many columns left of their places, and the line read in characters
+    (trf16.md §7) is a row of errors, none naming the cause, or a team's members misread.
+    Read so only where the characters (accents composed, as an editor shows them) leave a
+    blank column filled and the bytes none."""
+    if text.isascii():
         return None
-    if _separators_blank(composed_letters(text)):
+    if text.startswith(codes.PLAYER):
+        cuts, lined_up = _SEPARATOR_CUTS, _separators_blank
+    elif text.startswith(codes.TEAM):
+        cuts, lined_up = _team_cuts(len(text.encode("utf-8"))), _members_in_their_fields
+    else:
         return None
-    laid_out = _laid_out_by_bytes(text)
-    return laid_out if laid_out is not None and _separators_blank(laid_out) else None
+    if lined_up(composed_letters(text)):
+        return None
+    laid_out = _laid_out_by_bytes(text, cuts)
+    return laid_out if laid_out is not None and lined_up(laid_out) else None
 
 
 def _read_by_bytes(decoded: DecodedText, text: str, number: int) -> str | None:
