@@ -117,6 +117,9 @@ class PlayerImportAdmin(AuditedModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # the record of a list as received, kept with its file
+
 
 @admin.register(RetiredFideId)
 class RetiredFideIdAdmin(ReadOnlyAdmin):

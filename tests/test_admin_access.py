@@ -85,6 +85,46 @@ def test_reports_and_findings_cannot_be_deleted_in_the_admin(world):
     assert client.get(url).status_code == 403
 
 
+def test_player_matches_and_decisions_cannot_be_deleted_in_the_admin(world):
+    """A security review deleted a rated report's player match in the admin: the public
+    crosstable then showed the other players' games against him as byes. Matches, an
+    administrator's decisions and a list's import are records, seen and never deleted
+    there."""
+    from players.models import PlayerImport
+    from tests import factories
+    from tournaments.models import ApprovalRequest, PlayerMatch
+
+    report = factories.TournamentReportFactory(tournament=world["tournament"])
+    match = PlayerMatch.objects.create(
+        report=report, start_rank=1, trf_name="Alpha, Ann", status=PlayerMatch.Status.NO_ID
+    )
+    decision = ApprovalRequest.objects.create(
+        tournament=world["tournament"],
+        kind=ApprovalRequest.Kind.LATE_REGISTRATION,
+        clause="R&B 2024 1.4",
+        explanation="Registered late.",
+        status=ApprovalRequest.Status.APPROVED,
+    )
+    received = PlayerImport.objects.create(source="players_list.txt", as_of=dt.date(2025, 4, 1))
+    client = persona_client(world, "administrator")
+    for url in (
+        f"/admin/tournaments/playermatch/{match.pk}/delete/",
+        f"/admin/tournaments/approvalrequest/{decision.pk}/delete/",
+        f"/admin/players/playerimport/{received.pk}/delete/",
+    ):
+        assert client.get(url).status_code == 403
+        assert client.post(url, {"post": "yes"}).status_code == 403
+    listing = client.post(
+        "/admin/tournaments/playermatch/",
+        {"action": "delete_selected", "_selected_action": [match.pk], "post": "yes"},
+    )
+    assert listing.status_code in (200, 302)
+    assert PlayerMatch.objects.filter(pk=match.pk).exists()
+    assert ApprovalRequest.objects.filter(pk=decision.pk).exists()
+    assert PlayerImport.objects.filter(pk=received.pk).exists()
+    assert client.get(f"/admin/tournaments/playermatch/{match.pk}/change/").status_code == 200
+
+
 def test_a_published_list_is_seen_in_the_admin_and_never_changed_there(world):
     """Issue 4: a published list is immutable; the admin shows its entries and its period
     but neither changes nor deletes them (the period changes through its dashboard)."""

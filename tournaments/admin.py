@@ -78,6 +78,9 @@ class ApprovalRequestAdmin(AuditedModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # a decision is a record: refused or withdrawn, never erased
+
 
 class ReportFindingInline(admin.TabularInline):
     model = ReportFinding
@@ -161,6 +164,11 @@ class PlayerMatchAdmin(AuditedModelAdmin):
                        "resolved_by", "resolved_at")  # fmt: skip
 
     def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        """Never: a match is part of its report, kept as received; deleted, a rated
+        tournament's crosstable lost the player's line to phantom byes (a review)."""
         return False
 
 
