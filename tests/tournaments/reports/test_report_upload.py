@@ -18,3 +18,36 @@ def test_a_clean_report_is_stored_as_received_and_checked(world, tournament, reg
     tournament.refresh_from_db()
     assert tournament.status == "checked"
     assert set(report.matches.values_list("status", flat=True)) == {"matched"}
+
+
+def test_a_report_lists_the_first_hundred_findings_of_a_kind_and_counts_the_rest(
+    world, tournament, upload
+):
+    """A review uploaded a file of random pairings: 71,000 findings stored a version, and
+    its page took seconds to list them. The page lists the first hundred of a kind and one
+    more saying how many are left out; the report's count still counts every one."""
+    from trf_builder import player_line
+
+    from tests.conftest import persona_client
+
+    lines = [
+        player_line(rank, f"Player {rank:03}", fide_id=9_000_000 + rank).replace(
+            "             AAA", "         X900 AAA", 1
+        )
+        for rank in range(1, 131)
+    ]
+    assert upload("arbiter", tournament, trf(lines)).status_code == 302
+    report = TournamentReport.objects.get()
+    invalid = report.findings.filter(code="invalid-rating").order_by("position")
+    assert report.error_count >= 130
+    assert invalid.count() == 101
+    assert [f.line for f in invalid[:2]] == [9, 10]  # after the 8 header lines
+    more = invalid.last()
+    assert more.line is None
+    assert "30 more findings like the one above (invalid-rating) are not listed" in more.message
+    client = persona_client(world, "arbiter")
+    page = client.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
+    assert f"<strong>{report.error_count}</strong> errors" in page
+    listed_on = more.position // 100 + 1  # a hundred findings a page
+    page = client.get(f"/tournaments/{tournament.pk}/reports/1/?findings-page={listed_on}")
+    assert "30 more findings like the one above" in page.content.decode()
