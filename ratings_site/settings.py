@@ -6,6 +6,7 @@ DESIGN.md: SQLite beside the code and Celery tasks run eagerly in-process. Produ
 CI choose PostgreSQL and Redis with `DATABASE_URL` and `CELERY_BROKER_URL` only.
 """
 
+import datetime as dt
 from pathlib import Path
 
 import environ
@@ -48,6 +49,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_tables2",
     "django_filters",
+    "axes",  # sign-in attempts counted, an account locked after too many (below)
     "audit",
     "players",
     "tournaments",
@@ -68,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ratings_site.middleware.MethodNotAllowedPage",
+    # Last, as django-axes asks: it answers a locked-out sign-in with its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "ratings_site.urls"
@@ -104,6 +108,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# django-axes first: it refuses a locked-out sign-in before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+#: After this many wrong passwords for one account from one address, that address may not
+#: sign in to it for AXES_COOLOFF_TIME (a review tried 30 wrong passwords unhindered). By
+#: account and address together, so that nobody locks an officer out from elsewhere.
+#: Behind a proxy every request comes from the proxy's address: install django-ipware and
+#: set AXES_IPWARE_PROXY_COUNT (django-axes' documentation) to count by the client's.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = dt.timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=30))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "ratings_site.views.locked_out"
 #: Signing in leads to what is waiting for the user (a "next" page, where given, first).
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"

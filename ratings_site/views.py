@@ -304,6 +304,22 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return render(request, "404.html", {"reason": reason}, status=404)
 
 
+def locked_out(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """django-axes' answer to a sign-in from an address locked out of an account
+    (``AXES_LOCKOUT_CALLABLE``): 429, saying how many wrong passwords, for how long, and
+    what else to do."""
+    context = {
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "minutes": round(settings.AXES_COOLOFF_TIME.total_seconds() / 60),
+        "username": (credentials or {}).get("username") or request.POST.get("username", ""),
+    }
+    return render(request, "registration/locked_out.html", context, status=429)
+
+
 class QueuedPasswordResetForm(PasswordResetForm):
     """Django's reset form, its mail handed to a worker (``players.tasks.send_account_mail``)
     rather than sent while the request waits: sent at once, the mail server's seconds told

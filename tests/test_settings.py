@@ -44,6 +44,8 @@ SETTINGS_VARIABLES = (
     "EMAIL_TIMEOUT",
     "SITE_URL",
     "TIME_ZONE",
+    "AXES_FAILURE_LIMIT",
+    "AXES_COOLOFF_MINUTES",
     "DJANGO_SETTINGS_MODULE",
 )
 A_SECRET = "a-long-random-secret-for-these-tests-only-0123456789abcdefghij"
@@ -69,6 +71,7 @@ print(json.dumps({
     "cache": settings.CACHES["default"]["BACKEND"],
     "cache_location": settings.CACHES["default"].get("LOCATION", ""),
     "time_zone": [settings.TIME_ZONE, str(app.conf.timezone)],
+    "sign_in_lockout": [settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME.total_seconds()],
 }))
 """
 
@@ -253,6 +256,12 @@ def test_the_federations_time_zone_decides_its_day(env, zone):
     """Closing dates and approvals go by the federation's day (a review: UTC's, always):
     the site and beat's schedule both take TIME_ZONE."""
     assert show_settings(SECRET_KEY=A_SECRET, **env)["time_zone"] == [zone, zone]
+
+
+def test_sign_in_lockout_is_five_wrong_passwords_for_thirty_minutes_unless_set():
+    assert show_settings(DEBUG="1")["sign_in_lockout"] == [5, 1800]
+    chosen = show_settings(DEBUG="1", AXES_FAILURE_LIMIT="3", AXES_COOLOFF_MINUTES="10")
+    assert chosen["sign_in_lockout"] == [3, 600]
 
 
 def test_every_variable_the_settings_read_is_in_env_example_and_in_these_tests():

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import reverse
 
 from players.models import Federation, Player
@@ -128,6 +129,37 @@ def test_login_with_a_wrong_password_shows_an_error(client):
     assert "Please enter a correct username and password" in response.content.decode()
 
 
+def test_too_many_wrong_passwords_pause_signing_in_to_the_account_from_that_address(client):
+    """A security review tried 30 wrong passwords unhindered. After AXES_FAILURE_LIMIT (5)
+    the account cannot be signed in to from that address, the right password included,
+    and the page says why and for how long (429); from elsewhere it still can, and so can
+    other accounts from here. A right password before the limit starts the count again."""
+    from axes.models import AccessAttempt
+
+    get_user_model().objects.create_user("arbiter1", password="a-long-test-password")
+    get_user_model().objects.create_user("arbiter2", password="a-long-test-password")
+
+    def sign_in(username: str, password: str, address: str = "203.0.113.7"):
+        return Client(REMOTE_ADDR=address).post(
+            reverse("login"), {"username": username, "password": password}
+        )
+
+    for _ in range(4):
+        assert sign_in("arbiter1", "wrong").status_code == 200
+    assert sign_in("arbiter1", "a-long-test-password").status_code == 302  # the count restarts
+    for _ in range(4):
+        assert sign_in("arbiter1", "wrong").status_code == 200
+    assert AccessAttempt.objects.get(username="arbiter1").failures_since_start == 4
+    locked = sign_in("arbiter1", "wrong")
+    assert locked.status_code == 429
+    page = locked.content.decode()
+    assert "5 wrong passwords were given for <strong>arbiter1</strong>" in page
+    assert "paused for 30 minutes" in page
+    assert sign_in("arbiter1", "a-long-test-password").status_code == 429
+    assert sign_in("arbiter1", "a-long-test-password", address="198.51.100.9").status_code == 302
+    assert sign_in("arbiter2", "a-long-test-password").status_code == 302
+
+
 def test_load_demo_refuses_to_run_with_debug_off():
     """Refused as any batch command refuses bad input: status 2 (DESIGN.md, the batch
     interface; a review found status 1)."""
@@ -225,7 +257,10 @@ def test_load_demo_is_idempotent_and_prints_working_credentials(debug_on, client
     for demo_user in DEMO_USERS:
         assert demo_user.username in output
         assert demo_user.password in output
-        assert client.login(username=demo_user.username, password=demo_user.password)
+        signed_in = client.post(
+            "/accounts/login/", {"username": demo_user.username, "password": demo_user.password}
+        )
+        assert signed_in.status_code == 302, demo_user.username
     assert get_user_model().objects.get(username="admin").is_superuser
     assert not get_user_model().objects.get(username="officer").is_staff
 
@@ -411,7 +446,10 @@ def test_a_forgotten_password_is_reset_through_a_link_by_mail(db, client, mailou
         {"new_password1": "a-new-long-passphrase-7", "new_password2": "a-new-long-passphrase-7"},
     )
     assert done["Location"] == "/accounts/password/reset/complete/"
-    assert client.login(username="officer1", password="a-new-long-passphrase-7")
+    signed_in = client.post(
+        "/accounts/login/", {"username": "officer1", "password": "a-new-long-passphrase-7"}
+    )
+    assert signed_in.status_code == 302
     again = client.get(link, follow=True).content.decode()  # a link works once
     assert 'id="reset-link-invalid"' in again
 
