@@ -7,8 +7,8 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Avg, Count, Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Window
+from django.db.models.functions import Coalesce, RowNumber
 
 from lists.models import (
     DELISTED_FROM_THE_LIST,
@@ -230,3 +230,97 @@ def unrated_titled_players(period: RatingPeriod, players: QuerySet[Player]) -> Q
     now."""
     on_the_list = ListEntry.objects.filter(period=period, player=OuterRef("pk"))
     return players.filter(Q(title__gt="") | Q(women_title__gt=""), LISTABLE, ~Exists(on_the_list))
+
+
+#: A published list's ratings are counted in bands this wide (the statistics page's chart).
+RATING_BAND = 100
+#: A federation is ranked by the average of its best this many active players, as FIDE
+#: ranks federations on its top lists ("average rating of top 10 players").
+FEDERATION_TOP = 10
+
+
+class FederationStanding(NamedTuple):
+    """A federation on a list: the average of its best ``FEDERATION_TOP`` active players
+    (None with fewer), how many active players and how many players it has there."""
+
+    code: str
+    top_average: float | None
+    active: int
+    players: int
+
+
+class ListStatistics(NamedTuple):
+    """What a published list (or the part of it its filters choose) holds in figures."""
+
+    players: int
+    active: int
+    women: int
+    average: float | None
+    #: (the band's lowest rating, how many players) from the lowest band to the highest,
+    #: empty bands included, so that a chart's bars stand at their ratings.
+    bands: list[tuple[int, int]]
+    #: Those with ``FEDERATION_TOP`` active players by their average, best first; then the
+    #: others by their number of players.
+    federations: list[FederationStanding]
+
+
+def list_statistics(entries: QuerySet[ListEntry]) -> ListStatistics:
+    """The figures of ``entries`` (a published list's, filtered or not): four queries,
+    each read once per list and search by ``list_statistics_cached``."""
+    totals = entries.aggregate(
+        players=Count("pk"),
+        active=Count("pk", filter=Q(active=True)),
+        women=Count("pk", filter=Q(sex=Player.Sex.FEMALE)),
+        average=Avg("rating"),
+    )
+    counted = dict(
+        entries.order_by()
+        .annotate(band=F("rating") / RATING_BAND)
+        .values_list("band")
+        .annotate(count=Count("pk"))
+    )
+    every_band = range(min(counted), max(counted) + 1) if counted else range(0)
+    bands = [(band * RATING_BAND, counted.get(band, 0)) for band in every_band]
+    return ListStatistics(
+        players=totals["players"],
+        active=totals["active"],
+        women=totals["women"],
+        average=totals["average"],
+        bands=bands,
+        federations=_federation_standings(entries),
+    )
+
+
+def _federation_standings(entries: QuerySet[ListEntry]) -> list[FederationStanding]:
+    """Each federation's best ``FEDERATION_TOP`` active players' average, read off the
+    list's federation index (``entry_by_federation``), and its numbers of players."""
+    counts = {
+        code: (players, active)
+        for code, players, active in entries.order_by()
+        .values_list("federation")
+        .annotate(players=Count("pk"), active=Count("pk", filter=Q(active=True)))
+    }
+    best = (
+        entries.filter(active=True)
+        .annotate(
+            place=Window(RowNumber(), partition_by=F("federation"), order_by=F("rating").desc())
+        )
+        .filter(place__lte=FEDERATION_TOP)
+        .values_list("federation", "rating")
+    )
+    tops: dict[str, list[int]] = {}
+    for code, rating in best:
+        tops.setdefault(code, []).append(rating)
+    standings = [
+        FederationStanding(
+            code,
+            sum(tops[code]) / FEDERATION_TOP if len(tops.get(code, ())) == FEDERATION_TOP else None,
+            active,
+            players,
+        )
+        for code, (players, active) in counts.items()
+    ]
+    return sorted(
+        standings,
+        key=lambda s: (s.top_average is None, -(s.top_average or 0), -s.players, s.code),
+    )

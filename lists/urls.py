@@ -18,6 +18,11 @@ urlpatterns = [
         name="download",
     ),
     path(
+        "<str:category>/<int:year>-<int:month>/statistics/",
+        views_public.published_statistics,
+        name="statistics",
+    ),
+    path(
         "<str:category>/<int:year>-<int:month>/unrated-titled/",
         views_public.unrated_titled,
         name="unrated_titled",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count
@@ -32,6 +33,9 @@ from lists.filters import AgeGroup, ListEntryFilter
 from lists.models import ListEntry, RatingPeriod
 from lists.readings import EXCERPT_SILENT, INTERPRETATIONS
 from lists.selectors import (
+    FEDERATION_TOP,
+    ListStatistics,
+    list_statistics,
     period_cache_key,
     published_entries,
     published_periods,
@@ -196,6 +200,47 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     return render(request, "lists/published.html", context)
 
 
+def published_statistics(
+    request: HttpRequest, category: str, year: int, month: int
+) -> HttpResponse:
+    """A published list in figures, under the list page's search and filters: its players
+    by rating band (a chart, and the same as a table), and its federations ranked by their
+    best ten active players, as FIDE's top lists rank them. Worked out once per list and
+    search: a published list never changes."""
+    period = _published_period(category, year, month)
+    if moved := _canonical_address(request, "lists:statistics", period):
+        return moved
+    filtered = ListEntryFilter(
+        request.GET, queryset=published_entries(period), list_year=period.list_date.year
+    )
+    statistics = None
+    if filtered.is_valid():
+        statistics = cache.get_or_set(
+            _search_key(period, _search(filtered), "statistics:1"),
+            lambda: list_statistics(filtered.qs),
+            timeout=None,
+        )
+    chosen = filtered.download_query()
+    context = {
+        "period": period,
+        "filter": filtered,
+        "filtering": filtered.is_filtering,
+        "statistics": statistics,
+        "chart": _band_chart(statistics),
+        "choice": f"?{chosen}" if chosen else "",
+        "refused": filtered.empty_text(""),
+        "top": FEDERATION_TOP,
+    }
+    return render(request, "lists/statistics.html", context)
+
+
+def _band_chart(statistics: ListStatistics | None) -> dict[str, Any]:
+    """The chart's data (static/js/list-statistics-chart.js): each band's lowest rating
+    and its number of players."""
+    bands = statistics.bands if statistics else []
+    return {"bands": [{"from": rating, "players": players} for rating, players in bands]}
+
+
 def unrated_titled(request: HttpRequest, category: str, year: int, month: int) -> HttpResponse:
     """The unrated titled players published beside a standard list (standard-2009 7.22),
     searchable and filterable as the registry is."""
@@ -289,9 +334,15 @@ def _canonical_address(
 
 def _count_key(period: RatingPeriod, search: dict[str, str]) -> str:
     """The cache key of how many players a search (its filters' values) finds on a list."""
+    return _search_key(period, search, "count")
+
+
+def _search_key(period: RatingPeriod, search: dict[str, str], what: str) -> str:
+    """The cache key of ``what`` of the players a search (its filters' values) finds on a
+    list."""
     chosen = json.dumps(sorted((name, value) for name, value in search.items() if value))
     digest = hashlib.sha256(chosen.encode()).hexdigest()[:32]
-    return period_cache_key(period, f"count:{digest}")
+    return period_cache_key(period, f"{what}:{digest}")
 
 
 def _search(filtered: ListEntryFilter) -> dict[str, str]:

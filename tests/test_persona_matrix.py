@@ -97,6 +97,7 @@ PATHS = {
     "lists:rules": lambda s: "/lists/rules/",
     "lists:published": lambda s: "/lists/rapid/2025-04/",
     "lists:download": lambda s: "/lists/rapid/2025-04/download.csv",
+    "lists:statistics": lambda s: "/lists/rapid/2025-04/statistics/",
     "lists:unrated_titled": lambda s: "/lists/standard/2025-04/unrated-titled/",
     "lists:player_calculations": lambda s: f"/lists/players/{s['player'].fide_id}/",
     "lists:crosstable": lambda s: f"/lists/tournaments/{s['t'].pk}/",
@@ -195,6 +196,7 @@ EXPECTED = {
     # the scene's rapid list of April 2025 is published (with no entries)
     "lists:published": ([200] * 5, None),
     "lists:download": ([200] * 5, None),
+    "lists:statistics": ([200] * 5, None),  # no entries: "No player ... matches"
     "lists:unrated_titled": ([200] * 5, None),  # the standard list of April 2025
     "lists:player_calculations": ([200] * 5, None),
     "lists:crosstable": ([200] * 5, None),
