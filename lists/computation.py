@@ -395,8 +395,10 @@ def compute_period(
     if below_floor:
         assert listing_rules is not None, "a list's floor is its rule set's"
         # Not only those without a game: one whose games were all unrated has no result
-        # either, and stays at his rating (a review found him listed at 1100).
+        # either, and stays at his rating (a review found him listed at 1100). One rated
+        # in columns back above the floor has his result there (a review: two results).
         with_result = {outcome.player for outcome in players}
+        with_result.update(row[0] for row in columns.rows)
         players.extend(
             _below_floor_outcome(player, rating, games_total, listing_rules)
             for player, (rating, games_total) in below_floor.items()

@@ -506,6 +506,38 @@ def test_the_first_list_under_a_higher_floor_leaves_off_every_player_below_it(
     assert "below this list&#x27;s floor of 1400" in page
 
 
+@pytest.mark.parametrize(
+    ("previous", "start", "list_date"),
+    [
+        # Listed under the rules before 2024 (floor 1000), rated by them in December 2023
+        # (game by game) onto January 2024's list, of the 2024 rules (floor 1400).
+        (dt.date(2023, 12, 1), dt.date(2023, 12, 10), dt.date(2024, 1, 1)),
+        # Imported below the floor (a FIDE list of the rules before), rated by the 2024
+        # rules in March 2025 (in columns) onto April's list.
+        (MARCH, dt.date(2025, 3, 10), APRIL),
+    ],
+)
+def test_a_player_below_a_higher_floor_who_rises_above_it_is_rated_once(
+    period_world, compute, publish, django_capture_on_commit_callbacks, previous, start, list_date
+):
+    """A review's computation failed on a unique index: Riser, 1390, below R&B 2024 6.1.2's
+    floor of 1400, beats a 1500. D = 110 gives him P_D 0.35 (8.1.2's table), K 20: +13 ->
+    1403, above the floor, so he is rated and listed, once; rated in columns, he was given
+    a delisting beside his result as well."""
+    w = period_world
+    riser = w.player("Riser", 1390, list_date=previous)
+    strong = w.player("Strong", 1500, list_date=previous)
+    w.tournament([(riser, strong, 1)], start=start, list_date=list_date)
+    period = compute("rapid", list_date)
+    got = {
+        name: (r.kind, r.old_rating, r.new_rating) for name, r in results_by_name(period).items()
+    }
+    assert got == {"Riser": ("rated", 1390, 1403), "Strong": ("rated", 1500, 1487)}
+    publish(period)
+    listed = dict(ListEntry.objects.filter(period=period).values_list("name", "rating"))
+    assert listed == {"Riser": 1403, "Strong": 1487}
+
+
 def test_events_of_1994_are_listed_by_the_floor_of_the_list_they_are_rated_on(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):
