@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 from arena.models import ArenaGamesFile, ArenaGameSide, ArenaRating
+from players.columns import DateTimeColumn
 from regulations.rounding import hundredths
 from regulations.types import points_from_halves
 
@@ -51,7 +52,7 @@ class ArenaRatingTable(tables.Table):
 class ArenaGameSideTable(tables.Table):
     """A member's games with what each did to his rating (3.6-3.9)."""
 
-    played_at = tables.DateTimeColumn(format="Y-m-d H:i", verbose_name="Played (UTC)")
+    played_at = DateTimeColumn(format="Y-m-d H:i", verbose_name="Played (UTC)")
     opponent = tables.Column(linkify=("players:detail", {"fide_id": tables.A("opponent__fide_id")}))
     score = tables.Column()
     rating_before = tables.Column(verbose_name="Rating")

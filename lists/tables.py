@@ -11,6 +11,7 @@ from django.utils.html import format_html_join
 
 from lists.exports import FORMATS
 from lists.models import LIST_ORDER, ListEntry, RatingPeriod
+from players.columns import DateColumn, DateTimeColumn
 from players.name_keys import NameKey, name_order
 from players.pagination import FixedPagePaginator
 
@@ -115,13 +116,13 @@ def _order(queryset: QuerySet, field: str, is_descending: bool) -> tuple[QuerySe
 class PublishedListTable(tables.Table):
     """One category's published lists, latest first, with their downloads."""
 
-    list_date = tables.DateColumn(
+    list_date = DateColumn(
         format="F Y",
         verbose_name="List",
         linkify=lambda record: reverse("lists:published", kwargs=list_kwargs(record)),
     )
     entry_count = CountColumn(verbose_name="Players", empty_values=())
-    published_at = tables.DateTimeColumn(format="Y-m-d", verbose_name="Published")
+    published_at = DateTimeColumn(format="Y-m-d", verbose_name="Published")
     downloads = tables.Column(empty_values=(), verbose_name="Download")
 
     class Meta:

@@ -8,6 +8,9 @@ class PlayersConfig(AppConfig):
     verbose_name = "Players"
 
     def ready(self) -> None:
+        # Registered before any table is defined: tables make their date columns of these.
+        from players import columns  # noqa: F401
+
         # After every app's migrations: permissions of the apps migrated later must exist.
         post_migrate.connect(administrators_group_ensure, dispatch_uid="administrators_group")
         connection_created.connect(_name_key_given, dispatch_uid="players.name_key")

@@ -1,6 +1,7 @@
 import django_tables2 as tables
 from django.utils.html import format_html
 
+from players.columns import DateColumn, DateTimeColumn
 from players.models import Player, PlayerImport, RatingHistory
 from players.selectors import registry_order
 
@@ -44,7 +45,7 @@ class PlayerTable(tables.Table):
 
 
 class RatingHistoryTable(tables.Table):
-    list_date = tables.DateColumn(format="Y-m-d", verbose_name="List")
+    list_date = DateColumn(format="Y-m-d", verbose_name="List")
     rating = tables.Column(default="unrated")
     active = tables.BooleanColumn(null=True, default="not told")
 
@@ -58,8 +59,8 @@ class RatingHistoryTable(tables.Table):
 
 class PlayerImportTable(tables.Table):
     source = tables.Column(linkify=("players:import_detail", {"pk": tables.A("pk")}))
-    as_of = tables.DateColumn(format="Y-m-d")
-    created_at = tables.DateTimeColumn(format="Y-m-d H:i", verbose_name="Started")
+    as_of = DateColumn(format="Y-m-d")
+    created_at = DateTimeColumn(format="Y-m-d H:i", verbose_name="Started")
     started_by = tables.Column(empty_values=(), verbose_name="By")
 
     class Meta:
