@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import unicodedata
 
@@ -41,6 +42,27 @@ def test_a_players_page_is_public_and_shows_his_ratings_and_history(world, playe
     assert "Schiedsrichter, Otto" in page and "AAA" in page and "2105" in page and "2093" in page
     assert ('id="audit-trail"' in page) == (persona in CAN_EDIT_A)
     assert ('id="edit-player"' in page) == (persona in CAN_EDIT_A)
+
+
+def test_a_long_history_is_shown_two_years_a_page_and_charted_whole(world, player_a):
+    """A review timed the page of a player of 606 lists at a second: each category's table
+    shows 24 lists a page, latest first, with its own pages; the chart keeps them all."""
+    for month in range(1, 13):
+        for year in (2022, 2023):
+            RatingHistoryFactory(player=player_a, list_date=f"{year}-{month:02}-01", rating=2000)
+    client = persona_client(world, "anonymous")
+    first = client.get(f"/players/{player_a.fide_id}/").content.decode()
+    table = first.split('id="history-standard"', 1)[1].split("</section>", 1)[0]
+    assert table.count("<tr") == 1 + 24  # the header, then 2025-03, 2025-02, 2023-12 ...
+    assert "2025-03-01" in table and "2022-03-01" in table and "2022-02-01" not in table
+    assert "standard-page=2" in table
+    chart = json.loads(
+        first.split('id="rating-history-data" type="application/json">')[1].split("<")[0]
+    )
+    assert len(chart["datasets"][0]["points"]) == 26
+    second = client.get(f"/players/{player_a.fide_id}/", {"standard-page": 2}).content.decode()
+    table = second.split('id="history-standard"', 1)[1].split("</section>", 1)[0]
+    assert table.count("<tr") == 1 + 2 and "2022-02-01" in table and "2022-01-01" in table
 
 
 def test_an_unknown_fide_id_is_a_404(world):
