@@ -56,6 +56,8 @@ from regulations import RULE_SETS
 from tournaments.selectors import rule_schedule
 
 PAGE_SIZE = 50
+#: A category's lists on the index, a page at a time.
+INDEX_PAGE_SIZE = 24
 #: The columns the list page shows (a list entry has no wide column, but a million rows).
 PAGE_COLUMNS = (
     "fide_id",
@@ -106,6 +108,8 @@ def list_index(request: HttpRequest) -> HttpResponse:
         for period in shown:
             period.entry_count = counts.get(period.pk, 0)
         table = PublishedListTable(shown, prefix=f"{category}-") if shown else None
+        if table is not None:  # two years a page: 15 years of lists took a second (a review)
+            paginate(request, table, INDEX_PAGE_SIZE)
         sections.append((category, label, table))
     return render(request, "lists/index.html", {"sections": sections})
 

@@ -69,6 +69,22 @@ def get(path: str, **params):
 # -- the index --------------------------------------------------------------------------------
 
 
+def test_the_index_shows_two_years_of_a_categorys_lists_a_page(db):
+    """A review timed an index of 15 years of lists at a second: each category's lists
+    come 24 a page, latest first, with pages of their own."""
+    for number in range(30):
+        published(list_date=dt.date(2023 + number // 12, number % 12 + 1, 1))
+    published("blitz", APRIL)
+    page = get("/lists/").content.decode()
+    rapid = page.split('id="lists-rapid"', 1)[1].split("</section>", 1)[0]
+    assert rapid.count("/download.csv") == 24
+    assert "June 2025" in rapid and "July 2023" in rapid and "June 2023" not in rapid
+    assert "rapid-page=2" in rapid and 'id="lists-blitz"' in page
+    second = get("/lists/", **{"rapid-page": 2}).content.decode()
+    rapid = second.split('id="lists-rapid"', 1)[1].split("</section>", 1)[0]
+    assert rapid.count("/download.csv") == 6 and "January 2023" in rapid
+
+
 def test_the_index_shows_each_categorys_published_lists_latest_first_with_their_sizes(april):
     march = published(list_date=MARCH)
     entry(march, "Carlsen, Magnus", 2825)
