@@ -731,6 +731,14 @@ def crosstable_rows(
     return ordered, numbers
 
 
+#: What the crosstable reads of each game its period rated.
+CROSSTABLE_GAME_FIELDS = (
+    "period_id", "clause", "white_score",
+    "white_id", "white_rating", "white_expected",
+    "black_id", "black_rating", "black_expected",
+)  # fmt: skip
+
+
 def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod | None:
     """The published period that rated the tournament, its figures written into ``rows``:
     each player's rating in the tournament and K x sum(dR) over its games, K from his
@@ -742,11 +750,12 @@ def rated_period(tournament: Tournament, rows: list[CrossRow]) -> RatingPeriod |
             tournament=tournament,
             period__status=RatingPeriod.Status.PUBLISHED,
             run=F("period__computed_run"),
-        ).select_related("period")
+        ).only(*CROSSTABLE_GAME_FIELDS)
     )
     if not rated:
         return None
-    period = rated[0].period
+    # Read once, not joined to each game: a 200-player event made 700 copies (a review).
+    period = RatingPeriod.objects.get(pk=rated[0].period_id)
     by_player = {row.player.pk: row for row in rows}
     results = PeriodResult.objects.filter(
         period=period, run=period.computed_run, player_id__in=list(by_player)
