@@ -44,6 +44,9 @@ def test_home_page_lists_players_and_tournaments_with_counts(client):
     assert re.search(r'id="player-count">\s*2\s*<', page)
     assert re.search(r'id="tournament-count">\s*1\s*<', page)
     assert re.search(r'id="federation-count">\s*1\s*<', page)
+    # One of a kind is said so (a review read "1 federations").
+    assert re.search(r'id="federation-count">\s*1\s*</div>\s*<div[^>]*>federation<', page)
+    assert re.search(r'id="player-count">\s*2\s*</div>\s*<div[^>]*>players<', page)
     assert "No players in the registry yet." not in page
 
 
