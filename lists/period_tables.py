@@ -34,12 +34,7 @@ class PeriodTable(tables.Table):
     entries_count = CountColumn(
         verbose_name="Listed", order_by=("entries_count", "list_date", "id")
     )
-    progress = tables.TemplateColumn(
-        "{% load humanize %}{{ record.progress_done|intcomma }} / "
-        "{{ record.progress_total|intcomma }}",
-        verbose_name="Players done",
-        orderable=False,
-    )
+    progress = tables.Column(verbose_name="Players done", orderable=False, empty_values=())
 
     class Meta:
         model = RatingPeriod
@@ -60,6 +55,9 @@ class PeriodTable(tables.Table):
     def render_games_count(self, record: RatingPeriod, value: int) -> str:
         """The games its latest computation rated; none counted before one."""
         return "—" if record.computed_at is None else f"{value:,}"
+
+    def render_progress(self, record: RatingPeriod) -> str:
+        return f"{record.progress_done:,} / {record.progress_total:,}"
 
 
 #: The results a list holds, as ``lists.services.ENTRIES_SELECT`` takes them (with a new

@@ -48,6 +48,7 @@ def test_a_report_lists_the_first_hundred_findings_of_a_kind_and_counts_the_rest
     client = persona_client(world, "arbiter")
     page = client.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
     assert f"<strong>{report.error_count}</strong> errors" in page
+    assert '<span class="badge text-bg-danger">Error</span>' in page
     listed_on = more.position // 100 + 1  # a hundred findings a page
     page = client.get(f"/tournaments/{tournament.pk}/reports/1/?findings-page={listed_on}")
     assert "30 more findings like the one above" in page.content.decode()
