@@ -52,12 +52,10 @@ class FindingTable(tables.Table):
         row_attrs = {"class": lambda record: f"finding-{record.severity}"}
 
     def render_severity(self, value: str, record: ReportFinding) -> str:
-        """A badge, coloured by severity: written here, not by a template column, which
-        compiles its template for every finding."""
-        colour = {"error": "danger", "warning": "warning"}.get(value, "secondary")
-        return format_html(
-            '<span class="badge text-bg-{}">{}</span>', colour, record.get_severity_display()
-        )
+        """A badge, coloured by severity (``value`` is its label): written here, not by a
+        template column, which compiles its template for every finding."""
+        colour = {"error": "danger", "warning": "warning"}.get(record.severity, "secondary")
+        return format_html('<span class="badge text-bg-{}">{}</span>', colour, value)
 
     def __init__(
         self,
