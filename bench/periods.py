@@ -991,7 +991,27 @@ def list_page_measure(requests: int) -> list[tuple[str, float, float, int]]:
             p50, p95, status = page_times(client, url, requests)
             print(f"  {label:<20} p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  (HTTP {status})")
             measured.append((label, p50, p95, status))
+        statistics_measure(client, f"{base}statistics/", federation)
     return measured
+
+
+def statistics_measure(client, url: str, federation: str) -> None:
+    """The list in figures (no target in the issue): worked out on its first view, then
+    remembered, so the first view is timed, the cache emptied before it, and one more."""
+    from django.core.cache import cache
+
+    for label, address in (
+        ("in figures", url),
+        (f"in figures, {federation}", f"{url}?{FEDERATION_PARAMETER}={federation}"),
+    ):
+        cache.clear()
+        started = time.perf_counter()
+        status = client.get(address).status_code
+        first = (time.perf_counter() - started) * 1000
+        started = time.perf_counter()
+        client.get(address)
+        again = (time.perf_counter() - started) * 1000
+        print(f"  {label:<20} first view {first:7.1f} ms, then {again:5.1f} ms  (HTTP {status})")
 
 
 #: Timed GETs per page of the month (each one a few hundred milliseconds at most).
