@@ -255,7 +255,7 @@ class ListStatistics(NamedTuple):
     players: int
     active: int
     women: int
-    average: float | None
+    average: float | Decimal | None
     #: (the band's lowest rating, how many players) from the lowest band to the highest,
     #: empty bands included, so that a chart's bars stand at their ratings.
     bands: list[tuple[int, int]]
@@ -265,8 +265,9 @@ class ListStatistics(NamedTuple):
 
 
 def list_statistics(entries: QuerySet[ListEntry]) -> ListStatistics:
-    """The figures of ``entries`` (a published list's, filtered or not): four queries,
-    each read once per list and search by ``list_statistics_cached``."""
+    """The figures of ``entries`` (a published list's, filtered or not): four queries, run
+    once per list and search (``lists.views_public.published_statistics`` caches them).
+    A list's average rating is a ``Decimal`` on PostgreSQL, a ``float`` on SQLite."""
     totals = entries.aggregate(
         players=Count("pk"),
         active=Count("pk", filter=Q(active=True)),
@@ -292,8 +293,9 @@ def list_statistics(entries: QuerySet[ListEntry]) -> ListStatistics:
 
 
 def _federation_standings(entries: QuerySet[ListEntry]) -> list[FederationStanding]:
-    """Each federation's best ``FEDERATION_TOP`` active players' average, read off the
-    list's federation index (``entry_by_federation``), and its numbers of players."""
+    """Each federation's best ``FEDERATION_TOP`` active players' average (a window over
+    the federation's players by rating, the order of the list's ``entry_by_federation``
+    index), and its numbers of players and active players."""
     counts = {
         code: (players, active)
         for code, players, active in entries.order_by()
