@@ -118,6 +118,7 @@ def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpRespo
     rating = player.arena_ratings.filter(category=chosen).first()
     table = ArenaGameSideTable(arena_player_games(player, chosen))
     paginate(request, table, PAGE_SIZE)
+    chart = arena_chart_data(arena_rating_history(player, chosen))
     context = {
         "player": player,
         "category": chosen,
@@ -125,7 +126,8 @@ def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpRespo
         "rating": rating,
         "table": table,
         "list_changes": arena_player_list_changes(player, chosen),
-        "chart": arena_chart_data(arena_rating_history(player, chosen)),
+        "chart": chart,
+        "chart_label": f"{chosen.label} rating of {player.name} after each {chart['per']}",
     }
     return render(request, "arena/player.html", context)
 

@@ -126,6 +126,7 @@ def player_detail(request: HttpRequest, fide_id: int) -> HttpResponse:
         "player": player,
         "records": records,
         "chart": rating_chart_data(record for record, _ in records),
+        "chart_label": f"Rating history of {player.name}: one line per category",
         "can_edit": can_edit,
         "entries": audit_entries_for(player) if can_edit else (),
     }
