@@ -10,6 +10,7 @@ import datetime as dt
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -69,6 +70,7 @@ MIDDLEWARE = [
     "players.middleware.ActorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "ratings_site.middleware.MethodNotAllowedPage",
     # Last, as django-axes asks: it answers a locked-out sign-in with its page.
     "axes.middleware.AxesMiddleware",
@@ -216,6 +218,22 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", defa
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
 if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Content-Security-Policy (django-csp): scripts from this site's own files only, none
+# written into a page (a script smuggled into a name would not run even if it escaped the
+# templates' escaping); style attributes stay allowed (Bootstrap's layouts and the charts'
+# boxes use them), as do Bootstrap's data: images; no plugins, no framing, forms post here.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
 
 # --- Cache --------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 
 import pytest
 
@@ -43,3 +44,22 @@ def browser_page(live_server, tmp_path):
 
             connections.close_all()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def wait_until(page, expression: str, timeout: float = 10.0) -> None:
+    """Until ``expression`` is true in the page, polled with ``page.evaluate``: Playwright's
+    ``wait_for_function`` evaluates its string with eval, which the site's
+    Content-Security-Policy refuses (script-src 'self', as a browser of the public has it)."""
+    from playwright.sync_api import Error
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if page.evaluate(expression):
+                return
+        except Error as error:  # the page reloading itself (a period's polling) meanwhile
+            if "context was destroyed" not in str(error):
+                raise
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Still false after {timeout} s: {expression}")
+        time.sleep(0.05)

@@ -11,6 +11,7 @@ from arena.services import arena_games_load
 from tests import factories
 from tests.arena.conftest import pgn, pgn_game
 from tests.conftest import persona_actor
+from tests.e2e.conftest import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -31,9 +32,7 @@ def test_a_members_online_rating_is_drawn_game_by_game(browser_page, live_server
     )
     page = browser_page
     page.goto(f"{live_server.url}/arena/online-rapid/players/1001/")
-    page.wait_for_function(
-        "window.Chart && Object.keys(Chart.instances).length > 0", timeout=10_000
-    )
+    wait_until(page, "window.Chart && Object.keys(Chart.instances).length > 0")
     ys = page.evaluate("Object.values(Chart.instances)[0].data.datasets[0].data.map(p => p.y)")
     # 3.9, K 20, table 4.2: 2000 beats 1950 (D 50: .57), +8.60; loses at D 67.20 (.59),
     # -11.80: 1996.80; draws at D 43.60 (.56), -1.20: 1995.60.

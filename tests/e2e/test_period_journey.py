@@ -14,6 +14,7 @@ from lists.models import RatingPeriod
 from lists.services import period_close, period_get_or_create
 from players.models import RatingHistory
 from tests import factories
+from tests.e2e.conftest import wait_until
 from tests.e2e.test_report_journey import PASSWORD, sign_in, sign_out
 from tests.lists.conftest import APRIL, PeriodWorld
 
@@ -51,7 +52,7 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     page.goto(f"{base}/lists/periods/{period.pk}/")
     assert "Reading the games" in page.inner_text("#progress-text")
     RatingPeriod.objects.filter(pk=period.pk).update(progress_done=1, progress_total=2)
-    page.wait_for_function("document.getElementById('progress-bar').innerText === '1 / 2'")
+    wait_until(page, "document.getElementById('progress-bar').innerText === '1 / 2'")
     assert page.inner_text("#progress-text") == "Writing the results: 1 of 2 players."
     # Its worker goes silent past its lease: the page stops following it, says so and offers
     # to compute again; a worker that takes it over is followed again.
@@ -64,7 +65,7 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     page.goto(f"{base}/lists/periods/{period.pk}/")
     assert page.inner_text("#progress-text") == "Writing the results: 1 of 2 players."
     RatingPeriod.objects.filter(pk=period.pk).update(status="computed", progress_done=2)
-    page.wait_for_function("document.getElementById('period-status').innerText === 'Computed'")
+    wait_until(page, "document.getElementById('period-status').innerText === 'Computed'")
     page.wait_for_selector("#preview")
     sign_out(page)
 
@@ -96,9 +97,7 @@ def test_compute_progress_publish_and_the_chart(browser_page, live_server):
     )
     page.goto(f"{base}/players/{anna.fide_id}/")
     assert "1807" in page.inner_text("main")
-    page.wait_for_function(
-        "window.Chart && Object.keys(Chart.instances).length > 0", timeout=10_000
-    )
+    wait_until(page, "window.Chart && Object.keys(Chart.instances).length > 0")
     points = page.evaluate(
         "Object.values(Chart.instances)[0].data.datasets.map(d => d.data.length)"
     )
@@ -120,9 +119,7 @@ def test_a_player_of_one_list_sees_it_among_the_months_around_it(browser_page, l
     RatingHistory.objects.create(player=player, category="rapid", list_date=APRIL, rating=1850)
     page = browser_page
     page.goto(f"{live_server.url}/players/{player.fide_id}/")
-    page.wait_for_function(
-        "window.Chart && Object.keys(Chart.instances).length > 0", timeout=10_000
-    )
+    wait_until(page, "window.Chart && Object.keys(Chart.instances).length > 0")
     ticks = page.evaluate(
         "Object.values(Chart.instances)[0].scales.x.ticks.map(tick => tick.label)"
     )

@@ -91,7 +91,7 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     page = officer.get(f"/tournaments/{tournament.pk}/reports/2/")
     assert b'id="approve"' in page.content
     # No way back once approved: the button asks first (a usability audit).
-    assert b"onsubmit=\"return confirm('Approve version 2 of" in page.content
+    assert b'data-confirm="Approve version 2 of' in page.content
     approved = officer.post(f"/tournaments/{tournament.pk}/reports/2/approve/")
     assert approved.status_code == 302
     second.refresh_from_db()
