@@ -1159,6 +1159,26 @@ def test_a_team_name_padded_by_bytes_is_read_where_its_members_line_up():
     assert "stand 4 columns left" in warning.message
 
 
+@pytest.mark.parametrize(
+    ("name", "members"),
+    [
+        ("Sportovní klub Kroměříž", (12, 13)),  # 5 bytes more: a whole field's shift
+        ("ŠK Žďár nad Sázavou", (12, 13)),
+        ("Łódzki Klub Szachowy Ślęża", (12, 13)),
+        ("日本チーム", (1, 2)),  # 10 bytes more: two fields
+    ],
+)
+def test_a_team_name_padded_by_bytes_a_field_or_more_short_is_read_by_bytes(name, members):
+    """A review: shifted five columns or more, the members keep every blank blank, and
+    "Sportovní klub Kroměříž" was read with 12 in its name and 13 its only member, without
+    a word. A number standing apart at the end of the name tells the shift."""
+    players = [player(rank, f"Player {rank}", points="0.0") for rank in range(1, 14)]
+    text = trf(*players, team_byte_padded(name, *members))
+    result = parse(text.encode())
+    assert [(t.name, t.members) for t in result.report.teams] == [(name, members)]
+    assert "byte-padded" in {f.code for f in result.findings}
+
+
 def test_a_team_line_counted_in_characters_is_read_as_written():
     """A team's name with letters outside ASCII, padded in characters, is not re-read."""
     players = [player(rank, f"Player {rank}", points="0.0") for rank in range(1, 14)]

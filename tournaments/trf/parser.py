@@ -228,15 +228,26 @@ def _team_cuts(length: int) -> tuple[int, ...]:
     )
 
 
+#: A starting rank standing apart at the end of a team's name: a member shifted into it.
+_MEMBER_IN_THE_NAME = re.compile(r" {2}\d+ *$")
+
+
 def _members_in_their_fields(text: str) -> bool:
     """Whether a team line's members stand in their fields (trf16.md §4): the blank after
-    the code and before each field blank, and no number running from the name's last
-    column into the first member's field."""
+    the code and before each field blank, no number running from the name's last column
+    into the first member's field, and none standing apart at the end of the name (a
+    shift of a whole field, five columns or more, keeps every blank blank: a review found
+    "Sportovní klub Kroměříž" read with 12 in its name and 13 its only member)."""
     name_end = codes.FIRST_MEMBER_COLUMN - 2
     straddles = text[name_end : name_end + 2].isdigit()
+    in_the_name = _MEMBER_IN_THE_NAME.search(codes.TEAM_NAME.cut(text)) is not None
     after_code, _members_start, *between_members = _team_cuts(len(text))
     blank = (after_code, *between_members)
-    return not straddles and all(cut >= len(text) or text[cut] == " " for cut in blank)
+    return (
+        not straddles
+        and not in_the_name
+        and all(cut >= len(text) or text[cut] == " " for cut in blank)
+    )
 
 
 def _laid_out_by_bytes(text: str, cuts: Iterable[int]) -> str | None:
