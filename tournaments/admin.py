@@ -104,7 +104,8 @@ class TournamentReportAdmin(AuditedModelAdmin):
     list_select_related = ("tournament", "uploaded_by")
     readonly_fields = (
         "tournament", "version", "stored_file", "original_name", "size", "sha256", "encoding",
-        "rounds", "error_count", "warning_count", "uploaded_by", "uploaded_at", "status",
+        "rounds", "error_count", "warning_count", "info_count", "uploaded_by", "uploaded_at",
+        "status",
         "stored_games_file", "games_size", "games_sha256", "games_count", "games_rounds",
     )  # fmt: skip
     exclude = ("file", "games_file", "games_original_name")

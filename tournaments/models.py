@@ -221,6 +221,9 @@ class TournamentReport(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices)
     error_count = models.PositiveIntegerField(default=0)
     warning_count = models.PositiveIntegerField(default=0)
+    #: Every note of the check, as the two above count theirs: the findings stored are the
+    #: first 100 of each kind (``listed_findings``). None for reports checked before.
+    info_count = models.PositiveIntegerField(null=True, blank=True)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

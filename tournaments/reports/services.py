@@ -320,6 +320,7 @@ def _report_store(
         status=ReportStatus.HAS_ERRORS if errors else ReportStatus.CHECKED,
         error_count=errors,
         warning_count=sum(1 for f in findings if f.severity is Severity.WARNING),
+        info_count=sum(1 for f in findings if f.severity is Severity.INFO),
         uploaded_by=actor.user if actor.is_authenticated else None,
     )
     report.file.save(name, ContentFile(data), save=False)
@@ -465,8 +466,13 @@ def listed_findings(findings: Sequence[Finding]) -> list[Finding]:
                     message=(
                         f"{more:,} more finding{pluralize(more)} like the one above "
                         f"({finding.code}) {pluralize(more, 'is,are')} not listed: the first "
-                        f"{FINDINGS_LISTED_PER_CODE} are. Mend those and upload the file "
-                        "again; the report's counts include every one."
+                        f"{FINDINGS_LISTED_PER_CODE} are"
+                        + (
+                            ". Mend those and upload the file again"
+                            if finding.severity is Severity.ERROR
+                            else ""
+                        )
+                        + "; the report's counts include every one."
                     ),
                 )
             )

@@ -171,7 +171,9 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "tournament": tournament,
         "report": report,
         "findings": findings,
-        "info_count": report.findings.filter(severity="info").count(),
+        "info_count": report.info_count
+        if report.info_count is not None
+        else report.findings.filter(severity="info").count(),
         "matches": matches,
         # A junior open has hundreds of lines, a file of 9,999 made a page of 34 MB (a
         # review): the lines and the findings a page at a time.

@@ -45,6 +45,7 @@ def test_a_report_lists_the_first_hundred_findings_of_a_kind_and_counts_the_rest
     more = invalid.last()
     assert more.line is None
     assert "30 more findings like the one above (invalid-rating) are not listed" in more.message
+    assert "Mend those and upload the file again" in more.message
     client = persona_client(world, "arbiter")
     page = client.get(f"/tournaments/{tournament.pk}/reports/1/").content.decode()
     assert f"<strong>{report.error_count}</strong> errors" in page
@@ -52,3 +53,28 @@ def test_a_report_lists_the_first_hundred_findings_of_a_kind_and_counts_the_rest
     listed_on = more.position // 100 + 1  # a hundred findings a page
     page = client.get(f"/tournaments/{tournament.pk}/reports/1/?findings-page={listed_on}")
     assert "30 more findings like the one above" in page.content.decode()
+
+
+def test_notes_are_counted_whole_and_their_rest_asks_for_nothing(world, tournament, upload):
+    """A review: the page counted the notes stored (the first hundred of a kind and the
+    line for the rest), where the errors and warnings counted every one; and the line for
+    the rest told the arbiter to mend notes, which need nothing."""
+    from trf_builder import player_line
+
+    from tests.conftest import persona_client
+    from tournaments.reports.services import FINDINGS_LISTED_PER_CODE, listed_findings
+    from tournaments.trf import Finding, Severity
+
+    notes = [Finding(Severity.INFO, "a-note", f"Note {n}.", line=n) for n in range(150)]
+    listed = listed_findings(notes)
+    assert len(listed) == FINDINGS_LISTED_PER_CODE + 1
+    assert "50 more findings" in listed[-1].message and "Mend" not in listed[-1].message
+
+    lines = [player_line(rank, f"Player {rank}") for rank in range(1, 4)]
+    upload("arbiter", tournament, trf(lines))
+    report = TournamentReport.objects.get()
+    assert report.info_count == report.findings.filter(severity="info").count() > 0
+    # The page says the report's count, not the rows stored (fewer, past a hundred).
+    TournamentReport.objects.filter(pk=report.pk).update(info_count=250)
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/reports/1/")
+    assert "<strong>250</strong> notes" in page.content.decode()
