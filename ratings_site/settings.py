@@ -117,9 +117,11 @@ AUTHENTICATION_BACKENDS = [
 ]
 #: After this many wrong passwords for one account from one address, that address may not
 #: sign in to it for AXES_COOLOFF_TIME (a review tried 30 wrong passwords unhindered). By
-#: account and address together, so that nobody locks an officer out from elsewhere.
-#: Behind a proxy every request comes from the proxy's address: install django-ipware and
-#: set AXES_IPWARE_PROXY_COUNT (django-axes' documentation) to count by the client's.
+#: account and address together, so that nobody locks an officer out from elsewhere. But
+#: behind a proxy every request comes from the proxy's address, and a pause then holds the
+#: account for everyone: there, install django-ipware and set AXES_IPWARE_PROXY_COUNT here
+#: (django-axes' documentation) to count by the client's. Not by default: without a proxy
+#: that sets it, X-Forwarded-For is whatever the client writes, a new address each try.
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = dt.timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=30))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

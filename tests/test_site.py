@@ -191,6 +191,15 @@ def test_too_many_wrong_passwords_pause_signing_in_to_the_account_from_that_addr
     assert sign_in("arbiter2", "a-long-test-password").status_code == 302
 
 
+def test_one_wrong_password_is_said_in_the_singular(client, settings):
+    settings.AXES_FAILURE_LIMIT = 1
+    get_user_model().objects.create_user("arbiter1", password="a-long-test-password")
+    client.post(reverse("login"), {"username": "arbiter1", "password": "wrong"})
+    locked = client.post(reverse("login"), {"username": "arbiter1", "password": "wrong"})
+    assert locked.status_code == 429
+    assert "1 wrong password was given for" in locked.content.decode()
+
+
 def test_load_demo_refuses_to_run_with_debug_off():
     """Refused as any batch command refuses bad input: status 2 (DESIGN.md, the batch
     interface; a review found status 1)."""
