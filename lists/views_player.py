@@ -33,7 +33,7 @@ from regulations.rounding import hundredths
 from tournaments.models import Game, Tournament, TournamentReport
 from tournaments.reports.selectors import approved_report, ratings_in_force, registry_players
 from tournaments.selectors import rule_schedule, rules_for
-from tournaments.trf import TrfRound, parse
+from tournaments.trf import parse
 from tournaments.trf.codes import DEFAULT_HALVES
 
 #: Lists shown per page of a player's calculations (a year of monthly lists).
@@ -626,11 +626,17 @@ def tournament_games(report: TournamentReport | None) -> list[Game]:
     )
 
 
+#: A round with a result as the crosstable needs it: round, opponent's start rank, colour,
+#: result, its half-points, and whether it claims a game played over the board. Plain
+#: values: a cached ``TrfRound`` a block took five times as long to read back (a review).
+RoundRead = tuple[int, int | None, str, str, int, bool]
 #: An entrant of a report as its file reads: start rank, rank, the rounds with a result.
-EntrantRounds = tuple[int, int | None, tuple[TrfRound, ...]]
+EntrantRounds = tuple[int, int | None, tuple[RoundRead, ...]]
 
 #: How long a report's rounds read from its file stay in the cache: the file never changes.
 REPORT_ROUNDS_SECONDS = 24 * 60 * 60
+#: Part of the key: a change to how the rounds are read (the reader, ``RoundRead``) bumps it.
+REPORT_ROUNDS_VERSION = 1
 
 
 def report_rounds(report: TournamentReport) -> list[EntrantRounds] | None:
@@ -638,8 +644,12 @@ def report_rounds(report: TournamentReport) -> list[EntrantRounds] | None:
     received, or None where the file is gone from storage. Read once a day at most: a
     review timed a public crosstable re-reading a 2,000-player open's file on every view
     at 0.4-0.5 s. The key names the upload (its id, time and digest), as a database
-    restored or the tests may give another report the same id."""
-    key = f"report-rounds:{report.pk}:{report.uploaded_at.timestamp()}:{report.sha256}"
+    restored or the tests may give another report the same id. "Once a day" is each web
+    process's with the default cache, the site's with a shared one (``CACHE_URL``)."""
+    key = (
+        f"report-rounds:{REPORT_ROUNDS_VERSION}:{report.pk}:"
+        f"{report.uploaded_at.timestamp()}:{report.sha256}"
+    )
     rounds = cache.get(key)
     if rounds is not None:
         return rounds
@@ -652,7 +662,11 @@ def report_rounds(report: TournamentReport) -> list[EntrantRounds] | None:
         (
             entrant.start_rank,
             entrant.rank,
-            tuple(b for b in entrant.rounds if not (b.is_empty or b.result_blank)),
+            tuple(
+                (b.round, b.opponent, b.colour or "", b.result, b.halves, b.played)
+                for b in entrant.rounds
+                if not (b.is_empty or b.result_blank)
+            ),
         )
         for entrant in (parsed.players if parsed else ())
     ]
@@ -675,15 +689,13 @@ def report_standings(report: TournamentReport | None) -> ReportStandings:
             continue
         if rank is not None:
             standings.ranks[player_id] = rank
-        for block in blocks:
-            opponent = players.get(block.opponent) if block.opponent else None
+        for number, opponent_rank, colour, result, halves, played in blocks:
+            opponent = players.get(opponent_rank) if opponent_rank else None
             # A game over the board is a stored game, unless against a pseudo-player
             # handing out byes ('spielfrei'), which no registry player stands for.
-            if block.played and opponent is not None:
+            if played and opponent is not None:
                 continue
-            standings.unplayed[player_id].append(
-                Unplayed(block.round, opponent, block.colour or "", block.result, block.halves)
-            )
+            standings.unplayed[player_id].append(Unplayed(number, opponent, colour, result, halves))
     return standings
 
 
