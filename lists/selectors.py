@@ -242,12 +242,14 @@ FEDERATION_TOP = 10
 
 class FederationStanding(NamedTuple):
     """A federation on a list: the average of its best ``FEDERATION_TOP`` active players
-    (None with fewer), how many active players and how many players it has there."""
+    (None with fewer), how many active players and how many players it has there, and its
+    rank by that average (shared by equal averages; None unranked)."""
 
     code: str
     top_average: float | None
     active: int
     players: int
+    rank: int | None = None
 
 
 class ListStatistics(NamedTuple):
@@ -266,11 +268,11 @@ class ListStatistics(NamedTuple):
 
 
 def list_statistics(entries: QuerySet[ListEntry]) -> ListStatistics:
-    """The figures of ``entries`` (a published list's, filtered or not), in two reads of
-    them: counted by federation and rating band at once (the totals, the bands and the
-    federations' numbers are sums of those counts), then each federation's best
-    ``FEDERATION_TOP`` active players. Run once per list and search
-    (``lists.views_public.published_statistics`` caches them)."""
+    """The figures of ``entries`` (a published list's, filtered or not): one read of them
+    counted by federation and rating band at once (the totals, the bands and the
+    federations' numbers are sums of those counts), then a query for each federation with
+    ``FEDERATION_TOP`` active players or more (``_federation_standings``). Run once per
+    list and search (``lists.views_public.published_statistics`` caches them)."""
     counted = list(
         entries.order_by()
         .annotate(band=F("rating") / RATING_BAND)
@@ -323,7 +325,12 @@ def _federation_standings(
         )
         for code, (players, active) in counts.items()
     ]
-    return sorted(
-        standings,
-        key=lambda s: (s.top_average is None, -(s.top_average or 0), -s.players, s.code),
-    )
+    standings.sort(key=lambda s: (s.top_average is None, -(s.top_average or 0), -s.players, s.code))
+    ranked = []
+    for place, standing in enumerate(standings, start=1):
+        if standing.top_average is None:
+            ranked.append(standing)
+            continue
+        tied = ranked and ranked[-1].top_average == standing.top_average
+        ranked.append(standing._replace(rank=ranked[-1].rank if tied else place))
+    return ranked

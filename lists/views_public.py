@@ -58,6 +58,8 @@ from tournaments.selectors import rule_schedule
 PAGE_SIZE = 50
 #: A category's lists on the index, a page at a time.
 INDEX_PAGE_SIZE = 24
+#: How long a list's figures under a name search are kept (those without one: for ever).
+SEARCHED_STATISTICS_SECONDS = 60 * 60
 #: The columns the list page shows (a list entry has no wide column, but a million rows).
 PAGE_COLUMNS = (
     "fide_id",
@@ -219,12 +221,16 @@ def published_statistics(
     )
     statistics = None
     if filtered.is_valid():
+        search = _search(filtered)
         statistics = cache.get_or_set(
-            _search_key(period, _search(filtered), "statistics:1"),
+            _search_key(period, search, "statistics:2"),
             lambda: list_statistics(filtered.qs),
-            timeout=None,
+            # A name searched is kept an hour, not for ever: anybody may type a new one.
+            timeout=SEARCHED_STATISTICS_SECONDS if search.get("q") else None,
         )
     chosen = filtered.download_query()
+    # A federation's link keeps the other filters: its women, its juniors.
+    others = urlencode([(name, value) for name, value in filtered.chosen() if name != "federation"])
     context = {
         "period": period,
         "filter": filtered,
@@ -234,6 +240,7 @@ def published_statistics(
         "choice": f"?{chosen}" if chosen else "",
         "refused": filtered.empty_text(""),
         "top": FEDERATION_TOP,
+        "federation_query": f"{others}&" if others else "",
     }
     return render(request, "lists/statistics.html", context)
 

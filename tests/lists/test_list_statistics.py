@@ -81,6 +81,19 @@ def test_the_figures_follow_the_list_pages_filters(april):
     assert 'id="back-to-list"' in html and "/lists/rapid/2025-04/?sex=F" in html
     listed = Client().get("/lists/rapid/2025-04/", {"sex": "F"}).content.decode()
     assert 'href="/lists/rapid/2025-04/statistics/?sex=F" id="statistics-link"' in listed
+    # A federation's link keeps the filters: NOR's women (a review found them dropped).
+    assert 'href="/lists/rapid/2025-04/?sex=F&amp;federation=NOR"' in html
+
+
+def test_federations_of_equal_averages_share_their_rank(db):
+    """A review: two federations averaging 2000.0 were ranked 1 and 2. They share 1, and
+    the next is 3rd, as tied players are ranked."""
+    period = published()
+    for federation, rating in (("NOR", 2000), ("SWE", 2000), ("DEN", 1900)):
+        for number in range(10):
+            entry(period, f"{federation}, {number}", rating, federation=federation)
+    ranks = [row[:2] for row in federations(page())]
+    assert ranks == [["1", "NOR"], ["1", "SWE"], ["3", "DEN"]]
 
 
 def test_a_search_that_finds_nobody_and_a_refused_filter_say_so(april):
