@@ -19,7 +19,6 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.http import content_disposition_header
 
 from arena.filters import ArenaRatingFilter
 from arena.forms import ArenaGamesForm
@@ -36,6 +35,7 @@ from arena.selectors import (
 from arena.services import FINDINGS_SHOWN, ArenaGamesRefused, arena_games_load
 from arena.tables import ArenaGamesFileTable, ArenaGameSideTable, ArenaRatingTable
 from players.access import require_administrator
+from players.filters import attachment
 from players.importing.csv_list import csv_chunks
 from players.models import Player
 from players.pagination import paginate
@@ -104,7 +104,7 @@ def arena_list_csv(request: HttpRequest, category: str) -> HttpResponse:
     # Dated as the list stands: as of the last games loaded (1.4), not of the download.
     as_of = timezone.localdate(arena_last_loaded_at() or timezone.now())
     name = filtered.filename(f"{chosen}-{as_of:%Y-%m-%d}", "csv")
-    response["Content-Disposition"] = content_disposition_header(True, name)
+    response["Content-Disposition"] = attachment(name)
     return response
 
 

@@ -21,7 +21,6 @@ from django.http import (
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
-from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
@@ -36,7 +35,7 @@ from lists.selectors import (
     run_summary,
 )
 from players.access import Actor
-from players.filters import REFUSED_ROWS_TEXT
+from players.filters import REFUSED_ROWS_TEXT, attachment
 from players.importing.csv_list import csv_chunks
 from players.models import RatingCategory
 from players.pagination import paginate
@@ -348,7 +347,7 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
         _preview_rows(filtered.qs), content_type="text/csv; charset=utf-8"
     )
     name = filtered.filename(f"{period.category}-{period.list_date:%Y-%m}-preview", "csv")
-    response["Content-Disposition"] = content_disposition_header(True, name)
+    response["Content-Disposition"] = attachment(name)
     return response
 
 

@@ -26,7 +26,7 @@ from django.http import (
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.http import content_disposition_header, urlencode
+from django.utils.http import urlencode
 
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import AgeGroup, ListEntryFilter
@@ -49,6 +49,7 @@ from lists.tables import (
     download_url,
     list_kwargs,
 )
+from players.filters import attachment
 from players.models import Player, RatingCategory
 from players.pagination import paginate
 from players.views import searched_player_table
@@ -312,7 +313,7 @@ def published_download(
         export_entries(filtered.qs, period, fmt), content_type=CONTENT_TYPES[fmt]
     )
     filename = export_filename(period, fmt, filtered.chosen())
-    response["Content-Disposition"] = content_disposition_header(True, filename)
+    response["Content-Disposition"] = attachment(filename)
     return response
 
 

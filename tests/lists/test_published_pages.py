@@ -560,13 +560,16 @@ def test_a_download_with_the_pages_filters_holds_only_those_players(april):
     # A search is named in its own letters, sent as RFC 6266's filename* (a browser saves
     # "rapid-2025-04-q-日本.csv"), and one a filename cannot spell is named by its field
     # alone, not left out (a review: the whole list's name for the part a search chose).
+    # Beside it, the name in ASCII letters for a client that reads no other (RFC 6266 4.3).
     searched = get(f"{URL}download.csv", q="日本")
     assert searched["Content-Disposition"] == (
-        "attachment; filename*=utf-8''rapid-2025-04-q-%E6%97%A5%E6%9C%AC.csv"
+        'attachment; filename="rapid-2025-04-q.csv"; '
+        "filename*=utf-8''rapid-2025-04-q-%E6%97%A5%E6%9C%AC.csv"
     )
     accented = get(f"{URL}download.csv", q="Jönsson")
     assert accented["Content-Disposition"] == (
-        "attachment; filename*=utf-8''rapid-2025-04-q-j%C3%B6nsson.csv"
+        'attachment; filename="rapid-2025-04-q-jonsson.csv"; '
+        "filename*=utf-8''rapid-2025-04-q-j%C3%B6nsson.csv"
     )
     unspellable = get(f"{URL}download.csv", q="?!")
     assert unspellable["Content-Disposition"] == 'attachment; filename="rapid-2025-04-q.csv"'
