@@ -145,7 +145,7 @@ def rules_page(request: HttpRequest) -> HttpResponse:
 def _entry_counts(periods: list[RatingPeriod]) -> dict[int, int]:
     """How many players each list has: remembered as its page remembers them, the rest
     counted in one query."""
-    keys = {period.pk: _count_key(period, {}) for period in periods}
+    keys = {period.pk: _search_key(period, {}, "count") for period in periods}
     known = cache.get_many(keys.values())
     counts = {pk: known[key] for pk, key in keys.items() if key in known}
     missing = [pk for pk in keys if pk not in counts]
@@ -182,7 +182,7 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
             table,
             PAGE_SIZE,
             paginator_class=PublishedListPaginator,
-            count_key=_count_key(period, _search(filtered)),
+            count_key=_search_key(period, _search(filtered), "count"),
         )
     chosen = filtered.download_query()  # None where the form refused a value
     choice = f"?{chosen}" if chosen else ""
@@ -344,14 +344,9 @@ def _canonical_address(
     return HttpResponsePermanentRedirect(f"{address}?{query}" if query else address)
 
 
-def _count_key(period: RatingPeriod, search: dict[str, str]) -> str:
-    """The cache key of how many players a search (its filters' values) finds on a list."""
-    return _search_key(period, search, "count")
-
-
 def _search_key(period: RatingPeriod, search: dict[str, str], what: str) -> str:
     """The cache key of ``what`` of the players a search (its filters' values) finds on a
-    list."""
+    list: how many ("count"), their figures ("statistics:2")."""
     chosen = json.dumps(sorted((name, value) for name, value in search.items() if value))
     digest = hashlib.sha256(chosen.encode()).hexdigest()[:32]
     return period_cache_key(period, f"{what}:{digest}")
