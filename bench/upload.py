@@ -59,8 +59,16 @@ def synthetic_entrants(players: int, seed: int) -> list[tuple[str, str, str, int
     ]
 
 
-def synthetic_report(entrants: list[tuple[str, str, str, int]], rounds: int, seed: int) -> str:
-    """A Swiss report of ``entrants`` over ``rounds`` rounds, as TRF16 text."""
+#: A junk report's colours and results.
+_JUNK_BLOCKS = [(colour, result) for colour in "wb" for result in "10="]
+
+
+def synthetic_report(
+    entrants: list[tuple[str, str, str, int]], rounds: int, seed: int, *, junk: bool = False
+) -> str:
+    """A Swiss report of ``entrants`` over ``rounds`` rounds, as TRF16 text. ``junk``: each
+    round block names an opponent, a colour and a result at random, none of them mirrored
+    in the opponent's line (bad input at its most costly to check)."""
     from decimal import Decimal
 
     from tournaments.trf.dates import TrfDate
@@ -71,6 +79,10 @@ def synthetic_report(entrants: list[tuple[str, str, str, int]], rounds: int, see
     players = len(entrants)
     blocks: list[list[TrfRound]] = [[] for _ in range(players)]
     for number in range(1, rounds + 1):
+        if junk:
+            for own in blocks:
+                own.append(TrfRound(number, rng.randint(1, players), *rng.choice(_JUNK_BLOCKS)))
+            continue
         order = list(range(players))
         rng.shuffle(order)
         if len(order) % 2:  # the odd one out has the pairing-allocated bye
@@ -166,6 +178,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--seed", type=int, default=20260302)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--junk",
+        action="store_true",
+        help="pairings at random, none mirrored: the worst a report's checks are given",
+    )
     args = parser.parse_args()
 
     url = os.environ.get("DATABASE_URL", "sqlite:///")
@@ -186,7 +203,7 @@ def main() -> None:
 
         call_command("migrate", verbosity=0)
         entrants = synthetic_entrants(args.players, args.seed)
-        text = synthetic_report(entrants, args.rounds, args.seed)
+        text = synthetic_report(entrants, args.rounds, args.seed, junk=args.junk)
         data = text.encode("utf-8")
         path = Path(directory) / "arena.trf"
         path.write_bytes(data)

@@ -26,6 +26,8 @@ def upper(text: str) -> str:
     str.upper() turns some characters into two ('ß' -> 'SS'), which would push a
     one-column code out of its column when written back.
     """
+    if text.isascii():  # every block's result: ASCII never changes length
+        return text.upper()
     return "".join(c.upper() if len(c.upper()) == 1 else c for c in text)
 
 
