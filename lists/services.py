@@ -257,6 +257,9 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
         for period in computed.filter(Exists(_official_outside_run()))
         if official_events_after_computation(period)
     }
+    # And those whose preview rates a player by a record or a state changed since: the
+    # page tells an administrator to compute it again; beat does so itself.
+    stale |= {*records_changed_after_computation(computed)}
     periods = [*RatingPeriod.objects.filter(due), *stale]
     for period in sorted(periods, key=lambda period: (period.list_date, period.category)):
         try:
@@ -1762,12 +1765,7 @@ def players_edited_after_computation(period: RatingPeriod) -> QuerySet[Player]:
     come too late for them."""
     if period.claimed_at is None:
         return Player.objects.none()
-    edited = AuditEntry.objects.filter(
-        content_type=ContentType.objects.get_for_model(Player),
-        action="edited",
-        at__gt=period.claimed_at,
-        changes__has_any_keys=RECORD_FACTS_RATED,
-    ).values("object_id")
+    edited = _record_edits(after=period.claimed_at).values("object_id")
     in_run = PeriodResult.objects.filter(period=period, run=period.computed_run)
     return (
         Player.objects.filter(pk__in=edited)
@@ -1784,11 +1782,45 @@ def imports_after_computation(period: RatingPeriod) -> QuerySet[PlayerImport]:
     transaction and writes nothing when it fails, so only those done count."""
     if period.claimed_at is None:
         return PlayerImport.objects.none()
+    return _imports_done(after=period.claimed_at).order_by("finished_at")
+
+
+def _record_edits(*, after: Any) -> QuerySet[AuditEntry]:
+    """The edits by hand of what the computation reads of a player's record
+    (``RECORD_FACTS_RATED``) made after ``after`` (a moment, or an expression of one)."""
+    return AuditEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(Player),
+        action="edited",
+        at__gt=after,
+        changes__has_any_keys=RECORD_FACTS_RATED,
+    )
+
+
+def _imports_done(*, after: Any) -> QuerySet[PlayerImport]:
+    """The FIDE lists imported after ``after`` that changed a record or a rating state."""
     return PlayerImport.objects.filter(
         Q(players_updated__gt=0) | Q(ratings_written__gt=0),
         status=PlayerImport.Status.DONE,
-        finished_at__gt=period.claimed_at,
-    ).order_by("finished_at")
+        finished_at__gt=after,
+    )
+
+
+def records_changed_after_computation(periods: QuerySet[RatingPeriod]) -> QuerySet[RatingPeriod]:
+    """Those of ``periods`` that ``players_edited_after_computation`` or
+    ``imports_after_computation`` would name: their preview rates someone by a record or a
+    state that has changed since, which the period page tells the administrator and beat,
+    publishing on its own, would not see (a review: a junior's birth year corrected after
+    the computation, and the list went out with his junior K 40). One query however many
+    periods (beat asks of every computed one each round)."""
+    in_run = PeriodResult.objects.filter(
+        period=OuterRef(OuterRef("pk")),
+        run=OuterRef(OuterRef("computed_run")),
+        player_id=OuterRef("object_id"),
+    )
+    edited = _record_edits(after=OuterRef("claimed_at")).filter(Exists(in_run))
+    return periods.filter(claimed_at__isnull=False).filter(
+        Exists(edited) | Exists(_imports_done(after=OuterRef("claimed_at")))
+    )
 
 
 def _outside_run(period: RatingPeriod) -> list[int]:

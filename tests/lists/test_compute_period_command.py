@@ -247,6 +247,69 @@ def test_beat_publishes_on_the_list_date_when_configured(
 
 
 @pytest.mark.django_db
+def test_beat_computes_again_before_publishing_a_preview_whose_player_was_edited_since(
+    period_world, django_capture_on_commit_callbacks, settings, world
+):
+    """R&B 2024 7.3.3: a junior (born 2010) has K 40 until the end of the year he turns 18.
+    Rated 1800 against 1800 he wins: 0.5 x 40 = +20. His birth year is then corrected to
+    1990, after the computation: K 20 (7.3.1, 40 games), 0.5 x 20 = +10. Beat, publishing
+    on its own on the list date, computes the list again first, as the period page tells an
+    administrator to; the published list has 1810 and K 20, not 1820 and K 40."""
+    from players.services import player_update
+    from tests.conftest import persona_actor
+
+    w = period_world
+    junior = w.player("Junior", 1800, birth_year=2010)
+    w.tournament([(junior, w.player("Other", 1800), 1)])
+    with django_capture_on_commit_callbacks(execute=True):
+        periods_tick(today=dt.date(2025, 3, 30))
+    april = RatingPeriod.objects.get(category="rapid", list_date=APRIL)
+    computed = {r.player.name: r for r in computed_results(april)}
+    assert (computed["Junior"].k, computed["Junior"].new_rating) == (40, 1820)
+
+    administrator = persona_actor(world, "administrator")
+    player_update(actor=administrator, player=junior, fields={"birth_year": 1990}, reason="ID")
+    settings.LISTS_AUTO_PUBLISH = True
+    with django_capture_on_commit_callbacks(execute=True):
+        done = periods_tick(today=dt.date(2025, 4, 1))
+    assert april.pk in done["computing"] and april.pk not in done["published"]
+    assert periods_tick(today=dt.date(2025, 4, 1))["published"] == [april.pk]
+    entry = ListEntry.objects.get(period=april, player=junior)
+    assert (entry.rating, entry.k) == (1810, 20)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert periods_tick(today=dt.date(2025, 4, 2))["computing"] == []
+
+
+@pytest.mark.django_db
+def test_beat_computes_again_a_preview_a_fide_list_was_imported_after(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """An import that changed a record or a rating state after the computation: what the
+    preview read may have changed under it (``imports_after_computation``); one that
+    changed nothing, or failed, leaves it."""
+    from django.utils import timezone
+
+    from players.models import PlayerImport
+
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    april = compute("rapid", APRIL)
+
+    def imported(**counts) -> PlayerImport:
+        return PlayerImport.objects.create(
+            source="players.txt", as_of=APRIL, status="done", finished_at=timezone.now(),
+            **counts,
+        )  # fmt: skip
+
+    imported(players_unchanged=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert april.pk not in periods_tick(today=dt.date(2025, 3, 31))["computing"]
+    imported(ratings_written=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert april.pk in periods_tick(today=dt.date(2025, 3, 31))["computing"]
+
+
+@pytest.mark.django_db
 def test_lists_are_published_in_order(period_world, compute, publish):
     """Each list starts from the one before (DESIGN.md interpretation 4). An audit
     published July's list, then June's, and every player's current rating went back a
