@@ -196,6 +196,14 @@ REPORT_GAMES_MAX_BYTES = env.int("REPORT_GAMES_MAX_BYTES", default=10 * 1024 * 1
 
 #: Months between lists: 1 since standard-2009 7.3 (a federation may publish less often).
 LIST_EVERY_MONTHS = env.int("LIST_EVERY_MONTHS", default=1)
+if LIST_EVERY_MONTHS not in (1, 2, 3, 4, 6, 12):
+    # Lists fall on the 1st of every n-th month from January (regulations.lists.
+    # is_list_date): n must divide the year, or the year's last list and the next year's
+    # first would be closer than n months (a review: 0 stopped beat with a division by 0).
+    raise ImproperlyConfigured(
+        f"LIST_EVERY_MONTHS is {LIST_EVERY_MONTHS}: it must be 1, 2, 3, 4, 6 or 12 "
+        "(months between lists, each on the 1st of a month from January)."
+    )
 #: Publish computed lists on their list date without waiting for an administrator.
 LISTS_AUTO_PUBLISH = env.bool("LISTS_AUTO_PUBLISH", default=False)
 #: Parts (by player) a period's computation is split into, one Celery task each, so that

@@ -104,6 +104,19 @@ def test_debug_off_without_secret_key_refuses_to_start():
     assert "SECRET_KEY is not set and DEBUG is off: refusing to start" in last_line
 
 
+@pytest.mark.parametrize("months", ["0", "5", "-3"])
+def test_lists_every_n_months_refuses_an_n_that_does_not_divide_the_year(months):
+    """Lists fall on the 1st of every n-th month from January (standard-2009 7.3's monthly
+    lists, or fewer): 0 stopped beat with a division by zero, -3 was read as monthly, 5
+    put a list in November and the next in January."""
+    completed = run_python(["manage.py", "check"], DEBUG="1", LIST_EVERY_MONTHS=months)
+
+    assert completed.returncode != 0
+    last_line = completed.stderr.strip().splitlines()[-1]
+    assert f"LIST_EVERY_MONTHS is {months}: it must be 1, 2, 3, 4, 6 or 12" in last_line
+    assert run_python(["manage.py", "check"], DEBUG="1", LIST_EVERY_MONTHS="6").returncode == 0
+
+
 def test_debug_on_starts_without_a_secret_key():
     shown = show_settings(DEBUG="1")
 
