@@ -106,10 +106,17 @@ from players.selectors import list_dates_out, list_every_months, list_published
 from players.task_queue import task_queue_refusal, unreachable_message
 from regulations import OverTheBoardRules
 from regulations.calendar import add_months
-from regulations.lists import LISTS_AHEAD, furthest_list, is_list_date, next_list_date
+from regulations.lists import (
+    LISTS_AHEAD,
+    furthest_list,
+    is_list_date,
+    last_list_allowed,
+    next_list_date,
+)
 from regulations.types import NEW_PLAYER_GAMES, REACHED_2400, PlayerState
 from tournaments.models import Tournament
 from tournaments.selectors import official_event_clause, rule_schedule, rules_for
+from tournaments.workflow import tournament_status_change
 
 logger = logging.getLogger(__name__)
 
@@ -248,14 +255,15 @@ def periods_tick(*, today: dt.date | None = None) -> dict[str, list[int]]:
     # and those whose worker went silent (killed, machine lost): its claim has expired.
     due = Q(status=Status.CLOSED) | stopped_computations()
     # And computed ones whose start was published since: computed again (publication
-    # refuses them); and those an official FIDE event's report was approved for after their
-    # computation: computed again, their lists rate it.
+    # refuses them); and those a report was approved for after their computation that
+    # their list should rate: an official FIDE event's, or one the next list would rate
+    # too late (R&B 2024 8.1). Computed again, their lists rate it.
     computed = RatingPeriod.objects.filter(status=Status.COMPUTED)
     stale = {*computed_before_their_start(computed)}
     stale |= {
         period
-        for period in computed.filter(Exists(_official_outside_run()))
-        if official_events_after_computation(period)
+        for period in computed.filter(Exists(_ready_outside_run()))
+        if _rated_on_this_list(period, list(reports_after_computation(period)))
     }
     # And those whose preview rates a player by a record or a state changed since: the
     # page tells an administrator to compute it again; beat does so itself.
@@ -1680,6 +1688,15 @@ def _tournaments_mark_rated(
     )
     left = list(reports_after_computation(period))
     following = list_after(period.list_date)
+    for tournament in too_late_for_the_next_list(period, left):
+        left.remove(tournament)
+        tournament_status_change(
+            tournament=tournament,
+            status=Tournament.Status.REFUSED,
+            actor=user,
+            actor_label=actor_label,
+            reason=_too_late_reason(tournament, period, following),
+        )
     for tournament in left:
         tournament.list_date = following
         tournament.save(update_fields=["list_date"])
@@ -1693,6 +1710,31 @@ def _tournaments_mark_rated(
     return count, len(left)
 
 
+def too_late_for_the_next_list(
+    period: RatingPeriod, tournaments: Iterable[Tournament]
+) -> list[Tournament]:
+    """Those of ``tournaments``, approved for ``period``'s list after its computation
+    (``reports_after_computation``), that the next list would rate later than the third
+    list after their end (R&B 2024 8.1): a backfill approves as of the tournament's end,
+    into a period already computed. Published as computed, the list refuses them rather
+    than move them on (a review found one moved to its fourth list); computed again, it
+    rates them."""
+    following = list_after(period.list_date)
+    every = list_every_months()
+    return [t for t in tournaments if last_list_allowed(t.end_date, every) < following]
+
+
+def _too_late_reason(tournament: Tournament, period: RatingPeriod, following: dt.date) -> str:
+    """Why publication refuses ``tournament`` (``too_late_for_the_next_list``)."""
+    last = last_list_allowed(tournament.end_date, list_every_months())
+    clause = rules_for(tournament.category, tournament.start_date).lateness_clause
+    return (
+        f"Approved for the {period} after its computation, and the list published as "
+        f"computed: the next list, of {following}, is after the third list following the "
+        f"tournament's end on {tournament.end_date} ({last}), so it is not rated ({clause})."
+    )
+
+
 def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     """The tournaments a computation of this list would rate (``tournaments_to_rate``) that
     its computed run does not: their reports were approved after it started. Published as
@@ -1701,16 +1743,6 @@ def reports_after_computation(period: RatingPeriod) -> QuerySet[Tournament]:
     the planner took half the month's 30,000 to be outside it and read its million games
     to find which have any (0.3 s of the period page), where a handful need looking at."""
     return with_approved_games(Tournament.objects.filter(pk__in=_outside_run(period)))
-
-
-def official_events_after_computation(period: RatingPeriod) -> list[tuple[Tournament, str]]:
-    """The official FIDE events approved for this list after its computation
-    (``reports_after_computation``), each with the clause that lets its report be approved
-    until the list is out, having ended as late as the day before it (standard-2009 7.13:
-    "rated on the list", R&B 2024 6.1.3). The scheduler computes the list again for them
-    rather than leave them to the next; published by hand before, it moves them on like any
-    other."""
-    return official_events_among(reports_after_computation(period).filter(official_fide=True))
 
 
 def official_events_among(tournaments: Iterable[Tournament]) -> list[tuple[Tournament, str]]:
@@ -1731,10 +1763,17 @@ def official_events_among(tournaments: Iterable[Tournament]) -> list[tuple[Tourn
     return [(tournament, clause) for tournament, clause in clauses if clause]
 
 
-def _official_outside_run() -> QuerySet[Tournament]:
-    """For a period (``OuterRef``): the official FIDE events ready for its list, with
-    approved games, that its computed run did not rate: beat asks it of every computed
-    period in one query, and looks closer only at those that have one."""
+def _rated_on_this_list(period: RatingPeriod, late: list[Tournament]) -> bool:
+    """Whether any of ``late``, approved for ``period``'s list after its computation, is to
+    be rated on it all the same: an official FIDE event (``official_events_among``), or
+    one the next list would rate too late (``too_late_for_the_next_list``)."""
+    return bool(official_events_among(late) or too_late_for_the_next_list(period, late))
+
+
+def _ready_outside_run() -> QuerySet[Tournament]:
+    """For a period (``OuterRef``): the tournaments ready for its list, with approved
+    games, that its computed run did not rate: beat asks it of every computed period in
+    one query, and looks closer only at those that have one."""
     in_run = PeriodTournament.objects.filter(
         period=OuterRef(OuterRef("pk")),
         run=OuterRef(OuterRef("computed_run")),
@@ -1742,7 +1781,6 @@ def _official_outside_run() -> QuerySet[Tournament]:
     )
     return with_approved_games(
         Tournament.objects.filter(
-            official_fide=True,
             status=Tournament.Status.READY,
             category=OuterRef("category"),
             list_date=OuterRef("list_date"),

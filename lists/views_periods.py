@@ -124,6 +124,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "late": late,
         # Ended as late as the day before the list: computed again by the scheduler.
         "official_late": services.official_events_among(late),
+        # Too late for the next list (R&B 2024 8.1): refused if published as it is.
+        "too_late_next": services.too_late_for_the_next_list(period, late),
         "official_event_clause": rules_for(period.category, period.list_date).official_event_clause,
         "edited": edited,
         "imported": imported,

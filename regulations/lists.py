@@ -119,6 +119,16 @@ class ListAssignment:
     last_list_allowed: dt.date
 
 
+def last_list_allowed(end_date: dt.date, every_months: int = 1) -> dt.date:
+    """The third list dated after a tournament that ended on ``end_date``: the last that
+    may rate it (R&B 2024 8.1: "If the tournament report is not submitted in time to be
+    included in the third rating list after it ends, the tournament will not be rated")."""
+    last_allowed = next_list_date(end_date + dt.timedelta(days=1), every_months)
+    for _ in range(LISTS_ALLOWED - 1):
+        last_allowed = next_list_date(last_allowed + dt.timedelta(days=1), every_months)
+    return last_allowed
+
+
 def rating_list_for(
     *,
     end_date: dt.date,
@@ -142,9 +152,7 @@ def rating_list_for(
     FIDE event's, which may end after the closing date, on the last day before the list
     (standard-2009 7.13, R&B 2024 6.1.3), and so is approved after it
     (``first_list_taking``)."""
-    last_allowed = next_list_date(end_date + dt.timedelta(days=1), every_months)
-    for _ in range(LISTS_ALLOWED - 1):
-        last_allowed = next_list_date(last_allowed + dt.timedelta(days=1), every_months)
+    last_allowed = last_list_allowed(end_date, every_months)
     chosen = first_list_taking(
         end_date, approved_on, closing_date, every_months, list_out,
         open_until_out=open_until_out, until=last_allowed,

@@ -36,8 +36,10 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     Status.CHECKED: frozenset(
         {Status.REPORT_RECEIVED, Status.CHECKED, Status.READY, Status.REFUSED, Status.WITHDRAWN}
     ),
-    # Back to "checked": its approval withdrawn while its list's period is open.
-    Status.READY: frozenset({Status.RATED, Status.CHECKED}),
+    # Back to "checked": its approval withdrawn while its list's period is open. Refused:
+    # approved for a list after its computation, and that list published as computed, the
+    # next one is later than the third after its end (R&B 2024 8.1).
+    Status.READY: frozenset({Status.RATED, Status.CHECKED, Status.REFUSED}),
     Status.RATED: frozenset(),
     Status.WITHDRAWN: frozenset(),
 }

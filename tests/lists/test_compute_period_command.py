@@ -16,6 +16,8 @@ from lists.services import period_get_or_create, periods_tick, reports_after_com
 from tests.lists.conftest import APRIL, MAY
 from tournaments.models import Tournament
 
+JANUARY = dt.date(2025, 1, 1)
+
 
 def run(*args: str) -> dict:
     out = io.StringIO()
@@ -200,6 +202,29 @@ def test_beat_computes_a_list_again_for_an_official_event_approved_after_its_com
     assert april.status == "computed"
     assert {r.player.name for r in computed_results(april)} == {"A", "B", "C", "D", "E", "F"}
     assert list(reports_after_computation(april)) == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert april.pk not in periods_tick(today=dt.date(2025, 3, 31))["computing"]
+
+
+@pytest.mark.django_db
+def test_beat_computes_a_list_again_for_a_report_the_next_list_would_rate_too_late(
+    period_world, compute, django_capture_on_commit_callbacks
+):
+    """R&B 2024 8.1: a tournament ended on 20 January is rated by April's list at the
+    latest. Approved for April after its computation (a backfill, as of its end), May's
+    would be too late: beat computes April again, which rates it."""
+    w = period_world
+    w.tournament([(w.player("A", 1800), w.player("B", 1700), 1)])
+    april = compute("rapid", APRIL)
+    w.tournament(
+        [(w.player("E", 1650, list_date=JANUARY), w.player("F", 1650, list_date=JANUARY), 1)],
+        name="January Rapid",
+        start=dt.date(2025, 1, 19), end=dt.date(2025, 1, 20),
+    )  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        assert april.pk in periods_tick(today=dt.date(2025, 3, 31))["computing"]
+    april.refresh_from_db()
+    assert {r.player.name for r in computed_results(april)} == {"A", "B", "E", "F"}
     with django_capture_on_commit_callbacks(execute=True):
         assert april.pk not in periods_tick(today=dt.date(2025, 3, 31))["computing"]
 

@@ -24,6 +24,7 @@ from players.access import ADMINISTRATORS_GROUP
 from players.models import RatingHistory
 from tests.conftest import persona_actor, persona_client
 from tests.lists.conftest import APRIL, MAY
+from tournaments.models import Tournament
 
 
 def closed_period(period_world) -> RatingPeriod:
@@ -425,6 +426,42 @@ def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publ
     ) in done
     late.refresh_from_db()
     assert (late.status, late.list_date) == ("ready", datetime.date(2025, 5, 1))
+
+
+def test_a_report_the_next_list_would_rate_too_late_is_refused_on_publication(
+    world, period_world, django_capture_on_commit_callbacks
+):
+    """R&B 2024 8.1: a tournament not rated by the third list after its end is not rated.
+    One that ended on 20 January may be rated on April's list at the latest (February,
+    March, April). Approved for April after its preview was computed (a backfill approves
+    as of the tournament's end), it would go to May's, its fourth: the page says so, and
+    published as it is, the list refuses it with the reason rather than move it on."""
+    period = closed_period(period_world)
+    admin = persona_client(world, "administrator")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.post(f"/lists/periods/{period.pk}/compute/")
+    w = period_world
+    w.tournament([(w.player("C", 1600), w.player("D", 1600), 1)], name="Club Rapid")
+    assert 'id="too-late-next"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
+    january = w.tournament(
+        [(w.player("E", 1600), w.player("F", 1600), 1)], name="January Rapid",
+        start=datetime.date(2025, 1, 19), end=datetime.date(2025, 1, 20),
+    )  # fmt: skip
+    page = html.unescape(admin.get(f"/lists/periods/{period.pk}/").content.decode())
+    note = re.search(r'id="too-late-next">(.*?)</span>', page, re.S).group(1)
+    assert note.startswith(
+        "January Rapid ended too long before the list of 2025-05-01, later than the third "
+        "list after its end (R&B 2024 8.1): published as it is, the list refuses it"
+    )
+    publish_by_hand(admin, period, django_capture_on_commit_callbacks)
+    january.refresh_from_db()
+    assert (january.status, january.list_date) == ("refused", APRIL)
+    refusal = AuditEntry.objects.filter(object_id=january.pk, action="status:refused").get()
+    assert "after the third list following the tournament's end on 2025-01-20 (2025-04-01)" in (
+        refusal.reason
+    )
+    club = Tournament.objects.get(name="Club Rapid")
+    assert (club.status, club.list_date) == ("ready", MAY)
 
 
 def test_an_official_event_approved_after_the_preview_is_named_with_its_clause(

@@ -1041,7 +1041,7 @@ def list_terms(
     may end on the last day before the list date and still be rated on it (standard-2009
     7.13, R&B 2024 6.1.3): its list's period takes its report until the list is out,
     approved after the closing date and after the computation too (computed again, the
-    list rates it: ``lists.services.official_events_after_computation``)."""
+    list rates it: ``lists.services.periods_tick``)."""
     rules = rules_for(tournament.category, tournament.start_date, schedule)
     official = bool(official_event_clause(tournament, rules))
     return ListTerms(
