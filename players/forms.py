@@ -114,7 +114,8 @@ class PlayerEditForm(forms.ModelForm):
 class PlayerRegisterForm(forms.Form):
     name = forms.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
     federation = forms.ModelChoiceField(queryset=Federation.objects.none())
-    sex = forms.ChoiceField(choices=Player.Sex.choices)
+    # No default: a field left alone would otherwise register every player as a man.
+    sex = forms.ChoiceField(choices=[("", "—"), *Player.Sex.choices])
     birth_year = BirthYearField()
     birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     title = forms.ChoiceField(choices=[("", "—"), *Player.Title.choices], required=False)

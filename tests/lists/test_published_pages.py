@@ -689,6 +689,9 @@ def test_the_home_page_shows_the_top_of_each_latest_list(
     ranked = re.findall(r'<td[^>]*>(\d+)</td><td><a href="/players/\d+/">([^<]+)</a>', top)
     # A 1807, C and D 1750 (by name), B 1693 (R&B 2024: +7, -7).
     assert ranked == [("1", "A"), ("2", "C"), ("2", "D"), ("4", "B")]
+    # The columns named for a screen reader (a review: cells alone, no header).
+    headers = re.findall(r'<th scope="col">([^<]+)</th>', top)
+    assert headers == ["Rank", "Player", "Federation", "Rating"]
     assert 'href="/lists/rapid/2025-04/?status=active">The whole list' in page
     assert 'id="top-standard"' not in page and 'id="top-blitz"' not in page
     assert "imported since" not in page

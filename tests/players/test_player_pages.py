@@ -869,3 +869,16 @@ def test_names_with_their_words_in_another_order_are_likely_duplicates(world):
     groups = [[player.pk for player in group] for group in page.context["groups"]]
     ordered = sorted([own, turned, accented], key=lambda player: player.fide_id)
     assert groups == [[player.pk for player in ordered]]
+
+
+def test_the_registration_form_leaves_the_sex_to_be_chosen(world):
+    """A review: the sex's first choice was "Male", so a form sent without choosing
+    registered a man. It starts empty, and sent empty it is the field's error."""
+    client = persona_client(world, "officer_a")
+    page = client.get("/players/register/").content.decode()
+    select = re.search(r'<select name="sex"[^>]*>(.*?)</select>', page, re.S).group(1)
+    assert re.findall(r'<option value="(\w*)"', select) == ["", "M", "F"]
+    response = client.post(
+        "/players/register/", {**NEW_PLAYER, "sex": "", "federation": world["fed_a"].pk}
+    )
+    assert "sex" in response.context["form"].errors and not Player.objects.exists()

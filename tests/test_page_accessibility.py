@@ -1,0 +1,36 @@
+"""What a keyboard or screen-reader user needs of every page: a way past the menu, and the
+column a table is sorted by named (a review of the served HTML)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_page_starts_with_a_link_past_the_menu_to_the_content():
+    page = Client().get("/").content.decode()
+    body = page[page.index("<body") :]
+    first_link = re.search(r"<a [^>]*>", body).group(0)
+    assert 'href="#content"' in first_link and "Skip to the content" in body
+    assert re.search(r'<main [^>]*id="content"', page)
+
+
+def sorted_by(response) -> list[tuple[str, str]]:
+    """(aria-sort, header) of each column the page's table says it is sorted by."""
+    page = response.content.decode()
+    return re.findall(r'<th [^>]*aria-sort="(\w+)"[^>]*>\s*<a [^>]*>([^<]+)</a>', page)
+
+
+def test_the_column_a_table_is_sorted_by_says_so():
+    for name in ("Aas, Anna", "Berg, Bo"):
+        factories.PlayerFactory(name=name)
+    # The registry is in name order unless asked otherwise.
+    assert sorted_by(Client().get("/players/")) == [("ascending", "Name")]
+    assert sorted_by(Client().get("/players/?sort=-name")) == [("descending", "Name")]
+    assert sorted_by(Client().get("/players/?sort=federation")) == [("ascending", "Federation")]
