@@ -33,6 +33,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, Greatest
+from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from arena.services import arena_list_changes_add
@@ -314,8 +315,8 @@ def computation_refusal(period: RatingPeriod, *, closing: bool = False) -> str |
         return "The period is being computed; its progress is shown on the period's page."
     if later := later_list_published(period):
         return f"The {later} is already published; an earlier list cannot be computed now."
-    if imported := list_imported(period):
-        return imported
+    if never := list_never_out(period):
+        return never
     return earlier_list_waiting(period)
 
 
@@ -323,6 +324,29 @@ def later_list_published(period: RatingPeriod) -> RatingPeriod | None:
     """A published list of the category after ``period``'s: its ratings start from this
     one's, which can then be neither computed nor published (DESIGN-notes 54)."""
     return published_periods(period.category).filter(list_date__gt=period.list_date).first()
+
+
+def list_never_out(period: RatingPeriod) -> str | None:
+    """Why ``period``'s list will not come out here, or None: its date is no list date any
+    more (``off_schedule``), or a list imported from FIDE is out (``list_imported``)."""
+    return off_schedule(period) or list_imported(period)
+
+
+def off_schedule(period: RatingPeriod) -> str | None:
+    """Why ``period``, made ahead before ``LIST_EVERY_MONTHS`` changed, is neither computed
+    nor published: its date is no list date now (a review: made monthly, then every two
+    months, April's periods were computed and went out on their own, or barred May's).
+    Reports approved for it wait for an officer to move them to a list
+    (``tournaments.reports.services.list_gone``). None on a list date."""
+    every = list_every_months()
+    if is_list_date(period.list_date, every):
+        return None
+    return (
+        f"{period.list_date:%Y-%m-%d} is no list date: lists are published every {every} "
+        f"month{pluralize(every)} (LIST_EVERY_MONTHS), and this period is neither computed nor "
+        "published. Reports approved for it are moved to a later list from their "
+        "tournament's page."
+    )
 
 
 def list_imported(period: RatingPeriod) -> str | None:
@@ -357,8 +381,8 @@ def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
     and not before the list's date."""
     if later := later_list_published(period):
         return f"The {later} is already published; an earlier list cannot be published after it."
-    if imported := list_imported(period):
-        return imported
+    if never := list_never_out(period):
+        return never
     # Periods before the latest list out (published, or imported) can no longer be
     # published: they do not wait.
     published = (
@@ -370,13 +394,14 @@ def publication_refusal(period: RatingPeriod, today: dt.date) -> str | None:
     )
     out_before = list_dates_out(period.category).filter(list_date__lt=period.list_date).first()
     out = max(published or dt.date.min, out_before or dt.date.min)
-    earlier = (
+    before = (
         RatingPeriod.objects.filter(category=period.category, list_date__lt=period.list_date)
         .filter(list_date__gt=out)
         .exclude(status=Status.PUBLISHED)
         .order_by("list_date")
-        .first()
     )
+    # A period left on a date that is no list date any more waits for nothing.
+    earlier = next((p for p in before if not off_schedule(p)), None)
     if earlier:
         return (
             f"The {earlier} is {earlier.get_status_display().lower()}, not published: lists "

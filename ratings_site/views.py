@@ -24,7 +24,12 @@ from django.utils import timezone
 
 from lists.models import RatingPeriod, stopped_computations
 from lists.selectors import latest_tops
-from lists.services import computation_refusal, publication_refusal, publication_too_early
+from lists.services import (
+    computation_refusal,
+    list_never_out,
+    publication_refusal,
+    publication_too_early,
+)
 from players.access import Actor
 from players.pagination import paginate
 from players.selectors import federation_list, player_list
@@ -111,7 +116,12 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             | Q(status=RatingPeriod.Status.OPEN, closing_date__lt=timezone.localdate())
             | stopped_computations()
         ).order_by("list_date", "category")
-        context["periods_waiting"] = _why_blocked(list(context["periods_waiting"]))
+        # Not those whose list will never come out here (imported from FIDE, or on a date
+        # that is no list date any more): nothing is to be done with them (a review saw an
+        # imported list's period "closed: to compute" for good).
+        context["periods_waiting"] = _why_blocked(
+            [period for period in context["periods_waiting"] if not list_never_out(period)]
+        )
     if actor.is_administrator:
         context["approvals"] = waiting(
             ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).select_related(

@@ -37,6 +37,7 @@ from regulations.lists import (
     ListAssignment,
     TooLateToRate,
     first_list_taking,
+    is_list_date,
     rating_list_for,
 )
 from tournaments.models import Game, PlayerMatch, ReportFinding, Tournament, TournamentReport
@@ -867,9 +868,13 @@ LIST_OUT_CHECKS: list[Callable[[str, dt.date], bool]] = []
 def list_out(category: str, list_date: dt.date) -> bool:
     """Whether the list of ``category`` and ``list_date`` is out, or a later one is (an
     imported list included: lists go out in order, interpretation 4), and so its period
-    takes no more reports (DESIGN.md interpretation 8)."""
-    return list_dates_out(category).filter(list_date__gte=list_date).exists() or any(
-        check(category, list_date) for check in LIST_OUT_CHECKS
+    takes no more reports (DESIGN.md interpretation 8); or will never come, its date being
+    no list date since ``LIST_EVERY_MONTHS`` changed (a report approved for it then waits
+    to be moved on: ``list_gone``)."""
+    return (
+        not is_list_date(list_date, list_every_months())
+        or list_dates_out(category).filter(list_date__gte=list_date).exists()
+        or any(check(category, list_date) for check in LIST_OUT_CHECKS)
     )
 
 
