@@ -199,16 +199,46 @@ def listing_rules(category: str, list_date: dt.date) -> OverTheBoardRules:
 
 
 def periods_ensure(*, today: dt.date) -> list[RatingPeriod]:
-    """Create the periods of the coming lists ahead of time, for every category."""
-    created = []
-    list_date = next_list_date(today, list_every_months())
-    for _ in range(LISTS_AHEAD):
-        for category in RatingCategory.values:
-            created.append(
-                period_get_or_create(category=category, list_date=list_date, today=today)
-            )
-        list_date = list_after(list_date)
-    return created
+    """Create the periods of the coming lists ahead of time, for every category; returns
+    those it created. Beat does it each round; an officer from the periods page where no
+    beat runs (``periods_ensure_by_hand``). One query when they are all there."""
+    return [
+        period_get_or_create(category=category, list_date=list_date, today=today)
+        for category, list_date in _periods_missing(today)
+    ]
+
+
+def _periods_missing(today: dt.date) -> list[tuple[str, dt.date]]:
+    """(category, list date) of the coming lists (``LISTS_AHEAD``) with no period yet."""
+    list_dates = [next_list_date(today, list_every_months())]
+    while len(list_dates) < LISTS_AHEAD:
+        list_dates.append(list_after(list_dates[-1]))
+    there = set(
+        RatingPeriod.objects.filter(list_date__in=list_dates).values_list("category", "list_date")
+    )
+    return [
+        (category, list_date)
+        for list_date in list_dates
+        for category in RatingCategory.values
+        if (category, list_date) not in there
+    ]
+
+
+def periods_missing_ahead(*, today: dt.date) -> dt.date | None:
+    """The first of the coming lists (``LISTS_AHEAD``) some category has no period for,
+    or None: beat makes them each round; where none runs (the embedded set-up), the periods
+    page offers to (``periods_ensure``)."""
+    missing = _periods_missing(today)
+    return missing[0][1] if missing else None
+
+
+def periods_ensure_by_hand(*, actor: Actor, today: dt.date) -> list[RatingPeriod]:
+    """An officer or administrator makes the coming lists' periods (``periods_ensure``),
+    where no scheduler has (a review: a site running without beat had none for the lists
+    after those made at its start, and its reports were approved for lists nobody saw)."""
+    if not (actor.is_administrator or actor.is_officer):
+        raise PermissionDenied("Only rating officers and administrators make rating periods.")
+    return periods_ensure(today=today)
 
 
 def period_close(

@@ -32,6 +32,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views_player.tournament_crosstable, name="crosstable"),
     # periods: officers and administrators
     path("periods/", views_periods.period_list, name="periods"),
+    path("periods/ensure/", views_periods.periods_ensure, name="periods_ensure"),
     path("periods/<int:pk>/", views_periods.period_detail, name="period"),
     path("periods/<int:pk>/progress/", views_periods.period_progress, name="period_progress"),
     path("periods/<int:pk>/close/", views_periods.period_close, name="period_close"),

@@ -67,7 +67,28 @@ def period_list(request: HttpRequest) -> HttpResponse:
     shown = filtered.empty_text("No rating period matches the filters.", refused=REFUSED_ROWS_TEXT)
     table.empty_text = shown or table.empty_text
     paginate(request, table, PAGE_SIZE)
-    return render(request, "lists/periods.html", {"table": table, "filter": filtered})
+    missing = services.periods_missing_ahead(today=timezone.localdate())
+    return render(
+        request, "lists/periods.html", {"table": table, "filter": filtered, "missing": missing}
+    )
+
+
+@login_required
+@require_POST
+def periods_ensure(request: HttpRequest) -> HttpResponse:
+    """Make the coming lists' periods where no scheduler has."""
+    require_period_access(request.actor)
+    made = services.periods_ensure_by_hand(actor=request.actor, today=timezone.localdate())
+    if made:
+        messages.success(
+            request,
+            f"{len(made)} period{pluralize(len(made))} made: "
+            + ", ".join(str(period) for period in made)
+            + ".",
+        )
+    else:
+        messages.info(request, "The coming lists' periods were all there already.")
+    return redirect("lists:periods")
 
 
 def _period(request: HttpRequest, pk: int) -> RatingPeriod:

@@ -102,6 +102,7 @@ PATHS = {
     "lists:player_calculations": lambda s: f"/lists/players/{s['player'].fide_id}/",
     "lists:crosstable": lambda s: f"/lists/tournaments/{s['t'].pk}/",
     "lists:periods": lambda s: "/lists/periods/",
+    "lists:periods_ensure": lambda s: "/lists/periods/ensure/",
     "lists:period": lambda s: f"/lists/periods/{s['period'].pk}/",
     "lists:period_progress": lambda s: f"/lists/periods/{s['period'].pk}/progress/",
     "lists:period_compute": lambda s: f"/lists/periods/{s['period'].pk}/compute/",
@@ -201,6 +202,8 @@ EXPECTED = {
     "lists:player_calculations": ([200] * 5, None),
     "lists:crosstable": ([200] * 5, None),
     "lists:periods": ([302, 403, 200, 200, 200], None),
+    # the coming lists' periods made by hand: officers and administrators, sent back
+    "lists:periods_ensure": ([302, 405, 405, 405, 405], [302, 403, 302, 302, 302]),
     "lists:period": ([302, 403, 200, 200, 200], None),
     "lists:period_progress": ([302, 403, 200, 200, 200], None),
     # the scene's open period cannot be computed yet: officers are sent back with the reason

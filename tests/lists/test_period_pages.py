@@ -1249,3 +1249,29 @@ def test_the_preview_search_box_is_labelled(
     page = persona_client(world, "officer_a").get(f"/lists/periods/{period.pk}/").content.decode()
     assert 'aria-label="Search the preview by name or FIDE ID"' in page
     assert 'placeholder="Name or FIDE ID"' in page
+
+
+def test_the_periods_page_makes_the_coming_lists_periods_where_no_scheduler_runs(
+    world, monkeypatch
+):
+    """The embedded set-up has no beat (``make run``): a site left running past the
+    periods made at its start had none for the coming lists, and no page made them. The
+    periods page says so and makes the next three lists' periods of every category (as
+    beat would) at an officer's click, once; an arbiter may not."""
+    monkeypatch.setattr(timezone, "localdate", lambda *args, **kwargs: datetime.date(2025, 7, 2))
+    client = persona_client(world, "officer_a")
+    page = client.get("/lists/periods/").content.decode()
+    assert "No period yet for every category of the list of 2025-08-01" in page
+    assert persona_client(world, "arbiter").post("/lists/periods/ensure/").status_code == 403
+    assert not RatingPeriod.objects.exists()
+    done = client.post("/lists/periods/ensure/", follow=True).content.decode()
+    assert "9 periods made: Standard list of 2025-08-01, Rapid list of 2025-08-01" in done
+    assert set(RatingPeriod.objects.values_list("category", "list_date")) == {
+        (category, datetime.date(2025, month, 1))
+        for category in ("standard", "rapid", "blitz")
+        for month in (8, 9, 10)
+    }
+    assert 'id="periods-missing"' not in done
+    again = client.post("/lists/periods/ensure/", follow=True).content.decode()
+    assert "The coming lists&#x27; periods were all there already." in again
+    assert RatingPeriod.objects.count() == 9
