@@ -34,3 +34,11 @@ def test_the_column_a_table_is_sorted_by_says_so():
     assert sorted_by(Client().get("/players/")) == [("ascending", "Name")]
     assert sorted_by(Client().get("/players/?sort=-name")) == [("descending", "Name")]
     assert sorted_by(Client().get("/players/?sort=federation")) == [("ascending", "Federation")]
+
+
+def test_the_page_of_a_table_shown_is_marked_current_not_by_colour_alone():
+    factories.PlayerFactory.create_batch(51)
+    page = Client().get("/players/?page=2").content.decode()
+    current = re.findall(r'<a class="page-link"[^>]*aria-current="page"[^>]*>(\d+)</a>', page)
+    assert current == ["2"]
+    assert page.count('aria-current="page"') == 1

@@ -983,6 +983,8 @@ def test_an_officer_reads_and_downloads_one_federations_players_of_the_preview(
     # players shown.
     assert 'href="?federation=SWE&amp;kind=initial&amp;t-page=1"' in page
     assert 'href="?federation=SWE&amp;t-page=1">All</a>' in page
+    # The kind chosen is marked, not by the button's colour alone.
+    assert re.findall(r'aria-current="true">([^<]+)</a>', page) == ["Rated"]
     assert '<input type="hidden" name="t-page" value="1">' in page
     assert f'href="/lists/periods/{period.pk}/preview.csv?kind=rated&amp;federation=SWE"' in page
     download = officer.get(f"{url}preview.csv", {"federation": "swe", "kind": "rated"})

@@ -207,6 +207,9 @@ def test_a_late_registration_refused_shows_the_arbiter_the_refusal_and_its_reaso
     admin = persona_client(world, "administrator")
     queue = admin.get(APPROVALS)
     assert queue.status_code == 200 and "Riverside Open" in queue.content.decode()
+    # Each row's controls say which tournament they decide (a review: "Approve" on each).
+    assert 'aria-label="Approve: Riverside Open"' in queue.content.decode()
+    assert ">Reason for Riverside Open</label>" in queue.content.decode()
     request = tournament.approvals.get()
     response = admin.post(
         f"/tournaments/approvals/{request.pk}/refuse/",

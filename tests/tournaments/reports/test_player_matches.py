@@ -878,6 +878,9 @@ def test_a_record_matched_to_a_line_is_offered_to_no_other(world, tournament, re
     row = page.content.decode().split('id="match-4"', 1)[1].split("</tr>", 1)[0]
     assert 'id="match-4"' in page.content.decode() and "Register new" in row
     assert "likely-player" not in row
+    # Each control is named after the line's player (a review: "FIDE ID" on every row).
+    labels = set(re.findall(r'aria-label="([^"]+)"', row))
+    assert {f"FIDE ID of {name}", f"Federation of {name}", f"Register new: {name}"} <= labels
 
 
 def test_a_match_settles_the_lines_registry_finding_not_its_others(
