@@ -31,8 +31,12 @@ def browser_page(live_server, tmp_path):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.set_default_timeout(15_000)
+        # A script of ours that fails fails the test (the site's are all static files).
+        script_errors: list[str] = []
+        page.on("pageerror", lambda error: script_errors.append(str(error)))
         try:
             yield page
+            assert not script_errors, script_errors
         except BaseException:
             page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
             raise

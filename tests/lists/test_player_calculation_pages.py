@@ -275,8 +275,15 @@ def test_a_player_rated_since_the_start_is_shown_the_rating_his_d_comes_from(
         "1657 (unrated at the start, rated now: R&B 2024 7.2.5)",
         "1600", "+57", "0.58", "1", "+0.42", "+16.80",
     ]  # fmt: skip
-    rows = rows_of(get(f"/lists/tournaments/{later.pk}/"), "crosstable")
+    crosstable = get(f"/lists/tournaments/{later.pk}/")
+    rows = rows_of(crosstable, "crosstable")
     assert [row[4] for row in rows[1:] if row[1] == "N"] == ["1657 (rated since)"]
+    # Its reason is a tooltip the keyboard reaches too, not a title for the mouse alone.
+    assert re.search(
+        r'<span [^>]*data-bs-toggle="tooltip" tabindex="0" title="Unrated at the start, '
+        r'rated with the current rating \(R&amp;B 2024 7.2.5\)">\(rated since\)</span>',
+        crosstable,
+    )
 
 
 def test_a_round_robin_opponent_rated_at_the_end_is_shown_with_his_ru(
