@@ -27,7 +27,7 @@ from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
 from players.filters import chosen_filename
 from players.importing.csv_list import CHUNK_LINES, csv_chunks
-from players.models import shown_title
+from players.models import shown_title, women_title_held
 
 #: Rows fetched from the database per round trip.
 FETCH_ROWS = 2000
@@ -135,7 +135,8 @@ def write_txt(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
 
     def line(row: Row) -> str:
         text = layout.format(
-            row.fide_id, row.name, row.federation, row.sex, row.title, row.women_title, "", "",
+            row.fide_id, row.name, row.federation, row.sex, row.title,
+            women_title_held(row.title, row.women_title), "", "",
             row.rating, row.games, _blank(row.k), _blank(row.birth_year), row.flag,
         )  # fmt: skip
         return text.rstrip() + "\n"
@@ -169,7 +170,8 @@ def write_xml(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
     def element(row: Row) -> str:
         return player.format(
             row.fide_id, _xml_text(row.name), _xml_text(row.federation), _xml_text(row.sex),
-            _xml_text(row.title), _xml_text(row.women_title), row.rating, row.games,
+            _xml_text(row.title), _xml_text(women_title_held(row.title, row.women_title)),
+            row.rating, row.games,
             _blank(row.k), _blank(row.birth_year), _xml_text(row.flag),
         )  # fmt: skip
 

@@ -80,6 +80,13 @@ def shown_title(title: str, women_title: str) -> str:
     return title or women_title
 
 
+def women_title_held(title: str, women_title: str) -> str:
+    """The women's title a player holds, as FIDE's files write it in their WTit column: the
+    women's title, else the title where it is one (FIDE writes a WIM without an open title
+    "Tit WIM WTit WIM"; one entered here with the title alone had WTit blank)."""
+    return women_title or (title if title in Player.WOMEN_TITLES else "")
+
+
 class Player(models.Model):
     """A player in the registry, identified by the FIDE ID."""
 

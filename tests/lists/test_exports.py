@@ -154,6 +154,21 @@ def test_a_short_txt_list_keeps_fides_own_widths(db):
     assert_records_match(list(read_txt(io.StringIO(text), "standard")), "standard", ENTRIES[:2])
 
 
+def test_a_womans_title_held_alone_is_written_in_fides_wtit_column_too(db):
+    """FIDE's files write a WIM without an open title "Tit WIM WTit WIM"; a record entered
+    here with the title alone had WTit blank in the TXT and XML downloads (a review)."""
+    wim = Entry(4100042, "Lindqvist, Ida", "SWE", "F", "WIM", birth_year=2001, rating=2210)
+    period = publish_list((ENTRIES[1], wim), category="standard")
+    header, *lines = text_of(period, "txt").splitlines()
+    tit, wtit = header.index("Tit"), header.index("WTit")
+    assert [(line[tit:wtit].strip(), line[wtit : wtit + 5].strip()) for line in lines] == [
+        ("GM", "WGM"),
+        ("WIM", "WIM"),
+    ]
+    xml = text_of(period, "xml")
+    assert re.findall(r"<w_title>([^<]*)</w_title>", xml) == ["WGM", "WIM"]
+
+
 def test_the_txt_rating_column_is_named_after_the_lists_month(db):
     assert exports.month_column(dt.date(2025, 6, 1)) == "JUN25"
     text = text_of(publish_list(ENTRIES[:1], list_date=dt.date(2030, 12, 1)), "txt")
