@@ -28,6 +28,7 @@ from players.access import Actor
 from players.models import Player
 from players.pagination import FixedPagePaginator
 from regulations import RULE_SETS, OverTheBoardRules
+from regulations.base import k_held_by_700_rule
 from regulations.calendar import add_months
 from regulations.rounding import hundredths
 from tournaments.models import Game, Tournament, TournamentReport
@@ -348,6 +349,27 @@ class PeriodBlock:
     @property
     def change_rounded(self) -> str:
         return f"{self.result.change_rounded:+d}"
+
+    @property
+    def k_by_700_rule(self) -> str:
+        """What the 700 rule says of the K used, where it is the most the rule allows for
+        the period's games (R&B 2024 7.3.3, pre-2024 7.32), else "": the K alone looked
+        like the rule set's own (a review: a junior's K 40 cut to 35 by his 20 games read
+        "K 35 (R&B 2024 7.3.3)" and nothing more). Not for a period of two rule sets,
+        whose K are each their own."""
+        result, rules = self.result, RULE_SETS.get(self.result.rules)
+        if (
+            not isinstance(rules, OverTheBoardRules)
+            or not rules.seven_hundred_rule
+            or result.k is None
+            or "k_by_rule_set" in self.explanation
+            or not k_held_by_700_rule(result.k, result.games)
+        ):
+            return ""
+        return (
+            f"{result.games} games \u00d7 K may not exceed 700: K is at most {result.k} "
+            f"({rules.k_clause})"
+        )
 
     @property
     def score(self) -> str:

@@ -90,6 +90,13 @@ def apply_700_rule(k: int, games_in_period: int) -> int:
     return k
 
 
+def k_held_by_700_rule(k: int, games_in_period: int) -> bool:
+    """Whether ``k`` is the most the 700 rule allows for ``games_in_period`` games (R&B
+    2024 7.3.3, pre-2024 7.32): the K of a rule set that has it was then set, or held, by
+    the rule, whatever it would have been otherwise."""
+    return games_in_period > 0 and k == 700 // games_in_period
+
+
 def format_figure(value: Fraction | Decimal | int, places: int = 1) -> str:
     """A figure for a message or a page: whole numbers as they are, others to ``places``
     decimals, halves up (the shown figure is rounded, exactly, as interpretation 1 rounds;
@@ -165,6 +172,8 @@ class OverTheBoardRules:
     difference_cap: ClassVar[int] = 400
     difference_clause: ClassVar[str]
     k_clause: ClassVar[str]
+    #: Whether n x K may not exceed 700 (``apply_700_rule``).
+    seven_hundred_rule: ClassVar[bool] = False
     rounding_clause: ClassVar[str]
     #: New players: games needed, pooling window, clauses.
     initial_minimum_games: ClassVar[int]

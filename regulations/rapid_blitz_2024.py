@@ -105,6 +105,7 @@ class RapidBlitz2024(RapidBlitzChecks, OverTheBoardRules):
     difference_cap = 400
     difference_clause = "R&B 2024 7.3.1"
     k_clause = "R&B 2024 7.3.3"
+    seven_hundred_rule = True
     rounding_clause = "R&B 2024 7.3.4"
     initial_minimum_games = 5  # 6.1.4
     initial_pooling_months = 26  # 6.1.4

@@ -30,6 +30,7 @@ class RapidBlitzPre2024(RapidBlitzChecks, OverTheBoardRules):
     games_are_independent = False
     difference_clause = "R&B pre-2024 7.31"
     k_clause = "R&B pre-2024 7.32"
+    seven_hundred_rule = True
     rounding_clause = "R&B pre-2024 7.33"
     initial_minimum_games = 5  # DESIGN.md: excerpt-silent parameter
     initial_pooling_months = 26  # DESIGN.md: excerpt-silent parameter

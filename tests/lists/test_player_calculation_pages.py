@@ -122,6 +122,23 @@ def games_id(period: RatingPeriod, tournament) -> str:
 # -- how each rating was computed ----------------------------------------------------------------
 
 
+def test_a_k_the_700_rule_holds_says_so(period_world, compute, publish):
+    """R&B 2024 7.3.3: a junior's K is 40, and "if the number of games (n) ... multiplied
+    by K exceeds 700, then K shall be the largest whole number such that K x n does not
+    exceed 700": with 20 games, 35. His 20 draws with players of his rating: sum of dR 0,
+    K 35. The page says why K is 35, not 40 (a review); a player of 2 games has K 20 and
+    no such line."""
+    w = period_world
+    junior = w.player("Junior", 1800, birth_year=2010)
+    opponents = [w.player(f"O{n}", 1800) for n in range(20)]
+    w.tournament([(junior, opponent, 0.5) for opponent in opponents])
+    publish(compute("rapid", APRIL))
+    page = calculations(junior)
+    assert '<span class="k-factor">35</span>' in page
+    assert "20 games \u00d7 K may not exceed 700: K is at most 35 (R&amp;B 2024 7.3.3)" in page
+    assert "may not exceed 700" not in calculations(opponents[0])
+
+
 def test_a_win_shows_p_d_dr_and_k_times_dr_with_their_clauses(
     period_world, compute, publish, django_capture_on_commit_callbacks
 ):
