@@ -122,16 +122,22 @@ def _utf16_lines(stream: BinaryIO) -> Iterator[bytes]:
 
 
 def _text_lines(stream: Iterable[bytes]) -> Iterator[str]:
-    """UTF-8 (with or without a BOM); a line that is not UTF-8 is read as Latin-1, as
-    older FIDE lists were written. A carriage return alone ends a line too: spreadsheets
-    on the Mac still write such CSV, and each of its lines is decoded on its own."""
+    """UTF-8 (with or without a BOM); a line that is not UTF-8 is read as Windows-1252,
+    which a spreadsheet on Windows writes ("CSV (Comma delimited)") and which reads Latin-1,
+    as older FIDE lists were written, alike but for letters such as Š, Ž and Œ, which
+    Latin-1 makes control characters (a review stored "Šebenik" so); failing that, as
+    Latin-1. A carriage return alone ends a line too: spreadsheets on the Mac still write
+    such CSV, and each of its lines is decoded on its own."""
     for number, raw in enumerate(_lines_ended_by_cr_too(stream)):
         if number == 0:
             raw = raw.removeprefix(codecs.BOM_UTF8)
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError:
-            yield raw.decode("latin-1")
+            try:
+                yield raw.decode("cp1252")
+            except UnicodeDecodeError:  # a byte Windows-1252 leaves undefined
+                yield raw.decode("latin-1")
 
 
 #: After a carriage return not followed by a line feed.

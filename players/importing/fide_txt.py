@@ -105,6 +105,14 @@ class TxtReader:
             and (last is None or column.start > last.start)
         ]
         self.layout = layout_for(frozenset(by_name), category)
+        self.birth_year = by_name.get("birth_year")
+
+    def cut_short(self, text: str) -> bool:
+        """Whether ``text``, a file's last line with no line break after it, stops before
+        its birth year column: the file was cut short inside the line (a download broken
+        off), whose last field read whole would be wrong (a review: a K of 20 cut to "2"
+        was imported, and with it the 2400 flag a K of 10 or less implies)."""
+        return self.birth_year is not None and len(text.rstrip()) < self.birth_year.start
 
     def fields(self, text: str) -> dict[str, str]:
         fields = {column.name: text[column.start : column.end] for column in self.leading}
@@ -203,6 +211,13 @@ def read_txt(
         # Columns as an editor shows them: "Å" saved as A and a ring is one (a review).
         text = composed_letters(line.rstrip("\r\n"))
         if not text.strip():
+            continue
+        if not line.endswith(("\n", "\r")) and reader.cut_short(text):
+            yield SkippedLine(
+                number,
+                "the file ends inside this line, before its birth year column, with no line "
+                "break after it: cut short? Import the whole file again",
+            )
             continue
         try:
             fields = reader.fields(text)

@@ -56,6 +56,10 @@ WOMEN_TITLES = frozenset({"WGM", "WIM", "WFM", "WCM"})
 
 #: No published rating is anywhere near this; a larger number is a damaged line.
 HIGHEST_RATING = 3500
+#: No FIDE list has held a rating below this (the lowest floor, standard and rapid lists
+#: from 2012): a smaller one is a damaged line, such as a file cut short inside the rating
+#: (a review: "16" was imported as a rating).
+LOWEST_RATING = 1000
 #: More games than a list's period holds, and a K above any rule set's (40 at most): a
 #: line giving one is misread, not a record (and the database's columns would refuse it).
 HIGHEST_GAMES = 9999
@@ -268,10 +272,16 @@ def _ratings(fields: Mapping[str, str], layout: ListLayout) -> tuple[CategoryRat
         texts = [fields.get(name, "").strip() for name in (rating_field, games_field, k_field)]
         if not layout.single_category and all(text in ("", "0") for text in texts):
             continue
+        rating = _number(texts[0], f"{category} rating", HIGHEST_RATING) or None
+        if rating is not None and rating < LOWEST_RATING:
+            raise Malformed(
+                f"{category} rating {rating} is below {LOWEST_RATING}, the lowest any FIDE list "
+                "has held"
+            )
         carried.append(
             CategoryRating(
                 category=category,
-                rating=_number(texts[0], f"{category} rating", HIGHEST_RATING) or None,
+                rating=rating,
                 games=_number(texts[1], f"{category} games", HIGHEST_GAMES) or 0,
                 k=_number(texts[2], f"{category} K", HIGHEST_K) or None,
             )

@@ -235,6 +235,65 @@ def test_games_k_or_a_rating_beyond_any_list_s_are_skipped_lines(import_as_admin
     assert (padded.rating, padded.period_games, padded.k) == (2000, 9, 20)
 
 
+def test_a_list_cut_short_inside_its_last_line_leaves_that_line_out(
+    import_as_administrator, tmp_path
+):
+    """A download broken off inside the last line: Carlsen's K of 10 cut to "1" would have
+    been read whole, and with it the 2400 flag a K of 10 or less implies (a review). A last
+    line with no line break that stops before its birth year column is skipped, saying
+    so; the lines before it are read."""
+    lines = (DATA / "blitz_rating_list.txt").read_text().splitlines()
+    header, carlsen, hou = lines[0], lines[1], lines[2]
+    cut = carlsen[: carlsen.index(" 10 1990") + 2]  # "... 2886  13  1"
+    path = tmp_path / "blitz_rating_list.txt"
+    path.write_text(f"{header}\n{hou}\n{cut}")
+    result = import_as_administrator("", path=path)
+    assert result.skipped == [
+        {
+            "line": 3,
+            "reason": "the file ends inside this line, before its birth year column, with no "
+            "line break after it: cut short? Import the whole file again",
+        }
+    ]
+    assert not Player.objects.filter(fide_id=1503014).exists()
+    assert state(8603677, "blitz").rating == 2610
+    # Whole, with or without its line break, the same line is read.
+    path.write_text(f"{header}\n{hou}\n{carlsen}")
+    assert import_as_administrator("", path=path).skipped == []
+    assert state(1503014, "blitz").k == 10
+
+
+def test_a_rating_below_any_fide_lists_is_a_skipped_line(import_as_administrator, tmp_path):
+    """No FIDE list has held a rating below 1000: "16" is a damaged line (a review
+    imported a file cut inside the rating as a rating of 16)."""
+    path = tmp_path / "list.csv"
+    path.write_text(
+        "fide_id,name,federation,sex,standard_rating,standard_games,standard_k\n"
+        "90800011,Low,NOR,M,16,9,20\n"
+        "90800012,Floor,NOR,M,1000,9,20\n",
+        encoding="utf-8",
+    )
+    result = import_as_administrator("", path=path)
+    assert result.skipped == [
+        {"line": 2, "reason": "standard rating 16 is below 1000, the lowest any FIDE list has held"}
+    ]
+    assert state(90800012).rating == 1000
+
+
+def test_a_windows_spreadsheets_csv_keeps_its_letters(import_as_administrator, tmp_path):
+    """Excel's "CSV (Comma delimited)" on a Western Windows writes Windows-1252: read as
+    Latin-1, "Šebenik, Žiga" was stored with control characters for Š and Ž (a review)."""
+    path = tmp_path / "list.csv"
+    path.write_bytes(
+        "fide_id,name,federation,sex\n90800021,Šebenik, Žiga,SLO,M\n90800022,Œuvre, Léa,FRA,F\n"
+        .replace("Šebenik, Žiga", '"Šebenik, Žiga"').replace("Œuvre, Léa", '"Œuvre, Léa"')
+        .encode("cp1252")
+    )  # fmt: skip
+    import_as_administrator("", path=path)
+    names = set(Player.objects.values_list("name", flat=True))
+    assert names == {"Šebenik, Žiga", "Œuvre, Léa"}
+
+
 def test_fides_one_category_txt_list_is_read_as_the_category_its_name_says(
     import_as_administrator,
 ):
