@@ -13,7 +13,6 @@ same bytes).
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -27,6 +26,7 @@ from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
 from players.filters import chosen_filename
 from players.importing.csv_list import CHUNK_LINES, csv_chunks
+from players.importing.fide_txt import month_column
 from players.models import shown_title, women_title_held
 
 #: Rows fetched from the database per round trip.
@@ -90,17 +90,6 @@ TXT_COLUMNS = (
     ("B-day", 6),
     ("Flag", 4),
 )
-
-
-#: FIDE's months in its column names, in English whatever the server's locale.
-MONTH_ABBREVIATIONS = (
-    "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
-)  # fmt: skip
-
-
-def month_column(list_date: dt.date) -> str:
-    """FIDE's name for a one-category list's rating column: JUN25 for June 2025."""
-    return f"{MONTH_ABBREVIATIONS[list_date.month - 1]}{list_date:%y}"
 
 
 def _txt_widths(entries: QuerySet[ListEntry]) -> list[int]:

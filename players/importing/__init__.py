@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from players.importing.csv_list import read_csv
-from players.importing.fide_txt import read_txt
+from players.importing.fide_txt import header_month, read_txt
 from players.importing.fide_xml import read_xml
 from players.importing.records import ListRecord, ListUnreadable, SkippedLine, category_named
 from players.importing.upsert import BATCH_SIZE, SKIPPED_KEPT, ImportSummary, ListWriter
@@ -73,18 +73,46 @@ def import_list(
         list_format = list_format or guess_format(member, head)
         if list_format not in FORMATS:
             raise ListUnreadable(f"unknown format {list_format!r}; use {', '.join(FORMATS)}")
+        if list_format == "fide-txt":
+            _month_named_refusal(head, as_of)
         category = category or category_named(member) or category_named(name) or ""
         summary = ImportSummary(format=list_format, as_of=as_of)
         writer = ListWriter(summary, batch_size=batch_size)
         for record in _records(list_format, stream, category or None, utf16=utf16):
             writer.add(record)
         writer.flush()
+    _nothing_read_refusal(summary)
     return summary
 
 
+def _month_named_refusal(head: bytes, as_of: dt.date) -> None:
+    """A one-category TXT list names its month in its header ("APR25"): put in force from
+    another month, FIDE's April list became November's state and history, and held up this
+    site's own lists up to it (a review). Refused whole, saying which month to choose."""
+    named = header_month(head.split(b"\n", 1)[0].decode("utf-8", errors="ignore"))
+    if named and (named[1].year, named[1].month) != (as_of.year, as_of.month):
+        column, month = named
+        raise ListUnreadable(
+            f"its header names the list of {month:%Y-%m-%d} ({column}), and it was to be "
+            f"in force from {as_of}: import it as of {month:%Y-%m-%d}"
+        )
+
+
+def _nothing_read_refusal(summary: ImportSummary) -> None:
+    """An import that read no line is refused (nothing was written): a header alone, or a
+    document that is not a list (a review: a web server's error page in XML was "Done, 0
+    lines read")."""
+    if summary.lines_read == 0:
+        raise ListUnreadable("it holds no player: a header alone, or not a rating list")
+
+
 def guess_format(name: str, head: bytes) -> str:
-    """From the extension, else from the first bytes."""
+    """From the extension, else from the first bytes. A .txt whose first line holds a tab
+    is a spreadsheet's tab-separated text (Excel's "Unicode Text"): FIDE's columns hold
+    none."""
     by_extension = EXTENSIONS.get(Path(name).suffix.lower())
+    if by_extension == "fide-txt" and b"\t" in head.split(b"\n", 1)[0]:
+        return "csv"
     if by_extension:
         return by_extension
     text = head.lstrip(codecs.BOM_UTF8).lstrip()

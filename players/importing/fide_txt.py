@@ -11,6 +11,7 @@ taken only when it is an FOA title, and the numeric columns are read where they 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -55,6 +56,28 @@ HEADER_NAMES = {
 HEADER_TOKEN = re.compile(r"ID Number|\S+", re.IGNORECASE)
 #: The rating column of a one-category list, named after the list's month: "JUN25".
 MONTH_COLUMN = re.compile(r"[A-Z]{3}\d{2}", re.IGNORECASE)
+#: FIDE's months in its column names, in English whatever the server's locale.
+MONTH_ABBREVIATIONS = (
+    "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
+)  # fmt: skip
+
+
+def month_column(list_date: dt.date) -> str:
+    """FIDE's name for a one-category list's rating column: JUN25 for June 2025."""
+    return f"{MONTH_ABBREVIATIONS[list_date.month - 1]}{list_date:%y}"
+
+
+def header_month(header: str) -> tuple[str, dt.date] | None:
+    """The month a one-category list's header names in its rating column ("APR25": April
+    2025, the list in force from its 1st), with the column's name; None where none does."""
+    for token in HEADER_TOKEN.findall(header):
+        if MONTH_COLUMN.fullmatch(token) and token[:3].upper() in MONTH_ABBREVIATIONS:
+            month = MONTH_ABBREVIATIONS.index(token[:3].upper()) + 1
+            year = int(token[3:])
+            # Two digits: this century's, unless that is more than a year ahead.
+            century = 2000 if 2000 + year <= dt.date.today().year + 1 else 1900
+            return token, dt.date(century + year, month, 1)
+    return None
 #: Columns read before OTit: never disturbed by its overflow.
 LEADING = ("fide_id", "name", "federation", "sex", "title", "women_title")
 

@@ -160,8 +160,8 @@ def test_category_names_a_one_category_lists_category_where_its_name_does_not(db
     unnamed = tmp_path / "june.txt"
     unnamed.write_bytes((DATA / "blitz_rating_list.txt").read_bytes())
     with pytest.raises(CommandError, match="say which category it holds"):
-        import_players(str(unnamed), "--as-of", "2025-03-01")
-    import_players(str(unnamed), "--as-of", "2025-03-01", "--category", "rapid")
+        import_players(str(unnamed), "--as-of", "2025-06-01")
+    import_players(str(unnamed), "--as-of", "2025-06-01", "--category", "rapid")
     assert RatingState.objects.get(player__fide_id=1503014, category="rapid").rating == 2886
 
 

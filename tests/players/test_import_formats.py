@@ -17,6 +17,8 @@ from players.services import player_import_file
 from tests.players.conftest import DATA, MARCH
 
 APRIL = datetime.date(2025, 4, 1)
+#: The month FIDE's blitz_rating_list.txt names in its header ("JUN25").
+JUNE = datetime.date(2025, 6, 1)
 
 
 def state(fide_id: int, category: str = "standard") -> RatingState:
@@ -247,7 +249,7 @@ def test_a_list_cut_short_inside_its_last_line_leaves_that_line_out(
     cut = carlsen[: carlsen.index(" 10 1990") + 2]  # "... 2886  13  1"
     path = tmp_path / "blitz_rating_list.txt"
     path.write_text(f"{header}\n{hou}\n{cut}")
-    result = import_as_administrator("", path=path)
+    result = import_as_administrator("", path=path, as_of=JUNE)
     assert result.skipped == [
         {
             "line": 3,
@@ -259,7 +261,7 @@ def test_a_list_cut_short_inside_its_last_line_leaves_that_line_out(
     assert state(8603677, "blitz").rating == 2610
     # Whole, with or without its line break, the same line is read.
     path.write_text(f"{header}\n{hou}\n{carlsen}")
-    assert import_as_administrator("", path=path).skipped == []
+    assert import_as_administrator("", path=path, as_of=JUNE).skipped == []
     assert state(1503014, "blitz").k == 10
 
 
@@ -300,7 +302,7 @@ def test_fides_one_category_txt_list_is_read_as_the_category_its_name_says(
     """FIDE's blitz_rating_list.txt names its rating column after the month ("JUN25") and
     its games and K "Gms" and "K" (a review: the ratings of such a list were read as none,
     and the import said nothing)."""
-    result = import_as_administrator("blitz_rating_list.txt")
+    result = import_as_administrator("blitz_rating_list.txt", as_of=JUNE)
     carlsen = state(1503014, "blitz")
     assert (carlsen.rating, carlsen.period_games, carlsen.k) == (2886, 13, 10)
     assert state(8603677, "blitz").active is False  # flag "wi"
@@ -326,7 +328,7 @@ def test_a_one_category_list_whose_name_says_nothing_is_refused_whole(
     unnamed = tmp_path / f"june{Path(name).suffix}"
     unnamed.write_bytes((DATA / name).read_bytes())
     with pytest.raises(ListUnreadable, match="say which category it holds"):
-        import_as_administrator(name, path=unnamed)
+        import_as_administrator(name, path=unnamed, as_of=JUNE)
     assert not Player.objects.exists()
     assert PlayerImport.objects.get().status == PlayerImport.Status.FAILED
 
@@ -335,9 +337,42 @@ def test_a_one_category_list_is_read_as_the_category_chosen(db, tmp_path):
     unnamed = tmp_path / "june.txt"
     unnamed.write_bytes((DATA / "blitz_rating_list.txt").read_bytes())
     player_import_file(
-        actor=Actor(is_administrator=True), path=unnamed, category="rapid", as_of=MARCH
+        actor=Actor(is_administrator=True), path=unnamed, category="rapid", as_of=JUNE
     )
     assert state(1503014, "rapid").rating == 2886
+
+
+def test_a_one_category_list_put_in_force_from_another_month_than_its_own_is_refused(
+    import_as_administrator,
+):
+    """FIDE's blitz_rating_list.txt names its list in its header ("JUN25"): imported as in
+    force from March, its June ratings became March's state and history (a review found
+    April's list so made November's). Refused whole, saying which month to choose."""
+    with pytest.raises(ListUnreadable) as refused:
+        import_as_administrator("blitz_rating_list.txt", as_of=MARCH)
+    assert str(refused.value) == (
+        "its header names the list of 2025-06-01 (JUN25), and it was to be in force from "
+        "2025-03-01: import it as of 2025-06-01"
+    )
+    assert not Player.objects.exists()
+
+
+def test_a_document_with_no_player_is_refused(import_as_administrator, tmp_path):
+    """A web server's error page in XML, or a header alone, read "Done, 0 lines read"."""
+    path = tmp_path / "players_list.xml"
+    path.write_text("<html><body>Service unavailable</body></html>")
+    with pytest.raises(ListUnreadable, match="it holds no player"):
+        import_as_administrator("", path=path)
+    assert PlayerImport.objects.get().status == PlayerImport.Status.FAILED
+
+
+def test_a_tab_separated_txt_is_read_as_such(import_as_administrator, tmp_path):
+    """Excel's "Unicode Text" is tab-separated text named .txt: read as FIDE's columns,
+    every line was skipped (a review)."""
+    path = tmp_path / "players.txt"
+    path.write_text("ID Number\tName\tFed\tSex\n90800031\tTab, Tom\tNOR\tM\n")
+    result = import_as_administrator("", path=path)
+    assert result.skipped == [] and Player.objects.get(fide_id=90800031).name == "Tab, Tom"
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])

@@ -174,7 +174,7 @@ def test_an_upload_of_a_one_category_list_takes_the_category_chosen(
     data = (DATA / "blitz_rating_list.txt").read_bytes()
     client = persona_client(world, "administrator")
     with django_capture_on_commit_callbacks(execute=True):
-        upload(client, "june.txt", data)
+        upload(client, "june.txt", data, as_of="2025-06-01")
     refused = PlayerImport.objects.get()
     assert refused.status == PlayerImport.Status.FAILED
     assert (
@@ -182,6 +182,6 @@ def test_an_upload_of_a_one_category_list_takes_the_category_chosen(
         in client.get(f"/players/import/{refused.pk}/").content.decode()
     )
     with django_capture_on_commit_callbacks(execute=True):
-        upload(client, "june.txt", data, category="blitz")
+        upload(client, "june.txt", data, category="blitz", as_of="2025-06-01")
     assert PlayerImport.objects.latest("pk").status == PlayerImport.Status.DONE
     assert Player.objects.get(fide_id=1503014).ratings.get(category="blitz").rating == 2886
