@@ -437,3 +437,9 @@ class PlayerImport(models.Model):
     @property
     def in_progress(self) -> bool:
         return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+    @property
+    def nothing_read(self) -> bool:
+        """Done, every line skipped: nothing written (a review saw "Done" in green for a
+        tab-separated file of which no line was read)."""
+        return self.status == self.Status.DONE and 0 < self.lines_read == self.skipped_count

@@ -78,6 +78,8 @@ def header_month(header: str) -> tuple[str, dt.date] | None:
             century = 2000 if 2000 + year <= dt.date.today().year + 1 else 1900
             return token, dt.date(century + year, month, 1)
     return None
+
+
 #: Columns read before OTit: never disturbed by its overflow.
 LEADING = ("fide_id", "name", "federation", "sex", "title", "women_title")
 

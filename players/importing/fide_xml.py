@@ -43,7 +43,12 @@ def read_xml(stream: BinaryIO, category: str | None = None) -> Iterator[ListReco
                 # one: a later record's <rating> alone is still the standard rating.
                 combined = any(known.names_categories for known in layouts.values())
                 layout = layouts[names] = layout_for(names, category, combined=combined)
-            yield record_from_fields(position, fields, layout)
+            record = record_from_fields(position, fields, layout)
+            if isinstance(record, SkippedLine) and fields.get("fide_id", "").strip():
+                # Numbered by its place among the records: its FIDE ID finds it in the file.
+                fide_id = fields["fide_id"].strip()
+                record = SkippedLine(position, f"<fideid>{fide_id}</fideid>: {record.reason}")
+            yield record
             element.clear()
             root.clear()
     except StopIteration:

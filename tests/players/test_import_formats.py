@@ -79,6 +79,23 @@ def test_malformed_lines_are_skipped_with_their_line_number_and_reason(import_as
     assert not Player.objects.filter(fide_id=25000020).exists()
 
 
+def test_a_skipped_xml_record_is_named_by_its_fide_id(import_as_administrator, tmp_path):
+    """XML records are numbered by their place among the records, not by the file's lines:
+    in a list of a million records the number alone did not find the bad one (a review)."""
+    path = tmp_path / "players_list.xml"
+    path.write_text(
+        "<playerslist><player><fideid>90800041</fideid><name>Good, Gus</name>"
+        "<country>NOR</country><sex>M</sex><rating>2000</rating><rapid_rating>2000"
+        "</rapid_rating></player><player><fideid>90800042</fideid><name>Bad, Bo</name>"
+        "<country>NOR</country><sex>M</sex><rating>21x5</rating><rapid_rating>2000"
+        "</rapid_rating></player></playerslist>"
+    )
+    result = import_as_administrator("", path=path)
+    assert result.skipped == [
+        {"line": 2, "reason": "<fideid>90800042</fideid>: standard rating '21x5' is not a number"}
+    ]
+
+
 def test_a_one_category_list_is_read_by_its_header_even_with_moved_columns(
     import_as_administrator,
 ):
@@ -98,7 +115,7 @@ def test_the_xml_list_is_read(import_as_administrator):
     assert (olga.foa_title, olga.other_titles) == ("AWFM", "FA,IA,FT,FI,DI,IO")
     assert state(4100026).active is False  # flag "wi"
     assert not RatingState.objects.filter(player=olga, category="rapid").exists()  # rating 0
-    assert result.skipped == [{"line": 4, "reason": "sex 'X' is neither M nor F"}]
+    assert result.skipped == [{"line": 4, "reason": "<fideid>25000020</fideid>: sex 'X' is neither M nor F"}]
 
 
 @pytest.mark.parametrize("name", ["players_list.csv", "players_list_snake.csv"])

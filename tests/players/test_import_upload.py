@@ -185,3 +185,21 @@ def test_an_upload_of_a_one_category_list_takes_the_category_chosen(
         upload(client, "june.txt", data, category="blitz", as_of="2025-06-01")
     assert PlayerImport.objects.latest("pk").status == PlayerImport.Status.DONE
     assert Player.objects.get(fide_id=1503014).ratings.get(category="blitz").rating == 2886
+
+
+def test_an_import_of_which_every_line_was_skipped_says_nothing_was_read(
+    world, django_capture_on_commit_callbacks
+):
+    """A review saw "Done" in green for a file of which no line was read."""
+    client = persona_client(world, "administrator")
+    data = b"fide_id,name,federation,sex,standard_rating\n90800051,Bad,NOR,M,21x5\n"
+    with django_capture_on_commit_callbacks(execute=True):
+        upload(client, "bad.csv", data)
+    done = PlayerImport.objects.get()
+    page = client.get(f"/players/import/{done.pk}/").content.decode()
+    assert "Done: nothing read</span>" in page and 'id="nothing-read"' in page
+    good = b"fide_id,name,federation,sex,standard_rating\n90800052,Good,NOR,M,2000\n"
+    with django_capture_on_commit_callbacks(execute=True):
+        upload(client, "good.csv", good)
+    page = client.get(f"/players/import/{PlayerImport.objects.latest('pk').pk}/").content.decode()
+    assert "nothing read" not in page
