@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files import File
 from django.db import InterfaceError, OperationalError, transaction
@@ -342,8 +344,11 @@ def player_import_run(*, player_import_id: int, last_attempt: bool = True) -> Pl
     if not claimed:
         return player_import
     actor = actor_for(player_import.started_by)
+    path = Path(player_import.file.path)
     try:
-        _import_into(player_import, path=Path(player_import.file.path), actor=actor)
+        _import_into(
+            player_import, path=path, actor=actor, progress=ImportProgress(player_import, path)
+        )
     except (ListUnreadable, PermissionDenied):
         pass  # recorded on the import
     except (OperationalError, InterfaceError) as error:
@@ -354,6 +359,51 @@ def player_import_run(*, player_import_id: int, last_attempt: bool = True) -> Pl
         _record_failure(player_import, _failure("internal error", error))
         raise
     return player_import
+
+
+#: How often an import's progress is told (``ImportProgress``), in seconds.
+IMPORT_PROGRESS_EVERY = 0.5
+
+
+def import_progress_key(player_import_id: int) -> str:
+    return f"player-import-progress:{player_import_id}"
+
+
+def import_progress_percent(player_import: PlayerImport) -> int | None:
+    """How much of its file an import under way has read, as its worker last told it, or
+    None where this process cannot know: the import is one transaction, which nobody sees
+    before it ends, so its progress goes through the cache, which a web process shares
+    with the workers where ``CACHE_URL`` names one (README)."""
+    if not player_import.in_progress:
+        return None
+    told = cache.get(import_progress_key(player_import.pk))
+    if not told or not told[1]:
+        return None
+    read, total = told
+    return min(100, read * 100 // total)
+
+
+class ImportProgress:
+    """The ``progress`` of ``import_list`` for an import run by a worker: the bytes read of
+    the file (compressed, for a zip), told through the cache every
+    ``IMPORT_PROGRESS_EVERY`` seconds and at the end (a review: the page said "Running"
+    for the minutes FIDE's full list takes, and nothing else)."""
+
+    def __init__(self, player_import: PlayerImport, path: Path) -> None:
+        self.key = import_progress_key(player_import.pk)
+        self.total = path.stat().st_size
+        self.read = 0
+        self.told = 0.0
+        self._tell()
+
+    def __call__(self, read: int) -> None:
+        self.read = min(self.total, self.read + read)
+        if time.monotonic() - self.told >= IMPORT_PROGRESS_EVERY or self.read == self.total:
+            self._tell()
+
+    def _tell(self) -> None:
+        cache.set(self.key, (self.read, self.total), timeout=24 * 3600)
+        self.told = time.monotonic()
 
 
 def player_import_file(

@@ -35,6 +35,7 @@ from players.selectors import (
     with_current_ratings,
 )
 from players.services import (
+    import_progress_percent,
     player_duplicate_remove,
     player_import_queue,
     player_import_start,
@@ -279,7 +280,8 @@ def player_import_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """An import's summary; the page refreshes itself while the import runs."""
     require_administrator(request.actor, "Only an administrator sees list imports.")
     player_import = get_object_or_404(player_import_list(actor=request.actor), pk=pk)
-    return render(request, "players/import_detail.html", {"import": player_import})
+    context = {"import": player_import, "percent": import_progress_percent(player_import)}
+    return render(request, "players/import_detail.html", context)
 
 
 def _require_officer(actor: Actor) -> None:

@@ -115,7 +115,9 @@ def test_the_xml_list_is_read(import_as_administrator):
     assert (olga.foa_title, olga.other_titles) == ("AWFM", "FA,IA,FT,FI,DI,IO")
     assert state(4100026).active is False  # flag "wi"
     assert not RatingState.objects.filter(player=olga, category="rapid").exists()  # rating 0
-    assert result.skipped == [{"line": 4, "reason": "<fideid>25000020</fideid>: sex 'X' is neither M nor F"}]
+    assert result.skipped == [
+        {"line": 4, "reason": "<fideid>25000020</fideid>: sex 'X' is neither M nor F"}
+    ]
 
 
 @pytest.mark.parametrize("name", ["players_list.csv", "players_list_snake.csv"])

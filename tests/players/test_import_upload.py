@@ -59,6 +59,34 @@ def test_a_queued_import_page_refreshes_itself(world):
     assert b'http-equiv="refresh"' in page.content and b"Queued" in page.content
 
 
+def test_an_import_under_way_shows_how_much_of_its_file_is_read(
+    world, django_capture_on_commit_callbacks
+):
+    """The import is one transaction, which nobody sees before it ends: its worker tells
+    the bytes read through the cache, which the page shows as a bar (a review: "Running"
+    alone for the minutes FIDE's full list takes). Read whole, the worker has told all."""
+    from django.core.cache import cache
+
+    from players.services import import_progress_key
+
+    running = PlayerImportFactory(status="running")
+    cache.delete(import_progress_key(running.pk))  # an earlier test's import of that id
+    client = persona_client(world, "administrator")
+    assert (
+        'id="import-progress"' not in client.get(f"/players/import/{running.pk}/").content.decode()
+    )
+    cache.set(import_progress_key(running.pk), (300, 1200))
+    page = client.get(f"/players/import/{running.pk}/").content.decode()
+    assert 'aria-valuenow="25"' in page and "25 % of the file read" in page
+
+    data = (DATA / "players_list_foa.txt").read_bytes()
+    with django_capture_on_commit_callbacks(execute=True):
+        upload(client, "players_list_foa.txt", data)
+    done = PlayerImport.objects.latest("pk")
+    assert cache.get(import_progress_key(done.pk)) == (len(data), len(data))
+    assert 'id="import-progress"' not in client.get(f"/players/import/{done.pk}/").content.decode()
+
+
 def test_a_file_that_is_not_a_list_fails_with_the_reason(world, django_capture_on_commit_callbacks):
     client = persona_client(world, "administrator")
     with django_capture_on_commit_callbacks(execute=True):
