@@ -17,7 +17,7 @@ from django.http import (
     HttpResponseBadRequest,
     StreamingHttpResponse,
 )
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from arena.filters import ArenaRatingFilter
@@ -39,6 +39,7 @@ from players.filters import attachment
 from players.importing.csv_list import csv_chunks
 from players.models import Player
 from players.pagination import paginate
+from players.views import retired_player_redirect
 
 PAGE_SIZE = 50
 FILES_SHOWN = 20
@@ -112,9 +113,14 @@ def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpRespo
     """A member's games in a category, latest first, each with what it did to his rating
     and the clause that says so; and the over-the-board lists' changes added (3.15)."""
     chosen = _category(category)
-    player = get_object_or_404(
-        Player.objects.restrict(request.actor).select_related("federation"), fide_id=fide_id
+    player = (
+        Player.objects.restrict(request.actor)
+        .select_related("federation")
+        .filter(fide_id=fide_id)
+        .first()
     )
+    if player is None:
+        return retired_player_redirect(request, fide_id, "arena:player", category=category)
     rating = player.arena_ratings.filter(category=chosen).first()
     table = ArenaGameSideTable(arena_player_games(player, chosen))
     paginate(request, table, PAGE_SIZE)

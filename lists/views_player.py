@@ -27,6 +27,7 @@ from lists.period_inputs import tournament_facts
 from players.access import Actor
 from players.models import Player
 from players.pagination import FixedPagePaginator
+from players.views import retired_player_redirect
 from regulations import RULE_SETS, OverTheBoardRules
 from regulations.base import k_held_by_700_rule
 from regulations.calendar import add_months
@@ -529,9 +530,11 @@ def player_calculations(request: HttpRequest, fide_id: int) -> HttpResponse:
     per-tournament K x sum(dR), the rounding; for a new player the events of his first
     rating."""
     actor = request.actor
-    player = get_object_or_404(
-        Player.objects.restrict(actor).select_related("federation"), fide_id=fide_id
+    player = (
+        Player.objects.restrict(actor).select_related("federation").filter(fide_id=fide_id).first()
     )
+    if player is None:
+        return retired_player_redirect(request, fide_id, "lists:player_calculations")
     page = FixedPagePaginator(
         player_results(actor, player), None, page_size=PERIODS_PER_PAGE
     ).get_page(request.GET.get("page"))

@@ -11,7 +11,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
-from players.models import Federation, Player
+from players.models import Federation, Player, RetiredFideId
 from players.name_keys import name_key_contains, typed_spellings
 
 
@@ -219,7 +219,9 @@ def name_or_fide_id(value: str, player: str = "") -> Q:
     ``player``: the path to the player ("player__") from another model."""
     value = value.strip()
     if (fide_id := typed_fide_id(value)) is not None:
-        return Q(**{f"{player}fide_id": fide_id})
+        # A FIDE ID removed as a duplicate finds the record kept in its place.
+        kept = RetiredFideId.objects.filter(fide_id=fide_id).values("kept_fide_id")
+        return Q(**{f"{player}fide_id": fide_id}) | Q(**{f"{player}fide_id__in": kept})
     # A NUL is no letter of a name, and PostgreSQL refuses it in a string.
     words = value.replace(",", " ").replace("\x00", " ").split()[:SEARCH_WORDS]
     if not words:  # a comma alone names nobody (a review: it found everybody)

@@ -48,10 +48,14 @@ PAGE_SIZE = 50
 IMPORTS_SHOWN = 20
 
 
-def _retired_player(request: HttpRequest, fide_id: int) -> HttpResponse:
+def retired_player_redirect(
+    request: HttpRequest, fide_id: int, to: str = "players:detail", **kwargs: Any
+) -> HttpResponse:
     """A FIDE ID removed as a duplicate leads to the record kept in its place, followed
-    through later removals to one that exists (once, whatever the chain); any other unknown
-    ID is a page not found."""
+    through later removals to one that exists (once, whatever the chain): on ``to``, a page
+    of a player by his ``fide_id`` (and ``kwargs``), his calculations and online games
+    too (a review found those pages 404 for a retired ID); any other unknown ID is a page
+    not found."""
     seen, current = {fide_id}, _kept_in_place_of(fide_id)
     while current is not None and current not in seen:
         if Player.objects.restrict(request.actor).filter(fide_id=current).exists():
@@ -60,7 +64,7 @@ def _retired_player(request: HttpRequest, fide_id: int) -> HttpResponse:
                 f"FIDE ID {fide_id} was removed as a duplicate: this is the record kept in its "
                 "place.",
             )
-            return redirect("players:detail", fide_id=current)
+            return redirect(to, fide_id=current, **kwargs)
         seen.add(current)
         current = _kept_in_place_of(current)
     raise Http404(f"No player with FIDE ID {fide_id} is in the registry.")
@@ -115,7 +119,7 @@ def player_detail(request: HttpRequest, fide_id: int) -> HttpResponse:
     player = Player.objects.restrict(actor).select_related("federation").filter(fide_id=fide_id)
     player = player.first()
     if player is None:
-        return _retired_player(request, fide_id)
+        return retired_player_redirect(request, fide_id)
     can_edit = Player.objects.restrict(actor, "edit").filter(pk=player.pk).exists()
     records = [
         (record, RatingHistoryTable(record.history, prefix=f"{record.category}-"))

@@ -735,6 +735,25 @@ def test_a_removed_id_leads_through_later_removals_once_and_never_round(world):
     assert client.get(f"/players/{a.fide_id}/").status_code == 404
 
 
+def test_a_removed_id_leads_to_the_kept_records_calculations_online_games_and_search(world):
+    """A review: a retired FIDE ID was followed on the player page alone; his rating
+    calculations and his online games answered 404, and a registry search for it found
+    nobody."""
+    from players.models import RetiredFideId
+
+    removed, kept = (factories.PlayerFactory(federation=world["fed_a"]) for _ in range(2))
+    RetiredFideId.objects.create(fide_id=removed.fide_id, kept_fide_id=kept.fide_id)
+    removed.delete()
+    client = persona_client(world, "anonymous")
+    calculations = client.get(f"/lists/players/{removed.fide_id}/")
+    assert calculations["Location"] == f"/lists/players/{kept.fide_id}/"
+    online = client.get(f"/arena/online-rapid/players/{removed.fide_id}/")
+    assert online["Location"] == f"/arena/online-rapid/players/{kept.fide_id}/"
+    found = client.get("/players/", {"q": str(removed.fide_id)}).content.decode()
+    assert f'href="/players/{kept.fide_id}/"' in found
+    assert client.get("/lists/players/99999999999/").status_code == 404
+
+
 def test_a_fide_id_back_from_a_list_can_be_removed_again(world, twins):
     """A fourth review: a retired FIDE ID that a FIDE list brought back could not be
     removed again (a unique constraint, a server error)."""
