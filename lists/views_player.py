@@ -352,6 +352,19 @@ class PeriodBlock:
         return f"{self.result.change_rounded:+d}"
 
     @property
+    def adopted_from(self) -> int | None:
+        """The standard rating a player unrated in the category was rated from (R&B 2024
+        7.2.1: he "is considered to be rated" with it), else None: "unrated -> 2216"
+        did not add up on its own terms (a review)."""
+        result = self.result
+        if result.kind != PeriodResult.Kind.ADOPTED or None in (
+            result.new_rating,
+            result.change_rounded,
+        ):
+            return None
+        return result.new_rating - result.change_rounded
+
+    @property
     def k_by_700_rule(self) -> str:
         """What the 700 rule says of the K used, where it is the most the rule allows for
         the period's games (R&B 2024 7.3.3, pre-2024 7.32), else "": the K alone looked

@@ -525,7 +525,7 @@ def test_an_adopted_standard_rating_and_a_fall_below_the_floor_are_explained(
     summary = text_of(calculations(adopted), section_id(period))
     assert "Standard rating used" in summary
     assert "standard rating 2000 used (R&B 2024 7.2.1)" in summary
-    assert "unrated → 2020" in summary and "+20.00, rounded +20" in summary
+    assert "2000 (standard) → 2020" in summary and "+20.00, rounded +20" in summary
     summary = text_of(calculations(low), section_id(period))
     assert "Below the floor" in summary and "1385 is below the floor of 1400" in summary
 
