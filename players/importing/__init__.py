@@ -200,6 +200,11 @@ def open_list(path: Path, progress: Progress | None) -> Iterator[tuple[str, io.B
                 raise ListUnreadable(f"the zip archive is damaged ({error})") from None
         else:
             raw.seek(0)
+            if raw.read(4) == b"PK\x03\x04":  # a zip's first member, but no whole archive
+                raise ListUnreadable(
+                    "a zip archive cut short (its end is missing): download it again"
+                )
+            raw.seek(0)
             yield path.name, io.BufferedReader(raw, 1 << 20)
 
 

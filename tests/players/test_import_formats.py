@@ -444,6 +444,16 @@ def test_a_zip_of_two_lists_is_refused_rather_than_half_read(import_as_administr
     assert not Player.objects.exists()
 
 
+def test_a_zip_cut_short_is_told_as_such(import_as_administrator, tmp_path):
+    """A download broken off leaves a zip's members without the archive's end: it was
+    refused as "not text ... a spreadsheet's own format", advice that did not fit."""
+    whole = zipped(tmp_path, ("players_list_foa.txt", (DATA / "players_list_foa.txt").read_bytes()))
+    cut = tmp_path / "cut.zip"
+    cut.write_bytes(whole.read_bytes()[:200])
+    with pytest.raises(ListUnreadable, match=r"a zip archive cut short \(its end is missing\)"):
+        import_as_administrator("", path=cut)
+
+
 def test_a_zip_made_on_a_mac_is_read_past_its_shadow_files(import_as_administrator, tmp_path):
     csv = (DATA / "players_list.csv").read_bytes()
     archive = zipped(tmp_path, ("list.csv", csv), ("__MACOSX/._list.csv", b"\0\5\26\7"))
