@@ -139,6 +139,8 @@ class RatingPeriod(models.Model):
     tournaments_rated = models.PositiveIntegerField(null=True, blank=True)
     #: Reports approved after the computation, moved to the next list (interpretation 8).
     reports_moved = models.PositiveIntegerField(null=True, blank=True)
+    #: Of those, refused: the next list would rate them too late (R&B 2024 8.1).
+    reports_refused = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PeriodQuerySet.as_manager()

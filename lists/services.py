@@ -502,6 +502,14 @@ def earlier_list_waiting(period: RatingPeriod) -> str | None:
     )
     if waiting is None:
         return None
+    every = list_every_months()
+    if not is_list_date(waiting.list_date, every):
+        return (
+            f"{waiting} is approved for the list of {waiting.list_date}, which is no list "
+            f"date since lists are published every {every} month{pluralize(every)} "
+            "(LIST_EVERY_MONTHS): its rating officer moves it to the next list on its page "
+            "before this one is computed."
+        )
     out = list_dates_out(period.category).filter(list_date__gte=waiting.list_date).first()
     if out is not None:
         # Approved before a later list was imported: its own list can come out no more.
@@ -1192,7 +1200,7 @@ def period_publish(
             try:
                 _states_write(writing)
                 _online_ratings_update(locked)
-                tournaments, moved = _tournaments_mark_rated(locked, actor, actor_label)
+                tournaments, moved, refused = _tournaments_mark_rated(locked, actor, actor_label)
                 entries = written.result()
             except BaseException:
                 written.exception()  # waits: the list's connection ends before this one
@@ -1206,6 +1214,7 @@ def period_publish(
                 entries_count=entries,
                 tournaments_rated=tournaments,
                 reports_moved=moved,
+                reports_refused=refused,
             )
             audit_record(
                 target=locked,
@@ -1708,11 +1717,13 @@ HISTORY_CONFLICT = """
 
 def _tournaments_mark_rated(
     period: RatingPeriod, actor: Actor | None, actor_label: str
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """The run's tournaments become rated, and so do those of this list whose reports hold
     no game played over the board (forfeits and byes alone: nothing to rate, whenever they
     were approved); any other left ready for this list (approved after the computation)
-    moves to the next list (DESIGN.md interpretation 8). Returns how many of each."""
+    moves to the next list (DESIGN.md interpretation 8), or is refused where that one would
+    rate it too late (``too_late_for_the_next_list``). Returns how many were rated, moved
+    and refused."""
     run = _computed_run_tournaments(period)
     # The run rated every one with games when it started: any without is outside it.
     outside = Tournament.objects.filter(pk__in=_outside_run(period))
@@ -1743,7 +1754,8 @@ def _tournaments_mark_rated(
     )
     left = list(reports_after_computation(period))
     following = list_after(period.list_date)
-    for tournament in too_late_for_the_next_list(period, left):
+    refused = too_late_for_the_next_list(period, left)
+    for tournament in refused:
         left.remove(tournament)
         tournament_status_change(
             tournament=tournament,
@@ -1762,7 +1774,7 @@ def _tournaments_mark_rated(
             action="moved to the next list",
             reason=f"Approved after the {period} was computed; rated on the list of {following}.",
         )
-    return count, len(left)
+    return count, len(left), len(refused)
 
 
 def too_late_for_the_next_list(

@@ -110,6 +110,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     computed = period.status == RatingPeriod.Status.COMPUTED
     # Computed, not yet published: what the preview leaves out.
     late = list(services.reports_after_computation(period)) if computed else []
+    # Too late for the next list (R&B 2024 8.1): refused if published as it is.
+    too_late_next = services.too_late_for_the_next_list(period, late)
     edited = list(services.players_edited_after_computation(period)[:21]) if computed else []
     imported = list(services.imports_after_computation(period)) if computed else []
     tournaments = PeriodTournamentTable(
@@ -145,8 +147,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "late": late,
         # Ended as late as the day before the list: computed again by the scheduler.
         "official_late": services.official_events_among(late),
-        # Too late for the next list (R&B 2024 8.1): refused if published as it is.
-        "too_late_next": services.too_late_for_the_next_list(period, late),
+        "too_late_next": too_late_next,
+        "moved_on": len(late) - len(too_late_next),
         "official_event_clause": rules_for(period.category, period.list_date).official_event_clause,
         "edited": edited,
         "imported": imported,
@@ -342,10 +344,16 @@ def publication_summary(period: RatingPeriod) -> str:
         if period.reports_moved
         else ""
     )
+    refused = (
+        f"; {period.reports_refused} approved after the computation refused: the next list "
+        f"would rate {pluralize(period.reports_refused, 'it,them')} too late (R&B 2024 8.1)"
+        if period.reports_refused
+        else ""
+    )
     rated = period.tournaments_rated or 0
     return (
         f"{period.entries_count:,} players on the list, {rated:,} tournament{pluralize(rated)} "
-        f"rated{moved}."
+        f"rated{moved}{refused}."
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -37,6 +38,8 @@ from players.selectors import list_every_months
 from players.task_queue import task_queue_refusal, unreachable_message
 from players.text import written_name
 from regulations.lists import furthest_list
+
+logger = logging.getLogger(__name__)
 
 
 class IdRangeExhausted(ValidationError):
@@ -391,7 +394,10 @@ class ImportProgress:
 
     def __init__(self, player_import: PlayerImport, path: Path) -> None:
         self.key = import_progress_key(player_import.pk)
-        self.total = path.stat().st_size
+        try:
+            self.total = path.stat().st_size
+        except OSError:  # no file: the import says so (``open_list``), with no bar
+            self.total = 0
         self.read = 0
         self.told = 0.0
         self._tell()
@@ -402,8 +408,13 @@ class ImportProgress:
             self._tell()
 
     def _tell(self) -> None:
-        cache.set(self.key, (self.read, self.total), timeout=24 * 3600)
         self.told = time.monotonic()
+        if not self.total:
+            return
+        try:
+            cache.set(self.key, (self.read, self.total), timeout=24 * 3600)
+        except Exception:  # a cache server down: the bar is for show, the import goes on
+            logger.warning("an import's progress could not be told", exc_info=True)
 
 
 def player_import_file(

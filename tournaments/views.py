@@ -12,6 +12,8 @@ from audit.selectors import audit_entries_for
 from players.access import require, require_administrator
 from players.filters import REFUSED_ROWS_TEXT
 from players.pagination import paginate
+from players.selectors import list_every_months
+from regulations.lists import is_list_date
 from tournaments import registration, selectors
 from tournaments.filters import ApprovalFilter, TournamentFilter
 from tournaments.forms import (
@@ -84,6 +86,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "list_gone": (
             request.actor.officer_for(tournament.federation_id) and list_gone(tournament)
         ),
+        # Gone because its date is no list date any more, not because a list was imported.
+        "off_schedule": tournament.list_date is not None
+        and not is_list_date(tournament.list_date, list_every_months()),
     }
     return render(request, "tournaments/detail.html", context)
 

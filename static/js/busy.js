@@ -4,6 +4,21 @@
 // every page after confirm.js, so that a question answered "Cancel" sends nothing.
 (function () {
   "use strict";
+  // Long after any answer: a send the user stopped (Esc, the Stop button) leaves the page
+  // as it was, and the form may be sent again then rather than never.
+  const SENT_FOR_MS = 30000;
+
+  function ready(form) {
+    delete form.dataset.sent;
+    form.querySelectorAll(".form-busy").forEach(function (status) {
+      status.remove();
+    });
+    form.querySelectorAll("[aria-disabled=true]").forEach(function (button) {
+      button.classList.remove("disabled");
+      button.removeAttribute("aria-disabled");
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     const form = event.target;
     const message = form.dataset.busy;
@@ -28,21 +43,14 @@
     spinner.setAttribute("aria-hidden", "true");
     status.append(spinner, message);
     form.append(status);
+    window.setTimeout(function () {
+      ready(form);
+    }, SENT_FOR_MS);
   });
   // Back to the page from the next one (the browser's page cache): the form as it was.
   window.addEventListener("pageshow", function (event) {
-    if (!event.persisted) {
-      return;
+    if (event.persisted) {
+      document.querySelectorAll("form[data-sent]").forEach(ready);
     }
-    document.querySelectorAll("form[data-sent]").forEach(function (form) {
-      delete form.dataset.sent;
-      form.querySelectorAll(".form-busy").forEach(function (status) {
-        status.remove();
-      });
-      form.querySelectorAll("[aria-disabled=true]").forEach(function (button) {
-        button.classList.remove("disabled");
-        button.removeAttribute("aria-disabled");
-      });
-    });
   });
 })();

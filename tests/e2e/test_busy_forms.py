@@ -1,5 +1,6 @@
 """A form whose work takes seconds (a report read and checked in the request) says so once
-it is sent, and a second click sends nothing: it would upload a second version."""
+it is sent, and a second click sends nothing: it would upload a second version; a send the
+user stopped leaves it ready again after a while."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_an_upload_says_it_is_being_checked_and_is_sent_once(browser_page, live_
             route.continue_()
 
     sign_in(page, base, "arbiter")
+    page.clock.install()  # the page's timers run when the test says
     page.route(f"{base}{upload}", never_answered)
     page.goto(f"{base}{upload}")
     assert page.locator("#upload-form .form-busy").count() == 0
@@ -46,3 +48,11 @@ def test_an_upload_says_it_is_being_checked_and_is_sent_once(browser_page, live_
     page.wait_for_timeout(300)
     assert len(sent) == 1
     assert page.locator("#upload-form [role=status]").count() == 1
+    # A send stopped by the user leaves the page as it was: 30 seconds on, the form may be
+    # sent again rather than never.
+    page.clock.run_for(30_000)
+    assert page.locator("#upload-form [role=status]").count() == 0
+    assert button.get_attribute("aria-disabled") is None
+    page.evaluate("document.getElementById('upload-form').requestSubmit()")
+    page.wait_for_timeout(300)
+    assert len(sent) == 2

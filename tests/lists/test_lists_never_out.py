@@ -47,12 +47,21 @@ def test_periods_left_on_a_date_that_is_no_list_date_wait_for_nothing(
     # The report approved for April waits for a list that will not come; moved, May's
     # list rates it, and April's periods do not bar May's.
     assert list_gone(club)
+    may = RatingPeriod.objects.get(category="rapid", list_date=MAY)
+    assert computation_refusal(may, closing=True) == (
+        f"{club} is approved for the list of 2025-04-01, which is no list date since lists "
+        "are published every 2 months (LIST_EVERY_MONTHS): its rating officer moves it to "
+        "the next list on its page before this one is computed."
+    )
+    page = client.get(f"/tournaments/{club.pk}/").content.decode()
+    assert "That list will not come: 2025-04-01 is no list date" in page
+    assert "imported from FIDE" not in page
     club = tournament_list_move(actor=actor_for(officer), tournament=club)
     assert club.list_date == MAY
     on(monkeypatch, dt.date(2025, 4, 29))
     with django_capture_on_commit_callbacks(execute=True):
         periods_tick(today=dt.date(2025, 4, 29))
-    may = RatingPeriod.objects.get(category="rapid", list_date=MAY)
+    may.refresh_from_db()
     assert may.status == "computed"
     on(monkeypatch, MAY)
     assert may.pk in periods_tick(today=MAY)["published"]

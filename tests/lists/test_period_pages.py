@@ -453,7 +453,13 @@ def test_a_report_the_next_list_would_rate_too_late_is_refused_on_publication(
         "January Rapid ended too long before the list of 2025-05-01, later than the third "
         "list after its end (R&B 2024 8.1): published as it is, the list refuses it"
     )
-    publish_by_hand(admin, period, django_capture_on_commit_callbacks)
+    alert = re.search(r'id="late-reports">(.*?)</div>', page, re.S).group(1)
+    assert "the list leaves 1 of them to the list of 2025-05-01" in alert
+    done = html.unescape(publish_by_hand(admin, period, django_capture_on_commit_callbacks))
+    assert (
+        "1 approved after the computation moved to the list of 2025-05-01; 1 approved after "
+        "the computation refused: the next list would rate it too late (R&B 2024 8.1)."
+    ) in done
     january.refresh_from_db()
     assert (january.status, january.list_date) == ("refused", APRIL)
     refusal = AuditEntry.objects.filter(object_id=january.pk, action="status:refused").get()

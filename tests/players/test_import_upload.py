@@ -231,3 +231,17 @@ def test_an_import_of_which_every_line_was_skipped_says_nothing_was_read(
         upload(client, "good.csv", good)
     page = client.get(f"/players/import/{PlayerImport.objects.latest('pk').pk}/").content.decode()
     assert "nothing read" not in page
+
+
+def test_a_queued_import_whose_file_is_gone_fails_with_the_reason(world):
+    """A review: the progress of an import read its file's size first, and a file gone
+    (storage emptied under a queued import) failed as an internal error, raised."""
+    from players.services import player_import_run
+
+    queued = PlayerImportFactory(
+        status="queued", file="imports/gone.txt", started_by=world["users"]["administrator"]
+    )
+    player_import_run(player_import_id=queued.pk)
+    queued.refresh_from_db()
+    assert queued.status == PlayerImport.Status.FAILED
+    assert "No such file or directory" in queued.error and "internal error" not in queued.error
