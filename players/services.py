@@ -379,7 +379,11 @@ def import_progress_percent(player_import: PlayerImport) -> int | None:
     with the workers where ``CACHE_URL`` names one (README)."""
     if not player_import.in_progress:
         return None
-    told = cache.get(import_progress_key(player_import.pk))
+    try:
+        told = cache.get(import_progress_key(player_import.pk))
+    except Exception:  # a cache server down: the page without its bar
+        logger.warning("an import's progress could not be read", exc_info=True)
+        return None
     if not told or not told[1]:
         return None
     read, total = told

@@ -41,4 +41,26 @@ def test_the_page_of_a_table_shown_is_marked_current_not_by_colour_alone():
     page = Client().get("/players/?page=2").content.decode()
     current = re.findall(r'<a class="page-link"[^>]*aria-current="page"[^>]*>(\d+)</a>', page)
     assert current == ["2"]
-    assert page.count('aria-current="page"') == 1
+    pager = page[page.index('<ul class="pagination') :]
+    assert pager[: pager.index("</ul>")].count('aria-current="page"') == 1
+
+
+def test_the_menu_marks_the_section_the_page_is_in(world):
+    """The menu said in no way where the reader was (a review): the section's link is
+    marked current, one at a time, the reports' under the tournaments' and the periods'
+    under the lists' included."""
+    from tests.conftest import persona_client
+
+    officer = persona_client(world, "officer_a")
+
+    def current(path: str) -> list[str]:
+        page = officer.get(path).content.decode()
+        return re.findall(r'<a aria-current="page" class="nav-link active"[^>]*>([^<]+)', page)
+
+    assert current("/") == ["Home"]
+    assert current("/players/") == ["Players"]
+    assert current("/tournaments/") == ["Tournaments"]
+    assert current("/tournaments/reports/") == ["Reports"]
+    assert current("/lists/") == ["Rating lists"]
+    assert current("/lists/periods/") == ["Periods"]
+    assert current("/dashboard/") == ["Waiting for me"]
