@@ -18,6 +18,7 @@ class ArenaRatingAdmin(ReadOnlyAdmin):
 @admin.register(ArenaGamesFile)
 class ArenaGamesFileAdmin(ReadOnlyAdmin):
     list_display = ("original_name", "games", "loaded_by", "loaded_at")
+    list_select_related = ("loaded_by",)
     search_fields = ("original_name", "=sha256")
     readonly_fields = ("file", "original_name", "sha256", "size", "games", "loaded_by", "loaded_at")
 

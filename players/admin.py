@@ -97,6 +97,8 @@ class RatingOfficerAdmin(AuditedModelAdmin):
 @admin.register(Arbiter)
 class ArbiterAdmin(AuditedModelAdmin):
     list_display = ("name", "fide_id", "federation", "user")
+    # Both nullable: a bare select_related() leaves them, two queries a row (a review).
+    list_select_related = ("federation", "user")
     list_filter = ("federation",)
     search_fields = ("name", "=fide_id", "user__username")
     autocomplete_fields = ("user", "federation")
@@ -108,6 +110,7 @@ class PlayerImportAdmin(AuditedModelAdmin):
 
     list_display = ("source", "format", "as_of", "status", "lines_read", "skipped_count",
                     "started_by", "created_at")  # fmt: skip
+    list_select_related = ("started_by",)
     list_filter = ("status", "format")
     date_hierarchy = "created_at"
 

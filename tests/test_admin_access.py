@@ -145,6 +145,69 @@ def test_a_published_list_is_seen_in_the_admin_and_never_changed_there(world):
     assert row.rating == 2830
 
 
+def test_what_a_registration_is_registered_as_is_seen_not_changed_in_the_admin(world):
+    """DESIGN-notes 89: dates, rate of play and rounds decide the rule set, the lateness
+    and the regulations' checks, and are not correctable. A review made an approved
+    standard event a blitz of 1 minute and 40 rounds in the admin (its rule set left
+    standard-2009), and a second round 1 there was a server error. Name and city stay
+    correctable; a tournament is registered on the site, not added in the admin."""
+    tournament = world["tournament"]
+    tournament.status = "approved"
+    tournament.save()
+    client = persona_client(world, "administrator")
+    url = f"/admin/tournaments/tournament/{tournament.pk}/change/"
+    page = client.get(url).content.decode()
+    for field in ("category", "start_date", "base_minutes", "number_of_rounds", "list_date"):
+        assert f'name="{field}"' not in page, field
+    assert 'name="name"' in page and 'name="city"' in page
+    assert 'name="rounds-0-number"' not in page  # the rounds: seen only
+    assert client.get("/admin/tournaments/tournament/add/").status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("url", "make"),
+    [
+        ("/admin/players/arbiter/", "arbiters"),
+        ("/admin/players/playerimport/", "imports"),
+        ("/admin/arena/arenagamesfile/", "arena_files"),
+    ],
+)
+def test_a_change_list_reads_its_related_records_in_one_query(
+    world, url, make, django_assert_max_num_queries
+):
+    """A review counted 206 queries for a page of 100 arbiters (federation and user
+    nullable: a bare select_related() leaves them), 107 for imports, 105 for arena files."""
+    from django.core.files.base import ContentFile
+
+    from arena.models import ArenaGamesFile
+    from players.models import PlayerImport
+    from tests import factories
+
+    client = persona_client(world, "administrator")
+
+    def add(count: int) -> None:
+        for n in range(count):
+            user = factories.UserFactory()
+            if make == "arbiters":
+                factories.ArbiterFactory(user=user, federation=world["fed_a"])
+            elif make == "imports":
+                PlayerImport.objects.create(source=f"l{n}.txt", as_of=dt.date(2025, 3, 1),
+                                            started_by=user)  # fmt: skip
+            else:
+                ArenaGamesFile.objects.create(
+                    file=ContentFile(b"x", name=f"g{n}.pgn"), original_name=f"g{n}.pgn",
+                    sha256=f"{user.pk:064d}", size=1, games=1, loaded_by=user,
+                )  # fmt: skip
+
+    add(2)
+    client.get(url)
+    with django_assert_max_num_queries(20) as few:
+        assert client.get(url).status_code == 200
+    add(20)
+    with django_assert_max_num_queries(len(few.captured_queries)):  # 22 rows as 2
+        assert client.get(url).status_code == 200
+
+
 def test_the_audit_trail_admin_reads_its_actors_in_one_query(world, django_assert_max_num_queries):
     """A page of the trail names who did each thing: not a query per row."""
     from audit.services import audit_record

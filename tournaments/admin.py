@@ -19,8 +19,19 @@ FIXED_ONCE = (Tournament.Status.READY, Tournament.Status.RATED)
 
 
 class TournamentRoundInline(admin.TabularInline):
+    """Seen, not changed: round dates are checked against the rounds a day and the
+    duration the regulations allow at registration (a review added a second round 1 here,
+    a server error, and the change left an empty audit entry)."""
+
     model = TournamentRound
     extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 class ApprovalRequestInline(admin.TabularInline):
@@ -53,7 +64,26 @@ class TournamentAdmin(AuditedModelAdmin):
     date_hierarchy = "start_date"
     #: The status, the rule set and lateness move only through the workflow (audited there).
     readonly_fields = ("status", "rule_set", "late", "created_at", "registered_by")
+    #: What decides the rule set, the lateness and the regulations' checks of a
+    #: registration: not correctable, here as on the site (DESIGN-notes 89: such a
+    #: registration is withdrawn and registered again). A review turned an approved
+    #: standard event into a blitz of 1 minute and 40 rounds here, its rule set left
+    #: standard-2009 and its reports checked under it.
+    REGISTERED_AS = (
+        "category", "system", "match_games", "start_date", "end_date", "base_minutes",
+        "increment_seconds", "moves", "extra_minutes", "number_of_rounds", "hybrid",
+        "official_fide", "olympiad_type", "national_championship", "league", "entrants",
+        "list_date",
+    )  # fmt: skip
     inlines = (TournamentRoundInline, ApprovalRequestInline)
+
+    def get_readonly_fields(self, request, obj=None):
+        return (*self.readonly_fields, *self.REGISTERED_AS)
+
+    def has_add_permission(self, request):
+        """Registered on the site's page, with the regulations' checks and the approvals
+        they call for, not here."""
+        return False
 
     def has_change_permission(self, request, obj=None):
         """Seen, not changed, once approved for rating or rated: its category, dates and
