@@ -62,23 +62,20 @@ class TournamentAdmin(AuditedModelAdmin):
     list_select_related = ("federation",)
     autocomplete_fields = ("federation", "chief_arbiter", "deputy_arbiters")
     date_hierarchy = "start_date"
-    #: The status, the rule set and lateness move only through the workflow (audited there).
-    readonly_fields = ("status", "rule_set", "late", "created_at", "registered_by")
-    #: What decides the rule set, the lateness and the regulations' checks of a
-    #: registration: not correctable, here as on the site (DESIGN-notes 89: such a
+    #: The status, the rule set and lateness move only through the workflow (audited there);
+    #: what decides the rule set, the lateness and the regulations' checks of a
+    #: registration is not correctable, here as on the site (DESIGN-notes 89: such a
     #: registration is withdrawn and registered again). A review turned an approved
     #: standard event into a blitz of 1 minute and 40 rounds here, its rule set left
     #: standard-2009 and its reports checked under it.
-    REGISTERED_AS = (
+    readonly_fields = (
+        "status", "rule_set", "late", "created_at", "registered_by",
         "category", "system", "match_games", "start_date", "end_date", "base_minutes",
         "increment_seconds", "moves", "extra_minutes", "number_of_rounds", "hybrid",
         "official_fide", "olympiad_type", "national_championship", "league", "entrants",
         "list_date",
     )  # fmt: skip
     inlines = (TournamentRoundInline, ApprovalRequestInline)
-
-    def get_readonly_fields(self, request, obj=None):
-        return (*self.readonly_fields, *self.REGISTERED_AS)
 
     def has_add_permission(self, request):
         """Registered on the site's page, with the regulations' checks and the approvals

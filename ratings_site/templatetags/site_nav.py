@@ -28,11 +28,17 @@ NAV_SECTIONS = (
 def current_section(request: HttpRequest) -> str | None:
     """The section whose page's path is the longest start of the request's: the reports'
     pages are under the tournaments', the periods' under the lists'. The home page only
-    for itself."""
+    for itself. Found once a request, not once a link of the menu."""
+    if not hasattr(request, "_nav_section"):
+        request._nav_section = _section_of(request.path)  # type: ignore[attr-defined]
+    return request._nav_section  # type: ignore[attr-defined]
+
+
+def _section_of(path_asked: str) -> str | None:
     found: tuple[int, str] | None = None
     for name in NAV_SECTIONS:
         path = reverse(name)
-        within = request.path == path if path == "/" else request.path.startswith(path)
+        within = path_asked == path if path == "/" else path_asked.startswith(path)
         if within and (found is None or len(path) > found[0]):
             found = (len(path), name)
     return found[1] if found else None
