@@ -40,6 +40,8 @@ class Row(NamedTuple):
     sex: str
     title: str
     women_title: str
+    other_titles: str
+    foa_title: str
     birth_year: int | None
     rating: int
     games: int
@@ -94,13 +96,21 @@ TXT_COLUMNS = (
 
 def _txt_widths(entries: QuerySet[ListEntry]) -> list[int]:
     """FIDE's widths, widened where a value would run into the next column (a name longer
-    than 60 characters, 1000 games in a period): the file must read back column by column."""
+    than 60 characters, an FOA title of four letters, 1000 games in a period): the file
+    must read back column by column."""
     longest = entries.order_by().aggregate(
-        name=Max(Length("name")), fide_id=Max("fide_id"), games=Max("games"), k=Max("k")
+        name=Max(Length("name")),
+        other_titles=Max(Length("other_titles")),
+        foa_title=Max(Length("foa_title")),
+        fide_id=Max("fide_id"),
+        games=Max("games"),
+        k=Max("k"),
     )
     needed = {
         "ID Number": len(str(longest["fide_id"] or 0)),
         "Name": longest["name"] or 0,
+        "OTit": longest["other_titles"] or 0,
+        "FOA": longest["foa_title"] or 0,
         "Gms": len(str(longest["games"] or 0)),
         "K": len(str(longest["k"] or 0)),
     }
@@ -119,14 +129,14 @@ def write_txt(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
     )
     yield header.rstrip() + "\n"
 
-    # One format for the line: OTit and FOA are blank (a list entry carries neither).
     layout = "".join(f"{{:<{width}}}" for width in widths)
 
     def line(row: Row) -> str:
         text = layout.format(
             row.fide_id, row.name, row.federation, row.sex, row.title,
-            women_title_held(row.title, row.women_title), "", "",
-            row.rating, row.games, _blank(row.k), _blank(row.birth_year), row.flag,
+            # FIDE writes OTit as one word ("FA,IA"); its readers split the line at spaces.
+            women_title_held(row.title, row.women_title), row.other_titles.replace(" ", ""),
+            row.foa_title, row.rating, row.games, _blank(row.k), _blank(row.birth_year), row.flag,
         )  # fmt: skip
         return text.rstrip() + "\n"
 
@@ -151,7 +161,7 @@ def write_xml(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
 
     player = (
         "<player>\n<fideid>{}</fideid>\n<name>{}</name>\n<country>{}</country>\n<sex>{}</sex>\n"
-        "<title>{}</title>\n<w_title>{}</w_title>\n<o_title></o_title>\n<foa_title></foa_title>\n"
+        "<title>{}</title>\n<w_title>{}</w_title>\n<o_title>{}</o_title>\n<foa_title>{}</foa_title>\n"
         "<rating>{}</rating>\n<games>{}</games>\n<k>{}</k>\n"
         "<birthday>{}</birthday>\n<flag>{}</flag>\n</player>\n"
     )
@@ -160,7 +170,7 @@ def write_xml(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
         return player.format(
             row.fide_id, _xml_text(row.name), _xml_text(row.federation), _xml_text(row.sex),
             _xml_text(row.title), _xml_text(women_title_held(row.title, row.women_title)),
-            row.rating, row.games,
+            _xml_text(row.other_titles), _xml_text(row.foa_title), row.rating, row.games,
             _blank(row.k), _blank(row.birth_year), _xml_text(row.flag),
         )  # fmt: skip
 
@@ -177,6 +187,8 @@ CSV_COLUMNS = (
     "sex",
     "title",
     "women_title",
+    "other_titles",
+    "foa_title",
     "rating",
     "games",
     "k",

@@ -496,6 +496,10 @@ class ListEntry(models.Model):
     sex = models.CharField(max_length=1)
     title = models.CharField(max_length=3, blank=True)
     women_title = models.CharField(max_length=3, blank=True)
+    #: FIDE's OTit and FOA columns. Lists published before these were kept have them blank;
+    #: the database's default lets a writer that names no such column go on as before.
+    other_titles = models.CharField(max_length=30, blank=True, default="", db_default="")
+    foa_title = models.CharField("FOA title", max_length=4, blank=True, default="", db_default="")
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     rating = models.PositiveSmallIntegerField()
     #: Rated games in this period (FIDE lists' "games" column).

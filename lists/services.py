@@ -1641,8 +1641,8 @@ STATES_SQL = (
 #: The sequence the list entries' ids come from.
 ENTRY_IDS = "pg_get_serial_sequence('lists_listentry', 'id')"
 ENTRY_COLUMNS = (
-    "period_id, player_id, fide_id, name, federation, sex, title, women_title, birth_year, "
-    "rating, games, k, active, flag, change"
+    "period_id, player_id, fide_id, name, federation, sex, title, women_title, other_titles, "
+    "foa_title, birth_year, rating, games, k, active, flag, change"
 )
 #: The K of idle players that the publication changes (``_idle_k``), for the list.
 IDLE_K_TABLE = "publication_idle_k"
@@ -1658,7 +1658,8 @@ IDLE_K_TABLE = "publication_idle_k"
 #: all the same.
 ENTRIES_SELECT = f"""
     SELECT {{period}}, a.player_id, p.fide_id, p.name, f.code, p.sex, p.title,
-           p.women_title, p.birth_year, a.rating, a.period_games, a.k, a.active,
+           p.women_title, p.other_titles, p.foa_title, p.birth_year, a.rating,
+           a.period_games, a.k, a.active,
            CASE WHEN p.sex = 'F' THEN 'w' ELSE '' END
              || CASE WHEN a.active THEN '' ELSE 'i' END,
            a.change

@@ -25,6 +25,7 @@ from players.importing.csv_list import csv_chunks, read_csv
 from players.importing.fide_txt import read_txt
 from players.importing.fide_xml import read_xml
 from players.importing.records import ListRecord
+from players.models import Player
 from tests import factories
 from tests.conftest import manage_py
 from tests.lists.conftest import APRIL
@@ -46,25 +47,32 @@ class Entry:
     k: int | None = 20
     active: bool = True
     flag: str = ""
+    other_titles: str = ""
+    foa_title: str = ""
 
 
-#: A list with what a list can hold: titles, women's titles, inactive players (flag i, wi),
+#: A list with what a list can hold: titles, women's titles, arbiters' and FOA titles (OTit
+#: longer than FIDE's column), inactive players (flag i, wi),
 #: a name FIDE's 60-character column cannot hold, markup and quotes, accents, no birth year
 #: and no K, a player with 1000 games, and two players on the same rating (name order).
 ENTRIES = (
     Entry(1503014, "Carlsen, Magnus", "NOR", "M", "GM", birth_year=1990, rating=2830, games=11,
           k=10),
     Entry(8603677, "Hou, Yifan", "CHN", "F", "GM", "WGM", 1994, 2600, 3, 10, flag="w"),
-    Entry(25000011, "Ødegård, Åse Marie", "NOR", "F", "", "WFM", 2012, 2011, 9, 40, flag="w"),
+    Entry(25000011, "Ødegård, Åse Marie", "NOR", "F", "", "WFM", 2012, 2011, 9, 40, flag="w",
+          foa_title="AWFM"),
     Entry(4100018, "Schiedsrichter, Otto", "GER", "M", "FM", birth_year=1961, rating=2010,
-          games=0, k=20, active=False, flag="i"),
+          games=0, k=20, active=False, flag="i", other_titles="FA,IA,FT,FI,DI,IO"),
     Entry(4100026, "O'Brien & <Sons>, \"Jo\"", "IRL", "F", birth_year=None, rating=1950,
           games=0, k=None, active=False, flag="wi"),
     Entry(4100034, "Wolfeschlegelsteinhausenbergerdorff-Vonderlindenhofen, Hubert Blaine Xavier",
           "USA", "M", "IM", birth_year=1955, rating=2400, games=1000, k=10),
     Entry(123456789, "Bullet, Bob", "ENG", "M", birth_year=2008, rating=2010, games=5, k=40),
 )  # fmt: skip
-FIELDS = ("fide_id", "name", "federation", "sex", "title", "women_title", "birth_year")
+FIELDS = (
+    "fide_id", "name", "federation", "sex", "title", "women_title", "other_titles", "foa_title",
+    "birth_year",
+)  # fmt: skip
 
 
 def publish_list(entries=ENTRIES, category="rapid", list_date=APRIL) -> RatingPeriod:
@@ -169,6 +177,33 @@ def test_a_womans_title_held_alone_is_written_in_fides_wtit_column_too(db):
     assert re.findall(r"<w_title>([^<]*)</w_title>", xml) == ["WGM", "WIM"]
 
 
+def test_a_published_list_keeps_the_arbiters_and_foa_titles_its_players_held(
+    period_world, compute, publish
+):
+    """FIDE's OTit and FOA columns come from the players' records as they were at
+    publication (a list reads the same after a new title), and OTit is one word in the TXT
+    ("IA,FA" where the record says "IA, FA"): its readers split the line at spaces. They
+    were written blank before."""
+    w = period_world
+    arbiter, organiser = w.player("Arbiter, Anna", 1900), w.player("Organiser, Olaf", 1700)
+    w.tournament([(arbiter, organiser, 1)])
+    Player.objects.filter(pk=arbiter.pk).update(other_titles="IA, FA")
+    Player.objects.filter(pk=organiser.pk).update(foa_title="AFM")
+    period = publish(compute("rapid", APRIL))
+    Player.objects.filter(pk=arbiter.pk).update(other_titles="IA, FA, IO")
+
+    text = text_of(period, "txt")
+    records = {r.name: r for r in read_txt(io.StringIO(text), "rapid")}
+    assert (records["Arbiter, Anna"].other_titles, records["Arbiter, Anna"].foa_title) == (
+        "IA,FA",
+        "",
+    )
+    assert records["Organiser, Olaf"].foa_title == "AFM"
+    xml = text_of(period, "xml")
+    assert re.findall(r"<o_title>([^<]*)</o_title>", xml) == ["IA, FA", ""]
+    assert re.findall(r"<foa_title>([^<]*)</foa_title>", xml) == ["", "AFM"]
+
+
 def test_the_txt_rating_column_is_named_after_the_lists_month(db):
     assert exports.month_column(dt.date(2025, 6, 1)) == "JUN25"
     text = text_of(publish_list(ENTRIES[:1], list_date=dt.date(2030, 12, 1)), "txt")
@@ -197,8 +232,8 @@ def test_the_csv_list_has_its_columns_and_reads_back(rapid_list):
     text = text_of(rapid_list, "csv")
     rows = list(csv.DictReader(io.StringIO(text, newline="")))
     assert list(rows[0]) == [
-        "fide_id", "name", "federation", "sex", "title", "women_title", "rapid_rating",
-        "rapid_games", "rapid_k", "birth_year", "flag",
+        "fide_id", "name", "federation", "sex", "title", "women_title", "other_titles",
+        "foa_title", "rapid_rating", "rapid_games", "rapid_k", "birth_year", "flag",
     ]  # fmt: skip
     expected = in_list_order()
     assert [
@@ -218,7 +253,7 @@ def test_the_csv_list_has_its_columns_and_reads_back(rapid_list):
 
 def test_a_blitz_csv_list_reads_back_as_blitz(db):
     text = text_of(publish_list(ENTRIES[:2], category="blitz"), "csv")
-    assert text.splitlines()[0].split(",")[6:9] == ["blitz_rating", "blitz_games", "blitz_k"]
+    assert text.splitlines()[0].split(",")[8:11] == ["blitz_rating", "blitz_games", "blitz_k"]
     records = list(read_csv(io.StringIO(text, newline="")))
     assert_records_match(records, "blitz", ENTRIES[:2])
 
