@@ -23,6 +23,7 @@ from players.filters import (
     SearchFilter,
     federation_in_capitals,
     name_or_fide_id,
+    title_held,
     typed_fide_id,
 )
 from players.models import Federation, Player
@@ -154,8 +155,7 @@ class ListEntryFilter(NarrowingFilterSet):
         return keyed.filter(found)
 
     def filter_title(self, queryset: QuerySet[ListEntry], name: str, value: str):
-        """A woman's title counts whether the list carries it as her title or beside it."""
-        return queryset.filter(Q(title=value) | Q(women_title=value))
+        return queryset.filter(title_held(value))
 
     def filter_age(self, queryset: QuerySet[ListEntry], name: str, value: str):
         return queryset.filter(AgeGroup.condition(value, self.list_year))

@@ -113,6 +113,8 @@ class TopList(NamedTuple):
     period: RatingPeriod
     rows: list[tuple[int, ListEntry]]
     imported_since: dt.date | None
+    #: Players tied with the last one shown, not shown (more than ``count`` of them).
+    more_tied: int = 0
 
 
 def latest_tops(count: int = TOP_OF_THE_LIST) -> list[TopList]:
@@ -132,16 +134,35 @@ def latest_tops(count: int = TOP_OF_THE_LIST) -> list[TopList]:
     periods = sorted(published_periods().filter(wanted), key=lambda p: order[p.category])
     tops = []
     for period in periods:
-        entries = list(published_entries(period).filter(active=True).order_by(*LIST_ORDER)[:count])
+        active = published_entries(period).filter(active=True).order_by(*LIST_ORDER)
+        entries = list(active[:count])
         if not entries:
             continue
+        more_tied = 0
+        if len(entries) == count:
+            entries, more_tied = _tied_at_the_cut(active, entries, count)
         rows = []
         for number, entry in enumerate(entries, start=1):
             tied = rows and rows[-1][1].rating == entry.rating
             rows.append((rows[-1][0] if tied else number, entry))
         out = list_dates_out(period.category).first()
-        tops.append(TopList(period, rows, out if out and out > period.list_date else None))
+        since = out if out and out > period.list_date else None
+        tops.append(TopList(period, rows, since, more_tied))
     return tops
+
+
+def _tied_at_the_cut(
+    active: QuerySet[ListEntry], entries: list[ListEntry], count: int
+) -> tuple[list[ListEntry], int]:
+    """``entries`` and the players tied with the last of them, who share his rank: a top
+    ten does not leave out one of two players tied tenth for his name (a review). At most
+    ``count`` more are shown; returns how many tied players that leaves out."""
+    shown = {entry.pk for entry in entries}
+    tied = active.filter(rating=entries[-1].rating)
+    more = [entry for entry in tied[: len(entries) + count + 1] if entry.pk not in shown]
+    if len(more) <= count:
+        return entries + more, 0
+    return entries + more[:count], tied.exclude(pk__in=shown).count() - count
 
 
 def period_published(category: str, list_date: dt.date) -> bool:

@@ -86,6 +86,9 @@ NOTHING_FOUND = (
     "first (“Carlsen, Mag”), or whole with the given name first (“Magnus Carlsen”); the "
     "players' registry finds any part of a name."
 )
+#: Filters without a name or FIDE ID typed that find nobody (a review: an age group that
+#: found nobody was told how names are found).
+NOTHING_MATCHES = "No player on this list matches these filters."
 #: The top lists: links to the list filtered, which the rating order then ranks. Active
 #: players only, as FIDE's top lists are.
 ACTIVE = {"status": "active"}
@@ -93,6 +96,7 @@ TOP_LISTS = (
     ("Open", ACTIVE),
     ("Women", {"sex": "F", **ACTIVE}),
     ("Juniors (U20)", {"age": AgeGroup.JUNIORS, **ACTIVE}),
+    ("Girls (U20)", {"sex": "F", "age": AgeGroup.JUNIORS, **ACTIVE}),
     ("Seniors (65+)", {"age": AgeGroup.SENIORS_65, **ACTIVE}),
 )
 
@@ -173,7 +177,8 @@ def published_list(request: HttpRequest, category: str, year: int, month: int) -
     # and as the downloads refuse: not the whole list under the name of the choice.
     valid = filtered.is_valid()
     table = ListEntryTable(filtered.matching())
-    table.empty_text = filtered.empty_text(NOTHING_FOUND) or table.empty_text
+    nothing = NOTHING_FOUND if _search(filtered).get("q") else NOTHING_MATCHES
+    table.empty_text = filtered.empty_text(nothing) or table.empty_text
     if not valid:
         paginate(request, table, PAGE_SIZE)
     else:

@@ -189,6 +189,9 @@ class PlayerFilter(NarrowingFilterSet):
 
     q = SearchFilter(method="search", label="Name or FIDE ID")
     federation = FederationFilter()
+    title = django_filters.ChoiceFilter(
+        choices=Player.Title.choices, method="filter_title", label="Title"
+    )
 
     class Meta:
         model = Player
@@ -199,6 +202,17 @@ class PlayerFilter(NarrowingFilterSet):
 
     def search(self, queryset, name, value):
         return queryset.filter(name_or_fide_id(value))
+
+    def filter_title(self, queryset, name, value):
+        return queryset.filter(title_held(value))
+
+
+def title_held(title: str) -> Q:
+    """Who holds ``title``: a woman's title counts whether it is her title or beside an
+    open one (a review: the registry's WGM found no GM who is a WGM too), as FIDE's files
+    write it in either column (``players.models.women_title_held``). For a player and a
+    list entry alike: both name the columns ``title`` and ``women_title``."""
+    return Q(title=title) | Q(women_title=title)
 
 
 #: More digits than any FIDE ID has, or a bigint holds.

@@ -164,7 +164,8 @@ def test_a_short_txt_list_keeps_fides_own_widths(db):
 
 def test_a_womans_title_held_alone_is_written_in_fides_wtit_column_too(db):
     """FIDE's files write a WIM without an open title "Tit WIM WTit WIM"; a record entered
-    here with the title alone had WTit blank in the TXT and XML downloads (a review)."""
+    here with the title alone had WTit blank in the TXT and XML downloads (a review), and
+    the CSV's women_title blank (another)."""
     wim = Entry(4100042, "Lindqvist, Ida", "SWE", "F", "WIM", birth_year=2001, rating=2210)
     period = publish_list((ENTRIES[1], wim), category="standard")
     header, *lines = text_of(period, "txt").splitlines()
@@ -175,6 +176,8 @@ def test_a_womans_title_held_alone_is_written_in_fides_wtit_column_too(db):
     ]
     xml = text_of(period, "xml")
     assert re.findall(r"<w_title>([^<]*)</w_title>", xml) == ["WGM", "WIM"]
+    rows = csv.DictReader(io.StringIO(text_of(period, "csv"), newline=""))
+    assert [(row["title"], row["women_title"]) for row in rows] == [("GM", "WGM"), ("WIM", "WIM")]
 
 
 def test_a_published_list_keeps_the_arbiters_and_foa_titles_its_players_held(

@@ -701,6 +701,54 @@ def test_the_home_page_shows_the_top_of_each_latest_list(
     assert "FIDE's list of 2025-05-01, imported since, holds the current ratings" in page
 
 
+def test_a_top_ten_keeps_every_player_tied_tenth(db):
+    """Players tied share a rank (1, 2, 2, 4): a review found the home page's top ten
+    showing one of two players tied tenth and leaving the other out for his name. Past ten
+    more tied players, the card says how many it leaves out."""
+    period = published()
+    for number in range(9):
+        entry(period, f"Top, {number}", 2700 - number)
+    entry(period, "Tied, A", 2500)
+    entry(period, "Tied, B", 2500)
+    entry(period, "Below, Bo", 2400)
+    top = Client().get("/").content.decode().split('id="top-rapid"', 1)[1].split("</table>")[0]
+    ranked = re.findall(r'<td[^>]*>(\d+)</td><td><a href="/players/\d+/">([^<]+)</a>', top)
+    assert ranked[-3:] == [("9", "Top, 8"), ("10", "Tied, A"), ("10", "Tied, B")]
+    assert "more tied" not in top
+    for number in range(11):
+        entry(period, f"Tied, C{number:02}", 2500)
+    top = Client().get("/").content.decode().split('id="top-rapid"', 1)[1].split("</table>")[0]
+    ranked = re.findall(r'<td[^>]*>(\d+)</td><td><a href="/players/\d+/">([^<]+)</a>', top)
+    assert len(ranked) == 20 and {rank for rank, _ in ranked[9:]} == {"10"}
+    assert "and 2 more tied at 2500" in top  # 13 tied tenth, 11 shown
+
+
+def test_the_top_lists_include_girls(april):
+    """FIDE publishes its top girls beside its top juniors: women under 20, active."""
+    top = get(URL).content.decode().split('id="top-lists"', 1)[1].split("</ul>", 1)[0]
+    assert f'href="{URL}?sex=F&amp;age=u20&amp;status=active">Girls (U20)' in top
+    assert names(get(URL, sex="F", age="u20", status="active")) == ["Carlsson, Anna"]
+
+
+def test_filters_that_find_nobody_do_not_explain_how_names_are_found(april):
+    """A review: an age group that found nobody was told how a name is found."""
+    page = get(URL, age="65plus", federation="CHN").content.decode()
+    assert "No player on this list matches these filters." in page
+    assert "A name is found by its beginning" not in page
+    assert "A name is found by its beginning" in get(URL, q="Nobody").content.decode()
+
+
+def test_the_delisted_count_is_told_of_the_whole_list_only(april, monkeypatch):
+    """The players a list delisted are not on it, and have no federation or age on it to
+    filter by: beside a filtered count ("1 player matches the search") the whole list's
+    number of them read as the filter's (a review)."""
+    from lists import views_public
+
+    monkeypatch.setattr(views_public, "_delisted_count", lambda period: 2)
+    assert "2 players delisted, not on the list" in get(URL).content.decode()
+    assert "delisted" not in get(URL, federation="CHN").content.decode().split("</h1>")[1][:600]
+
+
 @pytest.mark.parametrize("query", ["\u0308", "\u0301\u0308", "  \u0308  "])
 def test_a_search_of_marks_alone_finds_nobody(april, query):
     """A lone combining accent has an empty key, which begins every name (a review found

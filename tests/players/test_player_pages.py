@@ -846,6 +846,23 @@ def test_a_womens_title_without_an_open_title_is_shown_as_her_title(world):
     assert re.search(r'id="titles">\s*International Master · WGM\s*</dd>', page)
 
 
+def test_the_registrys_title_filter_finds_a_womens_title_in_either_column(world):
+    """A review: "WGM" found no GM who is a WGM too, and "WIM" no WIM whose record holds it
+    beside no open title (the published list's filter finds both: ``title_held``)."""
+    factories.PlayerFactory(name="Hou, Yifan", sex="F", title="GM", women_title="WGM")
+    factories.PlayerFactory(name="Wim, Wilma", sex="F", title="", women_title="WIM")
+    factories.PlayerFactory(name="Alone, Alma", sex="F", title="WGM")
+    client = persona_client(world, "anonymous")
+
+    def found(title: str) -> set[str]:
+        page = client.get(f"/players/?title={title}").content.decode()
+        return set(re.findall(r'href="/players/\d+/">([^<]+)</a>', page))
+
+    assert found("WGM") == {"Hou, Yifan", "Alone, Alma"}
+    assert found("WIM") == {"Wim, Wilma"}
+    assert found("GM") == {"Hou, Yifan"}
+
+
 @pytest.mark.parametrize("query", ["federation=ZZZ", "title=XX", "sex=Q"])
 def test_the_registry_shows_nobody_under_a_filter_it_refuses(world, player_a, query):
     """A review: the error above the table, and every player below it, as if chosen."""
