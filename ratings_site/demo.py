@@ -8,6 +8,7 @@ import datetime
 import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -253,20 +254,16 @@ def demo_period_load() -> str:
             "federation": Federation.objects.get(code="NOR"),
             "status": Tournament.Status.READY,
             "list_date": DEMO_LIST,
+            # Its chief arbiter is the demo's, as load_demo says of every demo event.
+            "chief_arbiter": Arbiter.objects.filter(user__username="arbiter").first(),
         },
     )
     if not tournament.reports.exists():
         entrants = players[:8]
-        games = []
-        for i, white in enumerate(entrants):
-            for j, black in enumerate(entrants[i + 1 :], start=i + 1):
-                # The stronger one wins, every third game drawn: a plausible crosstable.
-                stronger = demo_rating(white.fide_id) >= demo_rating(black.fide_id)
-                score = 1 if (i + j) % 3 == 0 else (2 if stronger else 0)
-                games.append(Game(round=_round_of(i, j), white=white, black=black,
-                                  white_score=score))  # fmt: skip
+        ratings = {player.pk: demo_rating(player.fide_id) for player in entrants}
+        games = _round_robin(entrants, ratings)
         # The report as its arbiter would have sent it: the file its games come from.
-        data = _demo_report_file(entrants, games).encode()
+        data = _demo_report_file(DEMO_PERIOD_TOURNAMENT, entrants, games, ratings).encode()
         report = TournamentReport.objects.create(
             tournament=tournament, version=1, original_name="demo-rapid-weekend.trf",
             size=len(data), sha256=hashlib.sha256(data).hexdigest(),
@@ -298,9 +295,16 @@ def demo_period_load() -> str:
     return f"The {period} is published: {publication.entries} players."
 
 
-def _demo_report_file(entrants: list[Player], games: list[Game]) -> str:
-    """The TRF16 file of the demo round robin: its players with their March ratings and
-    each one's round blocks, written by the application's own writer."""
+def _demo_report_file(
+    tournament: dict[str, object],
+    entrants: list[Player],
+    games: list[Game],
+    ratings: dict[int, int],
+    round_dates: tuple[datetime.date, ...] = (),
+) -> str:
+    """The TRF16 file of a demo round robin (``tournament``: its registration's fields):
+    its players with ``ratings`` (by player id; 0 unrated) and each one's round blocks,
+    written by the application's own writer."""
     from tournaments.trf import TrfDate, TrfPlayer, TrfReport, TrfRound, write
 
     rank = {player.pk: number for number, player in enumerate(entrants, start=1)}
@@ -318,21 +322,26 @@ def _demo_report_file(entrants: list[Player], games: list[Game]) -> str:
         assert isinstance(value, datetime.date)
         return TrfDate(f"{value:%Y/%m/%d}", value, value.year)
 
+    system = tournament.get("system", Tournament.System.ROUND_ROBIN)
     return write(
         TrfReport(
-            name=str(DEMO_PERIOD_TOURNAMENT["name"]),
-            city=str(DEMO_PERIOD_TOURNAMENT["city"]),
-            federation="NOR",
-            start_date=day(DEMO_PERIOD_TOURNAMENT["start_date"]),
-            end_date=day(DEMO_PERIOD_TOURNAMENT["end_date"]),
-            tournament_type="Round robin",
-            time_control="15 min + 10 sec",
+            name=str(tournament["name"]),
+            city=str(tournament["city"]),
+            federation=str(tournament["federation"]),
+            start_date=day(tournament["start_date"]),
+            end_date=day(tournament["end_date"]),
+            tournament_type=Tournament.System(system).label,
+            chief_arbiter="Demo, Arbiter",
+            time_control=(
+                f"{tournament['base_minutes']} min + {tournament['increment_seconds']} sec"
+            ),
+            round_dates=tuple(day(date) for date in round_dates),
             players=tuple(
                 TrfPlayer(
                     start_rank=number,
                     name=player.name,
                     sex="w" if player.sex == "F" else "m",
-                    rating=demo_rating(player.fide_id),
+                    rating=ratings.get(player.pk, 0),
                     federation=player.federation.code,
                     fide_id=player.fide_id,
                     birth_date=TrfDate(str(player.birth_year or ""), year=player.birth_year),
@@ -345,13 +354,86 @@ def _demo_report_file(entrants: list[Player], games: list[Game]) -> str:
     )
 
 
-def _round_of(first: int, second: int) -> int:
-    """The round in which entrants ``first`` < ``second`` of eight meet (the circle method:
-    0-6 around the circle, 7 fixed, who meets the one the round leaves out): each plays
-    once a round."""
-    if second == 7:
-        return (2 * first) % 7 + 1
-    return (first + second) % 7 + 1
+def _round_robin(entrants: list[Player], rating: dict[int, int]) -> list[Game]:
+    """Every pairing of ``entrants`` (an even number) once, in the rounds of the circle
+    method: the stronger one wins, every third game drawn, a plausible crosstable."""
+    games = []
+    for i, first in enumerate(entrants):
+        for j, second in enumerate(entrants[i + 1 :], start=i + 1):
+            # Colours taken in turn, as a pairing program would give them.
+            white, black = (first, second) if (i + j) % 2 else (second, first)
+            score = 1 if (i + j) % 3 == 0 else 2
+            if rating.get(white.pk, 0) < rating.get(black.pk, 0):
+                score = 2 - score
+            games.append(
+                Game(round=_round_of(i, j, len(entrants)), white=white, black=black,
+                     white_score=score)
+            )  # fmt: skip
+    return games
+
+
+def _round_of(first: int, second: int, players: int) -> int:
+    """The round in which entrants ``first`` < ``second`` of ``players`` (an even number)
+    meet (the circle method: 0 to players - 2 around the circle, the last one fixed, who
+    meets the one the round leaves out): each plays once a round."""
+    circle = players - 1
+    if second == circle:
+        return (2 * first) % circle + 1
+    return (first + second) % circle + 1
+
+
+#: Where load_demo writes the reports of the demo's registered tournaments, under
+#: MEDIA_ROOT: the files an arbiter trying the demo uploads.
+DEMO_REPORTS_DIRECTORY = "demo-reports"
+
+
+def demo_reports_write() -> list[Path]:
+    """The TRF report of each registered demo tournament still waiting for one, as its
+    arbiter's pairing program would write it, in ``DEMO_REPORTS_DIRECTORY``: a round robin
+    of one player more than its rounds, its rounds spread over its days, each player's
+    rating that of his state in its category (0 unrated). The site stores nothing: the
+    arbiter uploads them (a review: the demo's two tournaments waited for reports that
+    nobody trying it had)."""
+    from django.conf import settings
+    from django.utils.text import slugify
+
+    from players.models import RatingState
+
+    directory = Path(settings.MEDIA_ROOT) / DEMO_REPORTS_DIRECTORY
+    written = []
+    players = list(Player.objects.select_related("federation").order_by("fide_id"))
+    for fields in demo_tournaments(timezone.localdate()):
+        tournament = Tournament.objects.filter(
+            name=fields["name"], status=Tournament.Status.APPROVED
+        ).first()
+        if tournament is None:
+            continue
+        rounds = tournament.number_of_rounds
+        entrants = players[-(rounds + 1) :] if rounds % 2 else players[: rounds + 1]
+        ratings = dict(
+            RatingState.objects.filter(
+                player__in=entrants, category=tournament.category, status="rated"
+            ).values_list("player_id", "rating")
+        )
+        days = (tournament.end_date - tournament.start_date).days + 1
+        round_dates = tuple(
+            tournament.start_date + datetime.timedelta(days=(number * days) // rounds)
+            for number in range(rounds)
+        )
+        registered = {
+            **fields,
+            "start_date": tournament.start_date,
+            "end_date": tournament.end_date,
+            "federation": tournament.federation.code,
+        }
+        text = _demo_report_file(
+            registered, entrants, _round_robin(entrants, ratings), ratings, round_dates
+        )
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / f"{slugify(tournament.name)}.trf"
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
 
 
 DEMO_ARENA_DAY = datetime.datetime(2025, 4, 2, 18, 0, tzinfo=datetime.UTC)

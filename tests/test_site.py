@@ -1,12 +1,14 @@
 """The web front as a visitor, a signed-in user and an administrator see it."""
 
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils.text import slugify
 
 from players.models import Federation, Player
 from ratings_site.demo import DEMO_USERS
@@ -327,6 +329,19 @@ def test_admin_pages_load_for_a_superuser(admin_client, url):
     assert response.status_code == 200
 
 
+def test_a_report_without_a_games_file_shows_a_dash_for_its_games_in_the_admin(admin_client):
+    """A review: "Games count: None" on a report of 28 rated games (the count is the games
+    file's, R&B 2024 8.4, and it had none)."""
+    from tests.factories import TournamentReportFactory
+
+    report = TournamentReportFactory()
+    page = admin_client.get(
+        reverse("admin:tournaments_tournamentreport_change", args=(report.pk,))
+    ).content.decode()
+    shown = re.search(r'Games with moves:</label>\s*<div class="readonly">([^<]*)</div>', page)
+    assert shown and shown[1] == "—"
+
+
 def test_admin_search_finds_a_player_by_fide_id(admin_client):
     PlayerFactory(name="Dubois, Camille", fide_id=90000045)
     PlayerFactory(name="Moreau, Lucas", fide_id=90000061)
@@ -552,3 +567,33 @@ def test_a_reset_mail_is_sent_by_a_worker_not_by_the_request(
     app.tasks["players.tasks.send_account_mail"](*task_args)  # as the worker runs it
     (mail,) = mailoutbox
     assert mail.to == ["officer1@example.org"] and "https://ratings.example.org/" in mail.body
+
+
+def test_load_demo_writes_the_reports_its_arbiter_uploads(debug_on, capsys, settings):
+    """The demo's two registered tournaments wait for reports: load_demo writes them, as a
+    pairing program would, and each uploads as the arbiter with no error (a review: the
+    README asked for reports nobody trying the demo had)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from players.access import actor_for
+    from tournaments.reports.services import report_upload
+    from tournaments.trf import parse
+
+    call_command("load_demo")
+    output = capsys.readouterr().out
+    assert "Reports to upload as the arbiter" in output
+    arbiter = actor_for(get_user_model().objects.get(username="arbiter"))
+    for name in ("Demo Spring Open", "Demo Rapid Round Robin"):
+        tournament = Tournament.objects.get(name=name)
+        path = Path(settings.MEDIA_ROOT) / "demo-reports" / f"{slugify(name)}.trf"
+        assert str(path) in output
+        upload = SimpleUploadedFile(path.name, path.read_bytes())
+        report = report_upload(actor=arbiter, tournament=tournament, uploaded_file=upload)
+        findings = list(report.findings.values_list("severity", "code", "message"))
+        assert findings == []
+        assert report.status == "checked", findings
+        assert report.matches.filter(status="matched").count() == tournament.number_of_rounds + 1
+        played = parse(path.read_bytes()).report.played_games()
+        assert len(played) == tournament.number_of_rounds * (tournament.number_of_rounds + 1) // 2
+    call_command("load_demo")  # again: the reports are in, none is written
+    assert "Reports to upload" not in capsys.readouterr().out

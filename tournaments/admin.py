@@ -133,7 +133,7 @@ class TournamentReportAdmin(AuditedModelAdmin):
         "tournament", "version", "stored_file", "original_name", "size", "sha256", "encoding",
         "rounds", "error_count", "warning_count", "info_count", "uploaded_by", "uploaded_at",
         "status",
-        "stored_games_file", "games_size", "games_sha256", "games_count", "games_rounds",
+        "stored_games_file", "games_size", "games_sha256", "games_with_moves", "games_rounds",
     )  # fmt: skip
     exclude = ("file", "games_file", "games_original_name")
     inlines = (ReportFindingInline,)
@@ -143,6 +143,12 @@ class TournamentReportAdmin(AuditedModelAdmin):
         """A link to the checked download: stored files have no /media/ address."""
         url = reverse("tournaments:report_download", args=(report.tournament_id, report.version))
         return format_html('<a href="{}">{}</a>', url, report.original_name)
+
+    @admin.display(description="games with moves")
+    def games_with_moves(self, report: TournamentReport) -> int | str:
+        """``games_count``, "—" without a games file (a property the admin showed as "None"
+        on every report without one)."""
+        return "—" if report.games_count is None else report.games_count
 
     @admin.display(description="games file (PGN)")
     def stored_games_file(self, report: TournamentReport) -> str:

@@ -5,7 +5,12 @@ import json
 from django.conf import settings
 
 from players.management.batch import BatchCommand, bad_input
-from ratings_site.demo import demo_arena_load, demo_data_load, demo_period_load
+from ratings_site.demo import (
+    demo_arena_load,
+    demo_data_load,
+    demo_period_load,
+    demo_reports_write,
+)
 from tournaments.models import Tournament
 
 
@@ -33,6 +38,7 @@ class Command(BatchCommand):
         published = demo_period_load()  # adds the rated tournament of April's list
         arena = demo_arena_load()  # after April's list: first online ratings from it (3.4)
         tournaments = Tournament.objects.count()
+        reports = demo_reports_write()
         if options["json"]:
             document = {
                 "federations": summary.federations,
@@ -40,6 +46,7 @@ class Command(BatchCommand):
                 "tournaments": tournaments,
                 "list": published,
                 "arena": arena,
+                "reports": [str(path) for path in reports],
                 "users": [
                     {"username": u.username, "password": u.password, "role": u.role}
                     for u in summary.users
@@ -55,6 +62,13 @@ class Command(BatchCommand):
         )
         self.stdout.write(published)
         self.stdout.write(arena)
+        if reports:
+            self.stdout.write(
+                "Reports to upload as the arbiter, each from its tournament's page "
+                "(Upload a report):"
+            )
+            for path in reports:
+                self.stdout.write(f"  {path}")
         self.stdout.write("Demo users (demonstration only; the passwords are public):")
         for user in summary.users:
             self.stdout.write(f"  {user.username:<8} password: {user.password:<24} {user.role}")

@@ -943,3 +943,42 @@ def test_an_event_played_as_registered_shows_its_rounds_once(world, tournament, 
     page = persona_client(world, "administrator").get(f"/tournaments/{tournament.pk}/")
     assert TournamentReport.objects.get().rounds == 3  # kept, and the same as registered
     assert b'id="rounds-played"' not in page.content
+
+
+def test_the_arbiters_dashboard_asks_for_the_report_of_an_ended_tournament(
+    world, tournament, registry, upload, monkeypatch
+):
+    """An approved tournament that has ended waits for its report: his dashboard links to
+    the upload (a review: the demo's arbiter saw "Approved" and nothing more). Once it is
+    uploaded it leaves the section; past the third list after its end it is marked too
+    late to rate (R&B 2024 8.1, interpretation 8) instead."""
+    from django.utils import timezone
+
+    def due() -> str:
+        page = persona_client(world, "arbiter").get("/dashboard/").content.decode()
+        return (
+            page.split('id="my-reports-due"', 1)[1].split("</section>", 1)[0]
+            if ('id="my-reports-due"' in page)
+            else ""
+        )
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 8))
+    assert due() == ""  # not ended yet
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 10))
+    section = due()
+    assert "Reports to send" in section and "ended 2025-03-09" in section
+    assert f'href="/tournaments/{tournament.pk}/reports/upload/">upload its report' in section
+    assert "too late" not in section
+    assert (
+        persona_client(world, "officer_a")
+        .get("/dashboard/")
+        .content.decode()
+        .count('id="my-reports-due"')
+        == 0
+    )  # the officer's dashboard has no such section
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 5, 26))
+    section = due()
+    assert "too late to rate" in section and "upload its report" not in section
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 10))
+    upload("arbiter", tournament, trf(four_players()))
+    assert due() == ""
