@@ -36,7 +36,13 @@ from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
 from players.task_queue import task_queue_refusal
 from players.tasks import send_account_mail
-from tournaments.models import ApprovalRequest, PlayerMatch, Tournament, TournamentReport
+from tournaments.models import (
+    ApprovalRequest,
+    PlayerMatch,
+    ReportFinding,
+    Tournament,
+    TournamentReport,
+)
 from tournaments.querysets import arbiter_of
 from tournaments.reports.services import too_late_to_rate
 from tournaments.selectors import tournament_list
@@ -133,8 +139,18 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         mine = Tournament.objects.filter(arbiter_of(actor)).select_related("federation")
         # His to act on: a report with errors waits for a corrected version (a review
         # found it only as "Report received" among his tournaments).
+        # Errors in the file itself, not only with its players as the officer matched them:
+        # those the officer's matches may clear (``report_check_as_matched``).
+        errors_in_file = ReportFinding.objects.filter(
+            report__tournament=OuterRef("pk"),
+            report__status=TournamentReport.Status.HAS_ERRORS,
+            severity=ReportFinding.Severity.ERROR,
+            as_matched=False,
+        )
         context["my_reports_with_errors"] = waiting(
-            mine.filter(status=Tournament.Status.REPORT_RECEIVED),
+            mine.filter(status=Tournament.Status.REPORT_RECEIVED).annotate(
+                errors_in_file=Exists(errors_in_file)
+            ),
             everything=f"{reverse('tournaments:report_list')}?status={TournamentReport.Status.HAS_ERRORS}",
         )
         _too_late_marked(context["my_reports_with_errors"].rows)

@@ -241,6 +241,15 @@ class TournamentReport(models.Model):
         return f"{self.tournament} report v{self.version}"
 
     @property
+    def errors_as_matched_only(self) -> bool:
+        """Whether every error of this version was found with its players as the officer
+        matched its lines (``ReportFinding.as_matched``): another match may clear them, a
+        corrected file would not."""
+        return self.status == self.Status.HAS_ERRORS and self.error_count == (
+            self.findings.filter(severity=ReportFinding.Severity.ERROR, as_matched=True).count()
+        )
+
+    @property
     def games_count(self) -> int | None:
         """The games file's games with moves, None without a games file."""
         return sum(self.games_rounds.values()) if self.games_rounds is not None else None
@@ -262,6 +271,9 @@ class ReportFinding(models.Model):
     column = models.PositiveIntegerField(null=True, blank=True)
     rule = models.CharField(max_length=120, blank=True)
     message = models.TextField()
+    #: Found by checking the report again with the players as the officer matched its lines
+    #: (their ratings and sex), not at upload: replaced at each match or undoing of one.
+    as_matched = models.BooleanField(default=False)
 
     class Meta:
         ordering = ("report", "position")

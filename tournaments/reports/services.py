@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, partial, wraps
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -147,13 +147,18 @@ def report_upload(
     name = _stored_name(uploaded_file, "report.trf")
     stored: list[tuple[Storage, str]] = []
     try:
-        return _report_store(
+        report = _report_store(
             actor, tournament, data, name, parsed, validation, findings, games, stored
         )
     except BaseException:
         for storage, path in stored:  # the rows were rolled back; the files go too
             storage.delete(path)
         raise
+    if report.matches.filter(status=PlayerMatch.Status.RESOLVED).exists():
+        # The officer's matches of the version before, carried over to this one.
+        report_check_as_matched(actor, report)
+        report.refresh_from_db()
+    return report
 
 
 def _stored_name(uploaded_file: Any, default: str) -> str:
@@ -638,6 +643,7 @@ def player_match_reopen(*, actor: Actor, match: PlayerMatch) -> PlayerMatch:
             "status": ["Resolved", current.get_status_display()],
         },
     )
+    report_check_as_matched(actor, current.report)
     return current
 
 
@@ -650,7 +656,9 @@ def player_match_resolve(
     player = Player.objects.filter(fide_id=fide_id).first()
     if player is None:
         raise ReportRefused(f"No player with FIDE ID {fide_id} is in the registry.")
-    return _match_set(actor, match, player, note or f"Matched to FIDE ID {fide_id}.")
+    resolved = _match_set(actor, match, player, note or f"Matched to FIDE ID {fide_id}.")
+    report_check_as_matched(actor, resolved.report)
+    return resolved
 
 
 def match_differences(match: PlayerMatch) -> list[str]:
@@ -673,7 +681,7 @@ def match_differences(match: PlayerMatch) -> list[str]:
 
 
 @transaction.atomic
-def player_match_register(
+def _player_match_register(
     *,
     actor: Actor,
     match: PlayerMatch,
@@ -718,6 +726,17 @@ def player_match_register(
     return _match_set(actor, match, player, note or f"{REGISTERED_FROM_LINE} {player.fide_id}.")
 
 
+@transaction.atomic
+@wraps(_player_match_register)
+def player_match_register(**kwargs: Any) -> PlayerMatch:
+    """``_player_match_register``, then the report checked again with its players as
+    matched (``report_check_as_matched``): once for the lot where several lines are
+    registered together (``player_matches_register``)."""
+    match = _player_match_register(**kwargs)
+    report_check_as_matched(kwargs["actor"], match.report)
+    return match
+
+
 #: How a line's note says that its player was registered from it (``registered_from``).
 REGISTERED_FROM_LINE = "Registered as FIDE ID"
 
@@ -759,7 +778,7 @@ def player_matches_register(
         if found.left_out:
             raise ReportRefused(f"Starting rank {line.start_rank}: {found.left_out}")
         try:
-            match = player_match_register(
+            match = _player_match_register(
                 actor=actor,
                 match=found.match,
                 name=found.match.trf_name,
@@ -774,6 +793,7 @@ def player_matches_register(
         registered.append(match)
     if not registered:
         raise ReportRefused("No line was chosen to register.")
+    report_check_as_matched(actor, report)
     return registered
 
 
@@ -1165,31 +1185,110 @@ def _report_approve(
     return report
 
 
-def _errors_as_matched_refusal(report: TournamentReport, parsed: ParseResult, data: bytes) -> None:
-    """Refuse the approval when the checks find errors with the players as the officer
-    matched them. At upload a line the registry did not know by its FIDE ID was checked
-    at the report's word (its rating, its sex), and a line whose FIDE ID named another
-    player as that player: the checks that read a player's rating or sex (rate of play
-    by the highest rating, standard-2009 1.1 and R&B 2024 1.1; a match with an unrated
-    player, 6.6 and 5.1; a round robin's rated players, 6.3-6.33) are made again with the
-    registry's player of each line (a review: a line matched to a 2300 player passed the
-    upload's check of 60 minutes as an unrated newcomer)."""
+def _errors_as_matched(report: TournamentReport, parsed: ParseResult, data: bytes) -> list[Finding]:
+    """The errors the checks find with the players as the officer matched the lines: at
+    upload a line the registry did not know by its FIDE ID was checked at the report's
+    word (its rating, its sex), and a line whose FIDE ID named another player as that
+    player. The checks that read a player's rating or sex (rate of play by the highest
+    rating, standard-2009 1.1 and R&B 2024 1.1; a match with an unrated player, 6.6 and
+    5.1; a round robin's rated players, 6.3-6.33) are made again with the registry's
+    player of each line (a review: a line matched to a 2300 player passed the upload's
+    check of 60 minutes as an unrated newcomer). None where no line was matched by hand:
+    the upload's checks stand."""
     resolved = report.matches.filter(status=PlayerMatch.Status.RESOLVED).exclude(player=None)
     matched = dict(resolved.values_list("start_rank", "player__fide_id"))
     if not matched:
-        return  # every line is its FIDE ID's player: the upload's checks stand
+        return []
     validation = report_validate(
         tournament=report.tournament, parsed=parsed, data=data, matched=matched
     )
-    errors = [f for f in validation.findings if f.severity is Severity.ERROR]
-    if errors:
-        said = " ".join(f.located + (f" ({f.rule})" if f.rule else "") for f in errors[:3])
-        more = f" And {len(errors) - 3} more." if len(errors) > 3 else ""
-        raise ReportRefused(
-            f"Checked again with the players as matched, version {report.version} has "
-            f"{len(errors)} error{pluralize(len(errors))}: {said}{more} Correct the matches, "
-            "or the report cannot be rated."
+    return [f for f in validation.findings if f.severity is Severity.ERROR]
+
+
+@transaction.atomic
+def report_check_as_matched(actor: Actor, report: TournamentReport) -> None:
+    """After a line was matched, registered or its match undone: the errors found with the
+    players as matched that the upload did not find are stored with the report's findings
+    (``ReportFinding.as_matched``, replacing the last check's), counted in its errors, and
+    the report and its tournament move between "has errors"/"report received" and
+    "checked"/"checked" accordingly, with the reason in the tournament's history. A review
+    found such an error told only to the officer who clicked Approve, the report left
+    "checked, 0 errors" with its Approve button, on his list for good, and its arbiter
+    told nothing."""
+    report = (
+        TournamentReport.objects.select_for_update().select_related("tournament").get(pk=report.pk)
+    )
+    if report.status not in (ReportStatus.HAS_ERRORS, ReportStatus.CHECKED):
+        return
+    try:
+        with report.file.open("rb") as handle:
+            data = handle.read()
+    except OSError:
+        return  # the approval says so, and refuses
+    parsed = parse(data)
+    found = _errors_as_matched(report, parsed, data) if parsed.report is not None else []
+    uploaded = set(
+        report.findings.filter(as_matched=False, severity=Severity.ERROR).values_list(
+            "code", "line", "column"
         )
+    )
+    new = [f for f in found if (f.code, f.line, f.column) not in uploaded]
+    before = report.findings.filter(as_matched=True)
+    was = before.count()
+    if not was and not new:
+        return
+    before.delete()
+    first = (report.findings.aggregate(last=Max("position"))["last"] or 0) + 1
+    ReportFinding.objects.bulk_create(
+        ReportFinding(
+            report=report, position=first + number, severity=str(finding.severity),
+            code=finding.code[:64], line=finding.line, column=finding.column,
+            rule=finding.rule[:120], message=finding.message, as_matched=True,
+        )
+        for number, finding in enumerate(new)
+    )  # fmt: skip
+    errors = [report.error_count, report.error_count + len(new) - was]
+    status = ReportStatus.HAS_ERRORS if errors[1] else ReportStatus.CHECKED
+    changes = {"status": [report.status, status], "errors": errors}
+    report.status, report.error_count = status, errors[1]
+    report.save(update_fields=["status", "error_count"])
+    audit_record(
+        target=report,
+        actor=actor.user,
+        action="checked again with the players as matched",
+        changes=changes,
+    )
+    tournament = report.tournament
+    said = f"Version {report.version} checked again with its players as matched: " + (
+        f"{len(new)} error{pluralize(len(new))}" if new else "no error"
+    )
+    if status == ReportStatus.HAS_ERRORS and tournament.status == Status.CHECKED:
+        tournament_status_change(
+            tournament=tournament, status=Status.REPORT_RECEIVED, actor=actor, reason=said
+        )
+    elif status == ReportStatus.CHECKED and tournament.status == Status.REPORT_RECEIVED:
+        tournament_status_change(
+            tournament=tournament, status=Status.CHECKED, actor=actor, reason=said
+        )
+
+
+def _errors_as_matched_refusal(report: TournamentReport, parsed: ParseResult, data: bytes) -> None:
+    """Refuse the approval when the checks find errors with the players as the officer
+    matched them (``_errors_as_matched``): usually found at the match already
+    (``report_check_as_matched``), but a registry record may have changed since."""
+    errors = _errors_as_matched(report, parsed, data)
+    if errors:
+        raise ReportRefused(_as_matched_refusal_text(report, errors))
+
+
+def _as_matched_refusal_text(report: TournamentReport, errors: Sequence[Finding]) -> str:
+    said = " ".join(f.located + (f" ({f.rule})" if f.rule else "") for f in errors[:3])
+    more = f" And {len(errors) - 3} more." if len(errors) > 3 else ""
+    return (
+        f"Checked again with the players as matched, version {report.version} has "
+        f"{len(errors)} error{pluralize(len(errors))}: {said}{more} Correct the matches, "
+        "or the report cannot be rated."
+    )
 
 
 def approval_withdrawal_refusal(report: TournamentReport) -> str | None:
@@ -1278,6 +1377,18 @@ def _report_status_recorded(
 
 
 def _approval_refusal(report: TournamentReport) -> None:
+    if report.errors_as_matched_only:
+        # Its errors are the officer's matches': another match may clear them.
+        as_matched = report.findings.filter(severity=Severity.ERROR, as_matched=True)
+        raise ReportRefused(
+            _as_matched_refusal_text(
+                report,
+                [
+                    Finding(Severity.ERROR, f.code, f.message, f.line, f.column, f.rule)
+                    for f in as_matched
+                ],
+            )
+        )
     if report.status == ReportStatus.HAS_ERRORS:
         raise ReportRefused(
             f"Version {report.version} has {report.error_count} "

@@ -70,6 +70,12 @@ class FindingTable(tables.Table):
         self.settled = settled or {}
 
     def render_message(self, record: ReportFinding, value: str) -> str:
+        if record.as_matched:
+            return format_html(
+                '{} <span class="badge text-bg-info as-matched">found with the players as '
+                "matched</span>",
+                value,
+            )
         matched = self.settled.get(record.line or 0)
         if matched is None or record.code not in SETTLED_BY_A_MATCH:
             return value  # another finding of the line (its rating, say) is not settled

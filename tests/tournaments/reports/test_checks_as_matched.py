@@ -1,7 +1,8 @@
-"""The checks that read a player's rating or sex, made again at approval with every line's
-player as the rating officer matched it (standard-2009 1.1, 6.3-6.33, 6.6; R&B 2024 1.1,
-5.1). At upload a line without a FIDE ID, or with one the registry does not know, is
-checked at the report's word; the officer's match says who the player really is."""
+"""The checks that read a player's rating or sex, made again with every line's player as
+the rating officer matched it, at each match and again at approval (standard-2009 1.1,
+6.3-6.33, 6.6; R&B 2024 1.1, 5.1). At upload a line without a FIDE ID, or with one the
+registry does not know, is checked at the report's word; the officer's match says who the
+player really is."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from trf_builder import four_players, player_line, trf
 
+from audit.models import AuditEntry
 from players.models import Player, RatingHistory
 from tests.conftest import persona_actor, persona_client
 from tournaments.models import Game, TournamentReport
@@ -46,8 +48,11 @@ def test_a_newcomer_matched_to_a_strong_player_is_checked_against_the_rate_of_pl
 ):
     """standard-2009 1.1: 90 minutes for 60 moves are enough for a highest rating of 2000
     (the upload's view, line 4 a newcomer), not for 2250: the officer matched line 4 to
-    a player of 2250, and the approval is refused with the clause, the line kept as it
-    is for the officer to undo; matched to a newcomer instead, the report is approved."""
+    a player of 2250. The match makes the report "has errors", the error stored with its
+    findings and the tournament back to "report received" with the reason in its history
+    (a review: only the officer who clicked Approve learnt of it, the report left checked
+    for good); the approval is refused with the clause. Undone, the report is checked
+    again; matched to a newcomer instead, it is approved."""
     tournament.base_minutes = 60
     tournament.save()
     report = _uploaded(upload, tournament, four_players(**{"4": NEWCOMER}))
@@ -55,6 +60,18 @@ def test_a_newcomer_matched_to_a_strong_player_is_checked_against_the_rate_of_pl
     officer = persona_actor(world, "officer_a")
     line = report.matches.get(start_rank=4)
     services.player_match_resolve(actor=officer, match=line, fide_id=2001)
+    report.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (report.status, report.error_count, tournament.status) == (
+        "has_errors", 1, "report_received"
+    )  # fmt: skip
+    (found,) = report.findings.filter(as_matched=True)
+    assert (found.severity, found.rule) == ("error", "standard-2009 1.1")
+    assert "highest rating of 2250 the minimum is 120" in found.message
+    history = AuditEntry.objects.filter(
+        object_id=str(tournament.pk), action="status:report_received"
+    )
+    assert "checked again with its players as matched: 1 error" in history.latest("pk").reason
 
     with pytest.raises(ValidationError) as refused:
         _approve(world, report)
@@ -63,9 +80,13 @@ def test_a_newcomer_matched_to_a_strong_player_is_checked_against_the_rate_of_pl
     assert "highest rating of 2250 the minimum is 120" in message
     assert "(standard-2009 1.1)" in message
     report.refresh_from_db()
-    assert report.status == "checked" and not Game.objects.exists()
+    assert report.status == "has_errors" and not Game.objects.exists()
 
     services.player_match_reopen(actor=officer, match=report.matches.get(start_rank=4))
+    report.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (report.status, report.error_count, tournament.status) == ("checked", 0, "checked")
+    assert not report.findings.filter(as_matched=True).exists()
     _rated(world, 2002, "Delta, Dorota", None)
     services.player_match_resolve(actor=officer, match=report.matches.get(start_rank=4),
                                   fide_id=2002)  # fmt: skip
@@ -82,9 +103,20 @@ def test_the_officers_page_says_why_the_approval_is_refused(world, tournament, r
     client = persona_client(world, "officer_a")
     base = f"/tournaments/{tournament.pk}/reports/{report.version}"
     client.post(f"{base}/players/4/match/", {"fide_id": 2001})
+    page = client.get(f"{base}/").content.decode()
+    assert 'id="errors-as-matched"' in page and "can never be rated" not in page
+    assert "found with the players as matched" in page  # the finding's badge
+    assert 'id="approve"' not in page
     page = client.post(f"{base}/approve/", follow=True).content.decode()
     assert "Checked again with the players as matched" in page
-    assert TournamentReport.objects.get().status == "checked"
+    assert TournamentReport.objects.get().status == "has_errors"
+    # The arbiter is told where the errors come from, not asked for another file.
+    arbiter = persona_client(world, "arbiter")
+    page = arbiter.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="report-errors-as-matched"' in page and 'id="report-needs-fixing"' not in page
+    dashboard = arbiter.get("/dashboard/").content.decode()
+    section = dashboard.split('id="my-reports-with-errors"', 1)[1].split("</section>", 1)[0]
+    assert "errors with its players as the rating officer matched them" in section
 
 
 def test_a_line_whose_fide_id_named_another_player_is_checked_as_matched(
@@ -153,3 +185,27 @@ def test_a_round_robin_whose_rated_newcomers_prove_unrated_is_refused(
         _approve(world, report)
     assert "(standard-2009 6.31)" in refused.value.messages[0]
     assert not Game.objects.exists()
+
+
+def test_a_match_carried_over_to_a_new_version_is_checked_with_it(
+    world, tournament, registry, upload
+):
+    """The officer's match of line 4 is carried over to the arbiter's next version of the
+    file (the line unchanged): that version is checked with it as well, at its upload."""
+    tournament.base_minutes = 60
+    tournament.save()
+    report = _uploaded(upload, tournament, four_players(**{"4": NEWCOMER}))
+    _rated(world, 2001, "Delta, Dora", 2250)
+    services.player_match_resolve(actor=persona_actor(world, "officer_a"),
+                                  match=report.matches.get(start_rank=4), fide_id=2001)  # fmt: skip
+    upload(
+        "arbiter",
+        tournament,
+        trf(four_players(**{"4": NEWCOMER})).replace(b"Test Open", b"Test Open."),
+    )
+    second = TournamentReport.objects.get(version=2)
+    assert second.matches.get(start_rank=4).status == "resolved"
+    assert (second.status, second.error_count) == ("has_errors", 1)
+    assert second.findings.filter(as_matched=True, rule="standard-2009 1.1").exists()
+    tournament.refresh_from_db()
+    assert tournament.status == "report_received"
