@@ -94,7 +94,13 @@ def report_upload_refusal(tournament: Tournament) -> str | None:
         Status.REGISTERED: "the tournament's registration has not been approved yet",
         Status.AWAITING_APPROVAL: "the tournament's registration has not been approved yet",
         Status.REFUSED: "the tournament was refused (its history says why)",
-        Status.READY: "a report has already been approved for rating",
+        # What the arbiter may still do (a review: he was told only that he could not).
+        Status.READY: (
+            "a report has already been approved for rating"
+            + (f" on the list of {tournament.list_date}" if tournament.list_date else "")
+            + ". While that list's period still takes reports, its rating officer may "
+            "withdraw the approval; a corrected version can then be uploaded"
+        ),
         Status.RATED: "the tournament has already been rated",
         Status.WITHDRAWN: "the tournament's registration was withdrawn",
     }

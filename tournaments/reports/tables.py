@@ -33,6 +33,13 @@ class ReportVersionTable(tables.Table):
 
 #: The findings an officer's match settles (the file's findings stay as it was sent).
 SETTLED_BY_A_MATCH = ("fide-id-unknown", "registry-mismatch")
+#: The findings where the file may be right and the registration wrong: the registration's
+#: dates and rounds are not corrected but registered anew (DESIGN-notes 89).
+AGAINST_THE_REGISTRATION = (
+    "date-outside-registration",
+    "round-date-outside-registration",
+    "rounds-differ-from-registration",
+)
 
 
 class FindingTable(tables.Table):
@@ -62,14 +69,29 @@ class FindingTable(tables.Table):
         *args,
         lines: dict[int, str] | None = None,
         settled: dict[int, str] | None = None,
+        tournament_url: str = "",
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.lines = lines or {}
+        #: The tournament's page, where a registration wrong in its dates is withdrawn.
+        self.tournament_url = tournament_url
         #: By line: the registry player an officer matched the line to, settling it.
         self.settled = settled or {}
 
     def render_message(self, record: ReportFinding, value: str) -> str:
+        if record.code in AGAINST_THE_REGISTRATION and self.tournament_url:
+            # A review: the arbiter of an event that did end a day later was told only to
+            # correct a file that was right.
+            return format_html(
+                '{} <span class="small text-body-secondary registration-wrong">If the event '
+                "was played so, the registration is what is wrong: its dates and rounds are "
+                'not corrected but registered anew (withdraw it on <a href="{}">the '
+                "tournament's page</a>, then register the event; a late registration waits "
+                "for an administrator).</span>",
+                value,
+                self.tournament_url,
+            )
         if record.as_matched:
             return format_html(
                 '{} <span class="badge text-bg-info as-matched">found with the players as '

@@ -33,6 +33,7 @@ from tournaments.trf import (
     sort_findings,
 )
 from tournaments.trf.decoding import decode, split_lines
+from tournaments.trf.extensions import TrfRecord
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -377,14 +378,40 @@ def _round_count_findings(ctx: _Context) -> Iterable[Finding]:
     if played == registered:
         return
     line, column = _first_round_after(ctx, registered) if played > registered else (None, None)
+    message = (
+        f"The report has {played} round{pluralize(played)}; the registration has {registered}."
+    )
+    declaration = _rounds_declaration(ctx) if played > registered and line is None else None
+    if declaration is not None:
+        # Only declared: the record that declares them is what to mend (a review: the
+        # error pointed at the 132 line, which held the registered rounds' dates).
+        line, column = declaration.line, DECLARATION_COLUMN
+        message = (
+            f"{declaration.code} on line {line} declares {played} rounds; the registration "
+            f"has {registered}, and the file shows no round beyond them."
+        )
     yield Finding(
         ERROR if played > registered else WARNING,
         "rounds-differ-from-registration",
-        f"The report has {played} round{pluralize(played)}; the registration has {registered}.",
+        message,
         line or ctx.header_lines.get("132"),
         column,
         ctx.clause("0.4", "0.2"),
     )
+
+
+#: Where a record's value begins (trf16.md §2: the code, a blank, then the value).
+DECLARATION_COLUMN = 5
+
+
+def _rounds_declaration(ctx: _Context) -> TrfRecord | None:
+    """The record declaring the number of rounds the reader took (TRF26 142 before JaVaFo
+    XXR, the first of each: ``trf.extensions.read_declared_rounds``), with its line."""
+    for code in ("142", "XXR"):
+        for record in ctx.report.extra_records:
+            if record.code == code and record.line is not None:
+                return record
+    return None
 
 
 def _first_round_after(ctx: _Context, registered: int) -> tuple[int | None, int | None]:

@@ -229,7 +229,13 @@ def _finding_table(report: TournamentReport, matches: list[PlayerMatch]) -> Find
         match = by_rank.get(int(rank))
         if match is not None and match.status == PlayerMatch.Status.RESOLVED and match.player:
             settled[finding.line] = f"{match.player.name} ({match.player.fide_id})"
-    return FindingTable(findings, lines=lines, settled=settled, prefix="findings-")
+    return FindingTable(
+        findings,
+        lines=lines,
+        settled=settled,
+        tournament_url=reverse("tournaments:detail", args=(report.tournament_id,)),
+        prefix="findings-",
+    )
 
 
 def _register_choices(actor: Actor, offered: bool) -> dict[str, object]:

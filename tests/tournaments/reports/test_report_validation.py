@@ -248,6 +248,18 @@ def test_more_rounds_than_registered_points_at_the_first_extra_round():
     assert (dated.line, dated.column) == (8, 112)
 
 
+@pytest.mark.parametrize("code", ["XXR", "142"])
+def test_more_rounds_declared_than_registered_points_at_the_declaration(code):
+    """Three rounds played and dated, three registered, but a record declares ten: the
+    error stands on that record, which is what to mend (a review: it pointed at the 132
+    line of three dates, the declaration named only in a note)."""
+    lines = trf(four_players()).split(b"\n")
+    lines.insert(6, f"{code} 10".encode())
+    [error] = [f for f in check(b"\n".join(lines)) if f.code == "rounds-differ-from-registration"]
+    assert (error.severity, error.line, error.column) == ("error", 7, 5)
+    assert error.message.startswith(f"{code} on line 7 declares 10 rounds; the registration has 3")
+
+
 def test_round_dates_give_the_rounds_per_day():
     data = trf(four_players(), dates=("25/03/02", "25/03/02", "25/03/02"))
     assert codes(check(data), "error") == []  # three rounds of 4 hours: 12 hours, allowed

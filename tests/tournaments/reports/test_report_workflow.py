@@ -70,6 +70,9 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     # The line as the file holds it, the finding's column (112, the date) marked.
     shown = response.content.decode().split('class="finding-error', 1)[1].split("</tr>", 1)[0]
     assert '<code class="trf-line">' in shown and "<mark>2</mark>5/03/12" in shown
+    # The file may be right and the registration wrong: what to do then is said too.
+    assert "registration-wrong" in shown and "registered anew" in shown
+    assert f'<a href="/tournaments/{tournament.pk}/">the tournament' in shown
     tournament.refresh_from_db()
     assert tournament.status == "report_received"
     officer = persona_client(world, "officer_a")
@@ -111,6 +114,11 @@ def test_a_report_with_an_error_then_a_fixed_version_is_approved_and_its_games_w
     assert AuditEntry.objects.filter(action="status:ready").exists()
     again = upload("arbiter", tournament, fixed)
     assert again.status_code == 400 and b"already been approved" in again.content
+    # And what he may still do (a review: only that he could not).
+    tournament.refresh_from_db()
+    said = html.unescape(again.content.decode())
+    assert f"approved for rating on the list of {tournament.list_date}" in said
+    assert "its rating officer may withdraw the approval" in said
 
 
 def test_an_invalid_rating_field_is_an_error_on_its_line_and_column(tournament, registry, upload):
