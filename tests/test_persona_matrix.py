@@ -80,6 +80,7 @@ PATHS = {
     "tournaments:report_approval_withdraw": lambda s: (
         f"/tournaments/{s['t'].pk}/reports/1/withdraw-approval/"
     ),
+    "tournaments:report_return": lambda s: f"/tournaments/{s['t'].pk}/reports/1/return/",
     "tournaments:player_match_resolve": lambda s: (
         f"/tournaments/{s['t'].pk}/reports/1/players/1/match/"
     ),
@@ -178,6 +179,8 @@ EXPECTED = {
         [302, 405, 405, 405, 405],
         [302, 403, 302, 404, 302],
     ),
+    # the same: sent back with the reason missing
+    "tournaments:report_return": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),
     "tournaments:player_match_resolve": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),
     "tournaments:player_match_register": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),
     "tournaments:player_match_reopen": ([302, 405, 405, 405, 405], [302, 403, 302, 404, 302]),

@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 from django.db import transaction
-from django.db.models import Count, Max, Min
+from django.db.models import Count, F, Max, Min
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 from django.utils.text import get_valid_filename
@@ -1364,6 +1364,64 @@ def report_approval_withdraw(*, actor: Actor, report: TournamentReport, reason: 
             reason=f"Approval of report version {report.version} withdrawn (it was for the "
             f"list of {listed}): {reason}",
         )
+
+
+#: The finding a report returned to its arbiter carries (``report_return``).
+RETURNED_BY_THE_OFFICER = "returned-by-the-officer"
+
+
+def report_return(*, actor: Actor, report: TournamentReport, reason: str) -> None:
+    """Return a checked version, or one with errors, to its arbiter with a reason (the
+    federation's rating officer or an administrator): a problem the checks cannot see (a
+    player who did not play, the wrong section's file). The reason becomes an error of
+    the version, which can then never be approved, and the tournament waits for a
+    corrected one, the reason in its history (a review: an officer could only leave the
+    report waiting, or approve it and withdraw the approval to tell why)."""
+    require(actor, "approve", report, "Only the federation's rating officer returns a report.")
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": "Give a reason: the arbiter reads it on the report."})
+    with transaction.atomic():
+        report = (
+            TournamentReport.objects.select_for_update()
+            .select_related("tournament")
+            .get(pk=report.pk)
+        )
+        if report.status not in (ReportStatus.CHECKED, ReportStatus.HAS_ERRORS):
+            raise ReportRefused(
+                f"Version {report.version} is {report.get_status_display().lower()}; only a "
+                "version waiting for approval is returned."
+            )
+        if report.findings.filter(code=RETURNED_BY_THE_OFFICER).exists():
+            raise ReportRefused(f"Version {report.version} was returned already.")
+        # First on the page: it is what the arbiter must read.
+        report.findings.update(position=F("position") + 1)
+        ReportFinding.objects.create(
+            report=report,
+            position=0,
+            severity=Severity.ERROR,
+            code=RETURNED_BY_THE_OFFICER,
+            message=f"Returned by the rating officer: {reason}",
+        )
+        changes = {"status": [report.status, ReportStatus.HAS_ERRORS]}
+        changes["errors"] = [report.error_count, report.error_count + 1]
+        report.status, report.error_count = ReportStatus.HAS_ERRORS, report.error_count + 1
+        report.save(update_fields=["status", "error_count"])
+        audit_record(
+            target=report,
+            actor=actor.user,
+            action="returned to the arbiter",
+            reason=reason,
+            changes=changes,
+        )
+        if report.tournament.status == Status.CHECKED:
+            tournament_status_change(
+                tournament=report.tournament,
+                status=Status.REPORT_RECEIVED,
+                actor=actor,
+                reason=f"Report version {report.version} returned by the rating officer: "
+                f"{reason}. Upload a corrected version.",
+            )
 
 
 def _report_status_recorded(

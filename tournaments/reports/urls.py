@@ -13,6 +13,7 @@ urlpatterns = [
     path(f"{report}file/", views.report_download, name="report_download"),
     path(f"{report}games/", views.report_games_download, name="report_games_download"),
     path(f"{report}approve/", views.report_approve, name="report_approve"),
+    path(f"{report}return/", views.report_return, name="report_return"),
     path(
         f"{report}withdraw-approval/",
         views.report_approval_withdraw,

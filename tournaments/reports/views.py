@@ -189,6 +189,10 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         and not (withdrawn or refused)
         and not too_late,
         "too_late": too_late,
+        "may_return": officer
+        and report.status in ("checked", "has_errors")
+        and not (withdrawn or refused or too_late)
+        and not report.findings.filter(code=services.RETURNED_BY_THE_OFFICER).exists(),
         "rated_on": rated_on,
         "may_withdraw_approval": approved and withdrawal_refusal is None,
         "withdrawal_refusal": withdrawal_refusal,
@@ -319,6 +323,26 @@ def report_approval_withdraw(request: HttpRequest, pk: int, version: int) -> Htt
             request,
             f"The approval of version {version} is withdrawn and its games removed: approve it "
             "again, or upload a corrected version.",
+        )
+    return redirect("tournaments:report_detail", pk=pk, version=version)
+
+
+@login_required  # signed out: to sign in, not a 404 (a review)
+@require_POST
+def report_return(request: HttpRequest, pk: int, version: int) -> HttpResponse:
+    """Return a version waiting for approval to its arbiter, with a reason (officers)."""
+    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
+    try:
+        services.report_return(
+            actor=request.actor, report=report, reason=request.POST.get("reason", "")
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            f"Version {version} is returned to its arbiter with your reason: it waits for a "
+            "corrected version.",
         )
     return redirect("tournaments:report_detail", pk=pk, version=version)
 

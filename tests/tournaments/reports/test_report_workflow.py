@@ -990,3 +990,50 @@ def test_the_arbiters_dashboard_asks_for_the_report_of_an_ended_tournament(
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 10))
     upload("arbiter", tournament, trf(four_players()))
     assert due() == ""
+
+
+def test_the_officer_returns_a_checked_report_to_its_arbiter_with_a_reason(
+    world, tournament, registry, upload, monkeypatch
+):
+    """What the checks cannot see (the wrong section's file): the officer returns the
+    version with a reason, which becomes its first error; it can no longer be approved,
+    the tournament waits for a corrected version with the reason in its history, and its
+    arbiter reads it on his dashboard and the report (a review: an officer could only
+    leave a report waiting, or approve it and withdraw the approval to say why)."""
+    from django.utils import timezone
+
+    monkeypatch.setattr(timezone, "localdate", lambda *a, **k: dt.date(2025, 3, 12))
+    upload("arbiter", tournament, trf(four_players()))
+    officer = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1"
+    assert 'id="return-report"' in officer.get(f"{base}/").content.decode()
+    refused = officer.post(f"{base}/return/", {"reason": "  "}, follow=True).content.decode()
+    assert "Give a reason" in refused
+    assert TournamentReport.objects.get().status == "checked"
+
+    reason = "This is the B section's file; the A section's is wanted."
+    page = officer.post(f"{base}/return/", {"reason": reason}, follow=True).content.decode()
+    assert "returned to its arbiter" in page
+    report = TournamentReport.objects.get()
+    tournament.refresh_from_db()
+    assert (report.status, report.error_count, tournament.status) == (
+        "has_errors", 1, "report_received"
+    )  # fmt: skip
+    first = report.findings.first()
+    assert (first.severity, first.code) == ("error", "returned-by-the-officer")
+    assert reason in first.message
+    assert 'id="return-report"' not in page and 'id="approve"' not in page
+    with pytest.raises(ValidationError, match="has 1 error"):
+        services.report_approve(actor=persona_actor(world, "officer_a"), report=report)
+    with pytest.raises(ValidationError, match="returned already"):
+        services.report_return(actor=persona_actor(world, "officer_a"), report=report, reason="x")
+    history = AuditEntry.objects.filter(
+        object_id=str(tournament.pk), action="status:report_received"
+    )
+    assert reason in history.latest("pk").reason
+    arbiter = persona_client(world, "arbiter")
+    dashboard = arbiter.get("/dashboard/").content.decode()
+    assert tournament.name in dashboard.split('id="my-reports-with-errors"', 1)[1]
+    assert reason in html.unescape(arbiter.get(f"{base}/").content.decode())
+    with pytest.raises(PermissionDenied):
+        services.report_return(actor=persona_actor(world, "arbiter"), report=report, reason="x")
