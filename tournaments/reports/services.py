@@ -586,8 +586,16 @@ def _match_check(actor: Actor, match: PlayerMatch) -> PlayerMatch:
     require(
         actor, "resolve", match, "Only the federation's rating officer resolves a report's players."
     )
-    # The version may have been superseded or approved since the page was shown.
-    match.report = TournamentReport.objects.select_for_update().get(pk=match.report_id)
+    # The version may have been superseded or approved since the page was shown. Its
+    # tournament locked with it, as an approval locks them: an upload locks the tournament,
+    # then the versions it supersedes, and a match that locked the report first, then the
+    # tournament (its check with the players as matched may move it), ended one of the two
+    # as PostgreSQL's deadlock.
+    match.report = (
+        TournamentReport.objects.select_for_update()
+        .select_related("tournament")
+        .get(pk=match.report_id)
+    )
     if match.report.tournament.status == Status.WITHDRAWN:
         raise ReportRefused(
             "The tournament's registration was withdrawn: its players are not resolved."
@@ -770,7 +778,10 @@ def player_matches_register(
     ``player_match_register`` does, all or none: a line the report page must decide
     (``lines_to_register``'s ``left_out``) or no longer waiting refuses the lot."""
     # Locked before the lines are read: a second submission waits, then finds them resolved.
-    report = TournamentReport.objects.select_for_update().get(pk=report.pk)
+    # With its tournament, as ``_match_check`` locks them.
+    report = (
+        TournamentReport.objects.select_for_update().select_related("tournament").get(pk=report.pk)
+    )
     waiting = {
         line.match.start_rank: line for line in lines_to_register(actor=actor, report=report)
     }

@@ -192,7 +192,7 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         "may_return": officer
         and report.status in ("checked", "has_errors")
         and not (withdrawn or refused or too_late)
-        and not report.findings.filter(code=services.RETURNED_BY_THE_OFFICER).exists(),
+        and not any(f.code == services.RETURNED_BY_THE_OFFICER for f in findings.data),
         "rated_on": rated_on,
         "may_withdraw_approval": approved and withdrawal_refusal is None,
         "withdrawal_refusal": withdrawal_refusal,

@@ -250,3 +250,63 @@ def test_a_withdrawal_while_an_administrator_decides_its_request(world):
     assert errors == []
     tournament.refresh_from_db()
     assert tournament.status == "withdrawn"
+
+
+def _held_after_locking(table: str, locked: threading.Event):
+    """An execute wrapper that holds its connection ``HELD`` seconds once it has locked a
+    row of ``table`` (a SELECT ... FOR UPDATE)."""
+
+    def wrapper(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if f'FROM "{table}"' in sql and "FOR UPDATE" in sql and not locked.is_set():
+            locked.set()
+            time.sleep(HELD)
+        return result
+
+    return wrapper
+
+
+@pytest.mark.parametrize("action", ["approve", "return", "match"])
+def test_a_new_version_uploaded_while_the_officer_acts_on_the_last_one(
+    world, tournament, registry, upload, action
+):
+    """An officer's action locked the report, then the tournament; an upload the
+    tournament, then the reports it supersedes: an upload between the two ended one of
+    them as PostgreSQL's deadlock, a server error (a review). The tournament is locked
+    first by both: the upload waits, then finds the officer's work done."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    lines = four_players(**{"4": {"fide_id": None}}) if action == "match" else four_players()
+    upload("arbiter", tournament, trf(lines))
+    report = TournamentReport.objects.get()
+    if action == "match":
+        Player.objects.create(fide_id=2001, name="Delta, Dan", federation=world["fed_a"], sex="M")
+    officer, arbiter = persona_actor(world, "officer_a"), persona_actor(world, "arbiter")
+    locked = threading.Event()
+    act = {
+        "approve": lambda: services.report_approve(actor=officer, report=report),
+        "return": lambda: services.report_return(actor=officer, report=report, reason="No."),
+        "match": lambda: services.player_match_resolve(
+            actor=officer, match=report.matches.get(start_rank=4), fide_id=2001
+        ),
+    }[action]
+
+    def officer_acts() -> None:
+        with connection.execute_wrapper(
+            _held_after_locking("tournaments_tournamentreport", locked)
+        ):
+            act()
+
+    def arbiter_uploads() -> None:
+        services.report_upload(
+            actor=arbiter,
+            tournament=Tournament.objects.get(pk=tournament.pk),
+            uploaded_file=SimpleUploadedFile("report.trf", trf(four_players()) + b"\n"),
+        )
+
+    errors = both(officer_acts, after(locked, arbiter_uploads))
+    assert all(isinstance(error, ValidationError) for error in errors), errors
+    if action == "approve":
+        assert refusals(errors) and "already been approved" in refusals(errors)[0]
+    else:
+        assert errors == [] and TournamentReport.objects.count() == 2
