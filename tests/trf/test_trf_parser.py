@@ -315,6 +315,13 @@ def test_unusable_start_rank_drops_the_line_with_an_error_at_column_5():
     text = trf("001   x1      Nobody", *GAME.splitlines()[1:])
     assert findings(text, "invalid-start-rank") == [(Severity.ERROR, 2, 5)]
     assert len(parse(text).report.players) == 2
+    # A blank one is said to be blank (a review: "is nothing").
+    [blank] = [
+        f
+        for f in parse(trf("001           Nobody", *GAME.splitlines()[1:])).findings
+        if f.code == "invalid-start-rank"
+    ]
+    assert "the starting rank (columns 5-8) is blank, not a number" in blank.message
 
 
 def test_duplicate_start_rank_is_an_error_and_the_first_line_wins():

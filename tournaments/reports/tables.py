@@ -32,7 +32,7 @@ class ReportVersionTable(tables.Table):
 
 
 #: The findings an officer's match settles (the file's findings stay as it was sent).
-SETTLED_BY_A_MATCH = ("fide-id-unknown", "registry-mismatch")
+SETTLED_BY_A_MATCH = ("fide-id-unknown", "registry-mismatch", "rated-without-fide-id")
 #: The findings where the file may be right and the registration wrong: the registration's
 #: dates and rounds are not corrected but registered anew (DESIGN-notes 89).
 AGAINST_THE_REGISTRATION = (

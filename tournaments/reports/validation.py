@@ -653,7 +653,12 @@ def _rating_findings(ctx: _Context) -> Iterable[Finding]:
             continue
         reported = player.rating or "no rating"
         official = known.rating or "no rating"
-        used = "The registry's figure is used."
+        # A review: "The registry's figure is used" hid that the player plays unrated.
+        used = (
+            "The registry's figure is used."
+            if known.rating
+            else "He is rated as the registry has him: unrated."
+        )
         if not names_agree(player.name, known.name):
             official = f"{official} for {known.name}, whose FIDE ID the line gives"
             used = "It is used if the rating officer confirms the match."

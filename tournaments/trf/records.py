@@ -98,10 +98,10 @@ def _start_rank(text: str, line: int, out: FindingCollector) -> int | None:
     raw = codes.START_RANK.cut(text).strip()
     value = _number(raw)
     if value is None or value == 0:
-        shown = f"'{raw}'" if raw else "nothing"
+        shown = f"is '{raw}'" if raw else "is blank"
         out.error(
             "invalid-start-rank",
-            f"Line {line}: the starting rank (columns 5-8) is {shown}, not a number from "
+            f"Line {line}: the starting rank (columns 5-8) {shown}, not a number from "
             "1 to 9999, so this player line cannot be used.",
             line=line,
             column=codes.START_RANK.first,

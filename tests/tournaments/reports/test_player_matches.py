@@ -965,3 +965,18 @@ def test_a_long_report_shows_its_lines_and_findings_a_page_at_a_time(
     assert response["Location"] == f"{base}?lines=2#match-230"
     response = client.post(f"{base}players/5/match/", {"fide_id": 1004})
     assert response["Location"] == f"{base}#match-5"
+
+
+def test_a_rated_line_without_a_fide_id_is_settled_by_its_match(
+    world, tournament, registry, upload
+):
+    """"Find him in the registry and match the line" stayed as it was once he had (a
+    review): the match settles it."""
+    upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": None}})))
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1"
+    client.post(f"{base}/players/4/match/", {"fide_id": 1004})
+    page = client.get(f"{base}/").content.decode()
+    rows = page.split('id="findings"', 1)[1].split("</table>", 1)[0].split("<tr")[1:]
+    rated = next(row for row in rows if "but no FIDE ID" in row)
+    assert "settled: matched to" in rated

@@ -335,6 +335,20 @@ def test_a_rating_that_differs_from_the_list_in_force_is_a_warning_naming_both()
     assert "2000 in the report" in warning.message and "2025-03-01 has 1987" in warning.message
 
 
+def test_a_rating_the_registry_does_not_have_says_the_player_plays_unrated():
+    """A review: "the registry has no rating. The registry's figure is used" hid that the
+    line's 2000 counts for nothing (interpretation 2)."""
+    registry = {
+        1001: RegistryPlayer(
+            pk=1, fide_id=1001, name="Alpha, Anna", federation="AAA", birth_year=1990, rating=None
+        )
+    }
+    [warning] = [f for f in check(trf(four_players()), registry) if f.code == "rating-differs"]
+    assert warning.message.endswith(
+        "has no rating. He is rated as the registry has him: unrated."
+    ), warning.message
+
+
 def test_a_rating_is_not_compared_with_another_players_whose_fide_id_the_line_gives():
     """A review: Lund's line with Berg's FIDE ID was told "the registry has 2250", Berg's
     rating, as the line's own, beside the warning that the ID belongs to Berg. The rating
