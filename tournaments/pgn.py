@@ -150,11 +150,33 @@ class _GameReader(chess.pgn.BaseVisitor[PgnGame]):
 
     def handle_error(self, error: Exception) -> None:
         if not self.read.error:
-            self.read.error = str(error).splitlines()[0]
+            self.read.error = _move_error(str(error), self.read.plies)
             self.read.error_line = self.handle.lines_read
 
     def result(self) -> PgnGame:
         return self.read
+
+
+#: python-chess's words for a move it cannot play: "illegal san: 'Ke3' in <FEN> ...".
+_MOVE_ERROR = re.compile(r"(illegal|invalid|ambiguous) san: '([^']*)'")
+_MOVE_PROBLEMS = {
+    "illegal": "cannot be played in that position",
+    "invalid": "is no move",
+    "ambiguous": "could be the move of more than one piece",
+}
+
+
+def _move_error(error: str, plies: int) -> str:
+    """python-chess's error as an arbiter reads it, the move counted from the legal ones
+    before it: "Black's move 2, Ke3, cannot be played in that position". A review found its
+    raw text, with a FEN, naming Bb5 where the file's mistake was the unreadable Nf9
+    before it (python-chess passes over what is no move at all): that is said too."""
+    found = _MOVE_ERROR.match(error)
+    if found is None:
+        return error.splitlines()[0]
+    side = "White" if plies % 2 == 0 else "Black"
+    said = f"{side}'s move {plies // 2 + 1}, {found[2]}, {_MOVE_PROBLEMS[found[1]]}"
+    return said + " (or something before it is written as no move)"
 
 
 def _round(tag: str) -> int | None:
