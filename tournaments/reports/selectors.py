@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
@@ -137,11 +138,19 @@ def lines_to_register(*, actor: Actor, report: TournamentReport) -> list[LineToR
     own = report.tournament.federation
     federation_of, twins = _twins(own, waiting)
     named = named_like(waiting)
+    earlier = earlier_version_players(report)
     lines, seen = [], {}
     for match in waiting:
         line = _line_to_register(
             actor, match, federation_of[match.pk], own.code, twins, named.get(match.pk, [])
         )
+        if (before := earlier.get(match.start_rank)) is not None and not line.left_out:
+            reason = (
+                f"Version {before.version} matched this line (then “{before.name}”) to "
+                f"{before.player.name} ({before.player.fide_id}): most likely the same player, "
+                "his name mended. Match the line to him on the report page."
+            )
+            line = LineToRegister(match, line.federation, left_out=reason)
         if line.left_out or line.federation is None:
             lines.append(line)
             continue
@@ -246,7 +255,56 @@ def named_like(matches: Iterable[PlayerMatch]) -> dict[int, list[Player]]:
     return found
 
 
-def likely_players(tournament: Tournament, matches: list[PlayerMatch]) -> dict[int, list[Player]]:
+class EarlierMatch(NamedTuple):
+    """The player the version before matched a line to, and that line's name."""
+
+    version: int
+    name: str
+    player: Player
+
+
+def earlier_version_players(report: TournamentReport) -> dict[int, EarlierMatch]:
+    """By starting rank, the player the version before matched (or registered) a line
+    without a FIDE ID to, where this version's line of that rank has none either and
+    waits: its name mended, most likely the same player, whose match was not carried over
+    (``services._matches_store`` carries it by name). A review corrected "Nyberg, Ola" to
+    "Nyberg, Ola Martin": the officer's registration was lost, and the register-new page
+    made a second record of him."""
+    if report.version == 1:
+        return {}
+    before = (
+        report.tournament.reports.filter(version__lt=report.version).order_by("-version").first()
+    )
+    if before is None:
+        return {}
+    earlier = {
+        match.start_rank: match
+        for match in before.matches.filter(
+            status=PlayerMatch.Status.RESOLVED, trf_fide_id=None, player__isnull=False
+        ).select_related("player")
+    }
+    waiting = report.matches.filter(
+        status=PlayerMatch.Status.NO_ID, trf_fide_id=None, start_rank__in=list(earlier)
+    )
+    taken = set(
+        report.matches.exclude(status__in=UNRESOLVED)
+        .exclude(player=None)
+        .values_list("player_id", flat=True)
+    )
+    return {
+        match.start_rank: EarlierMatch(
+            before.version, earlier[match.start_rank].trf_name, earlier[match.start_rank].player
+        )
+        for match in waiting
+        if earlier[match.start_rank].player_id not in taken
+    }
+
+
+def likely_players(
+    tournament: Tournament,
+    matches: list[PlayerMatch],
+    earlier: dict[int, EarlierMatch] | None = None,
+) -> dict[int, list[Player]]:
     """For each waiting line of ``matches`` (a report's lines; by starting rank), the
     registry's players it likely is: the same name (with or without accents), birth year
     and federation (the line's, else the tournament's), but for the record its FIDE ID
@@ -267,6 +325,10 @@ def likely_players(tournament: Tournament, matches: list[PlayerMatch]) -> dict[i
         if federation is not None:
             found = twins.get(identity_key(match.trf_name, match.trf_birth_year, federation.pk), [])
         found = found or named.get(match.pk, [])
+        if match.start_rank in (earlier or {}):
+            # The version before's player first: the line's name was mended since.
+            before = earlier[match.start_rank].player
+            found = [before, *(p for p in found if p.pk != before.pk)]
         if players := [p for p in found if p.fide_id != match.trf_fide_id and p.pk not in taken]:
             likely[match.start_rank] = players
     return likely

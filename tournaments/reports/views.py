@@ -161,7 +161,9 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         officer and report.status in ("has_errors", "checked") and not (withdrawn or refused)
     )
     if may_change:  # the forms it fills are shown then alone
-        likely = selectors.likely_players(tournament, matches)
+        likely = selectors.likely_players(
+            tournament, matches, selectors.earlier_version_players(report)
+        )
         for match in unresolved:
             match.likely = likely.get(match.start_rank, [])
     findings = _finding_table(report, matches)

@@ -970,7 +970,7 @@ def test_a_long_report_shows_its_lines_and_findings_a_page_at_a_time(
 def test_a_rated_line_without_a_fide_id_is_settled_by_its_match(
     world, tournament, registry, upload
 ):
-    """"Find him in the registry and match the line" stayed as it was once he had (a
+    """ "Find him in the registry and match the line" stayed as it was once he had (a
     review): the match settles it."""
     upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": None}})))
     client = persona_client(world, "officer_a")
@@ -980,3 +980,35 @@ def test_a_rated_line_without_a_fide_id_is_settled_by_its_match(
     rows = page.split('id="findings"', 1)[1].split("</table>", 1)[0].split("<tr")[1:]
     rated = next(row for row in rows if "but no FIDE ID" in row)
     assert "settled: matched to" in rated
+
+
+def test_a_newcomer_whose_name_the_next_version_mends_is_offered_not_registered_again(
+    world, tournament, registry, upload
+):
+    """Line 4 has no FIDE ID; the officer registers "Nyberg, Ola". The arbiter's next
+    version mends the name to "Nyberg, Ola Martin": the officer's registration is not
+    carried over (it goes by name), so the report page offers that record first and the
+    register-new page leaves the line out, saying why (a review: it registered him again,
+    a second record of one player)."""
+    lines = {"4": {"name": "Nyberg, Ola", "fide_id": None, "rating": None, "birth": "2010"}}
+    upload("arbiter", tournament, trf(four_players(**lines)))
+    client = persona_client(world, "officer_a")
+    first = TournamentReport.objects.get()
+    services.player_match_register(
+        actor=persona_actor(world, "officer_a"), match=first.matches.get(start_rank=4),
+        name="Nyberg, Ola", federation=world["fed_a"], sex="M", birth_year=2010,
+    )  # fmt: skip
+    ola = Player.objects.get(name="Nyberg, Ola")
+    lines["4"]["name"] = "Nyberg, Ola Martin"
+    upload("arbiter", tournament, trf(four_players(**lines)))
+    second = TournamentReport.objects.get(version=2)
+    assert second.matches.get(start_rank=4).status == "no_id"
+    base = f"/tournaments/{tournament.pk}/reports/2"
+    row = client.get(f"{base}/").content.decode().split('id="match-4"', 1)[1].split("</tr>")[0]
+    assert f'name="fide_id" value="{ola.fide_id}"' in row  # one click to match him
+    page = client.get(f"{base}/players/register-new/").content.decode()
+    assert 'id="line-4"' not in page
+    left_out = html.unescape(page.split('id="left-out"', 1)[1])
+    assert f"Version 1 matched this line (then “Nyberg, Ola”) to Nyberg, Ola ({ola.fide_id})" in (
+        left_out
+    )
