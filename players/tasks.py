@@ -30,13 +30,13 @@ def import_player_list(self, player_import_id: int) -> str:
     max_retries=5,
     ignore_result=True,  # nothing reads it: queued without the result store
 )
-def send_account_mail(
+def send_user_mail(
     subject: str, body: str, to: str, from_email: str | None = None, html: str | None = None
 ) -> None:
-    """Send a mail about an account (a password reset link) from a worker: the request
-    that asked for it does not wait for the mail server, and so does not take longer for an
-    address that has an account than for one that has none. A mail server away is tried
-    again."""
+    """Send a mail to a user (a password reset link, a tournament's step told its arbiter:
+    ``tournaments.notifications``) from a worker: the request that asked for it does not
+    wait for the mail server, and so does not take longer for an address that has an
+    account than for one that has none. A mail server away is tried again."""
     message = EmailMultiAlternatives(subject, body, from_email, [to])
     if html is not None:
         message.attach_alternative(html, "text/html")

@@ -35,7 +35,7 @@ from players.pagination import paginate
 from players.selectors import federation_list, player_list
 from players.tables import PlayerTable
 from players.task_queue import task_queue_refusal
-from players.tasks import send_account_mail
+from players.tasks import send_user_mail
 from tournaments.models import (
     ApprovalRequest,
     PlayerMatch,
@@ -360,7 +360,7 @@ def locked_out(
 
 
 class QueuedPasswordResetForm(PasswordResetForm):
-    """Django's reset form, its mail handed to a worker (``players.tasks.send_account_mail``)
+    """Django's reset form, its mail handed to a worker (``players.tasks.send_user_mail``)
     rather than sent while the request waits: sent at once, the mail server's seconds told
     anyone timing the page whether an address has an account."""
 
@@ -380,10 +380,10 @@ class QueuedPasswordResetForm(PasswordResetForm):
             if html_email_template_name
             else None
         )
-        queued = partial(send_account_mail.delay, subject, body, to_email, from_email, html)
+        queued = partial(send_user_mail.delay, subject, body, to_email, from_email, html)
         if task_queue_refusal(queued) is not None:  # sent here, the request waiting for it
             logger.warning("password reset mail sent without a worker: the task queue is away")
-            send_account_mail(subject, body, to_email, from_email, html)
+            send_user_mail(subject, body, to_email, from_email, html)
 
 
 class PasswordReset(PasswordResetView):

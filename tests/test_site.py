@@ -525,7 +525,7 @@ def test_where_the_site_sends_no_mail_a_reset_is_asked_of_an_administrator(
 def test_a_reset_mail_goes_even_when_the_queue_is_away(
     db, client, mailoutbox, settings, broker_away
 ):
-    """The reset mail is handed to a worker (players.tasks.send_account_mail), so that the
+    """The reset mail is handed to a worker (players.tasks.send_user_mail), so that the
     page takes no longer for an address with an account; with the task queue away, the
     request sends it itself rather than fail."""
     settings.PASSWORD_RESET_BY_MAIL = True
@@ -563,8 +563,8 @@ def test_a_reset_mail_is_sent_by_a_worker_not_by_the_request(
     finally:
         app.conf.update(before)
         app._after_fork()
-    assert message.headers["task"] == "players.tasks.send_account_mail"
-    app.tasks["players.tasks.send_account_mail"](*task_args)  # as the worker runs it
+    assert message.headers["task"] == "players.tasks.send_user_mail"
+    app.tasks["players.tasks.send_user_mail"](*task_args)  # as the worker runs it
     (mail,) = mailoutbox
     assert mail.to == ["officer1@example.org"] and "https://ratings.example.org/" in mail.body
 

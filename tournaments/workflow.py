@@ -18,6 +18,7 @@ from django.db import transaction
 
 from audit.services import audit_record
 from tournaments.models import Tournament
+from tournaments.notifications import arbiters_told
 
 Status = Tournament.Status
 
@@ -80,4 +81,5 @@ def tournament_status_change(
         reason=reason,
         changes={"status": [current, status]},
     )
+    arbiters_told(tournament, status, getattr(actor, "user", actor), reason)
     return tournament
