@@ -88,6 +88,23 @@ def test_a_file_that_is_not_a_list_fails_whole_and_is_recorded(import_as_adminis
     assert failed.status == "failed" and "not well-formed" in failed.error
 
 
+def test_the_same_id_batches_apart_keeps_the_first_line_and_names_the_second(db, tmp_path):
+    """Within a batch (5,000 lines) the second line was skipped; further apart it silently
+    replaced the first (DESIGN-notes 41, a review). Now the first line wins wherever the
+    second stands, and the second is named: here batches of two lines, the repeat five
+    lines on, a name changed in it."""
+    lines = (DATA / "players_list_foa.txt").read_text().splitlines()
+    carlsen = lines[1]
+    doubled = tmp_path / "doubled.txt"
+    doubled.write_text("\n".join([*lines, carlsen.replace("Carlsen", "Karlsen")]) + "\n")
+    summary = import_list(doubled, as_of=MARCH, batch_size=2)
+    assert {"line": len(lines) + 1, "reason": "FIDE ID 1503014 is also on line 2"} in [
+        line.as_json() for line in summary.skipped
+    ]
+    assert Player.objects.get(fide_id=1503014).name.startswith("Carlsen")
+    assert summary.players_created == 6
+
+
 def test_small_batches_give_the_same_result(db):
     summary = import_list(DATA / "players_list_foa.txt", as_of=MARCH, batch_size=2)
     assert summary.players_created == 6 and RatingHistory.objects.count() == 8
@@ -284,3 +301,26 @@ def test_the_registrys_history_shows_an_unknown_activity_as_not_told(db, client)
     assert rows == ["2025-03-01", "2025-02-01"]
     february = re.search(r"<td[^>]*>2025-02-01</td>.*?</tr>", page, re.S).group()
     assert "not told" in february and "✘" not in february and "✔" not in february
+
+
+def test_the_ids_seen_find_every_earlier_line_as_a_dictionary_would():
+    """``IdsSeen`` merges its sorted runs as they grow; whatever the batches, it answers as
+    a dictionary of every ID written, with its first line."""
+    import random
+
+    from players.importing.upsert import IdsSeen
+
+    rng = random.Random(7)
+    seen, reference = IdsSeen(), {}
+    line = 0
+    for _ in range(300):
+        batch = {rng.randrange(1, 5_000): None for _ in range(rng.randrange(1, 40))}
+        asked = list(batch)
+        assert seen.earlier_lines(asked) == {i: reference[i] for i in asked if i in reference}
+        new = [i for i in asked if i not in reference]
+        lines = list(range(line, line + len(new)))
+        line += len(new)
+        if new:
+            seen.add(new, lines)
+        reference.update(zip(new, lines, strict=True))
+    assert len(seen.runs) <= 12  # merged as they grew, not one run a batch
