@@ -78,7 +78,15 @@ def read_arena_games(data: bytes, *, now: dt.datetime | None = None) -> ArenaGam
     if read.unreadable:
         return ArenaGamesRead((), (ArenaFinding(None, read.unreadable),))
     games: list[ArenaGameRead] = []
-    findings: list[ArenaFinding] = []
+    findings = [
+        ArenaFinding(
+            line,
+            "A game's tags begin here but were read as part of the game before: a comment "
+            "({) or a variation (() of that game is left open, and every game after it "
+            "would be lost",
+        )
+        for line in read.swallowed
+    ]
     for game in read.games:
         found, problems = _game(game, now)
         findings.extend(problems)

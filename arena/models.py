@@ -98,6 +98,10 @@ class ArenaRating(models.Model):
         self.games = state.games
         self.previously_unrated = state.previously_unrated
         self.provisional = [[str(r), halves] for r, halves in state.provisional]
+        if state.rating is None:
+            # Lost (3.3): a first rating comes again by 3.6-3.7, not from a list (a review
+            # found his page still saying it had come from his rapid rating).
+            self.first_rating_from = ""
         if played_at is not None:
             self.last_played_at = played_at
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -27,7 +27,7 @@ from arena.models import (
 from audit.services import audit_record
 from players.access import Actor, require_administrator
 from players.locks import rating_list_lock
-from players.models import Player, RatingState, RatingStatus
+from players.models import Player, RatingState, RatingStatus, RetiredFideId
 from regulations.online_arena import (
     LIST_CHANGES_ADDED,
     RULES,
@@ -82,6 +82,7 @@ def arena_games_load(*, data: bytes, name: str, actor: Actor, actor_label: str =
         ratings = _ratings(players.values())
         findings = list(read.findings) + _unknown(read.games, players)
         findings += _out_of_order(read.games, players, ratings)
+        findings += _played_already(read.games)
         findings.sort(key=lambda finding: finding.line or 0)  # the file's order
         if findings or not read.games:
             raise ArenaGamesRefused(findings or [ArenaFinding(None, "The file holds no game.")])
@@ -90,15 +91,23 @@ def arena_games_load(*, data: bytes, name: str, actor: Actor, actor_label: str =
         )
         games_file.loaded_by = actor.user if actor.is_authenticated else None
         games_file.file.save(name, ContentFile(data), save=False)
-        games_file.save()
-        load = _games_rate(games_file, read.games, players, ratings)
-        audit_record(
-            target=games_file,
-            actor=games_file.loaded_by,
-            actor_label=actor_label,
-            action="arena games loaded",
-            changes={"games": [None, load.games], "first ratings": [None, load.first_ratings]},
-        )
+        try:
+            games_file.save()
+            load = _games_rate(games_file, read.games, players, ratings)
+            audit_record(
+                target=games_file,
+                actor=games_file.loaded_by,
+                actor_label=actor_label,
+                action="arena games loaded",
+                changes={
+                    "games": [None, load.games],
+                    "first ratings": [None, load.first_ratings],
+                },
+            )
+        except BaseException:
+            # The rows are rolled back: the file goes too (a review found one left behind).
+            games_file.file.storage.delete(games_file.file.name)
+            raise
     return load
 
 
@@ -112,14 +121,12 @@ def _ratings(players: Iterable[Player]) -> dict[tuple[int, str], ArenaRating]:
     return {(r.player_id, r.category): r for r in rows}
 
 
-def _unknown(games: Iterable[ArenaGameRead], players: dict[int, Player]) -> list[ArenaFinding]:
-    return [
-        ArenaFinding(
-            game.line,
-            f"FIDE ID {fide_id} ({name or 'no name'}) is not in the registry: add the player "
-            "(or correct the ID) and load the file again",
-            "online arena 2.1",
-        )
+def _unknown(games: Sequence[ArenaGameRead], players: dict[int, Player]) -> list[ArenaFinding]:
+    """The players of the file the registry does not hold. A FIDE ID retired as a duplicate
+    names the record kept in its place: the registry refuses to add it again (a review
+    found "add the player" said of one)."""
+    named = [
+        (game, fide_id, name)
         for game in games
         for fide_id, name in (
             (game.white_fide_id, game.white_name),
@@ -127,6 +134,31 @@ def _unknown(games: Iterable[ArenaGameRead], players: dict[int, Player]) -> list
         )
         if fide_id not in players
     ]
+    retired = dict(
+        RetiredFideId.objects.filter(fide_id__in={fide_id for _, fide_id, _ in named}).values_list(
+            "fide_id", "kept_fide_id"
+        )
+    )
+    findings = []
+    for game, fide_id, name in named:
+        if fide_id in retired:
+            kept = retired[fide_id]
+            instead = (
+                f"write FIDE ID {kept}, the record kept in its place"
+                if kept
+                else ("correct the ID")
+            )
+            said = (
+                f"FIDE ID {fide_id} ({name or 'no name'}) was removed from the registry as a "
+                f"duplicate: {instead}, and load the file again"
+            )
+        else:
+            said = (
+                f"FIDE ID {fide_id} ({name or 'no name'}) is not in the registry: add the "
+                "player (or correct the ID) and load the file again"
+            )
+        findings.append(ArenaFinding(game.line, said, "online arena 2.1"))
+    return findings
 
 
 def _out_of_order(
@@ -160,6 +192,29 @@ def _out_of_order(
                     )
                 )
     return findings
+
+
+def _played_already(games: Sequence[ArenaGameRead]) -> list[ArenaFinding]:
+    """Games of the file whose two players already have a game rated at that moment, in
+    any category: one of the two is a mistake (a review: the same pair and moment in
+    another category was a server error)."""
+    moments = {game.played_at for game in games}
+    rated = {
+        (white, black, played_at): category
+        for white, black, played_at, category in ArenaGame.objects.filter(
+            played_at__in=moments
+        ).values_list("white__fide_id", "black__fide_id", "played_at", "category")
+    }
+    return [
+        ArenaFinding(
+            game.line,
+            f"{game.label}, played {game.played_at:%Y-%m-%d %H:%M:%S} UTC, is rated already "
+            f"(in {category}): the same two players at the same moment",
+            "online arena 3.9",
+        )
+        for game in games
+        if (category := rated.get((game.white_fide_id, game.black_fide_id, game.played_at)))
+    ]
 
 
 def _games_rate(
@@ -206,7 +261,14 @@ def _games_rate(
 
 
 #: What a game or a list's change writes of a member's rating row.
-RATING_FIELDS = ("rating", "games", "previously_unrated", "provisional", "last_played_at")
+RATING_FIELDS = (
+    "rating",
+    "games",
+    "previously_unrated",
+    "provisional",
+    "first_rating_from",
+    "last_played_at",
+)
 
 
 def _ratings_save(rows: Iterable[ArenaRating]) -> None:

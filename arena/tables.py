@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 
 import django_tables2 as tables
 from django.utils.html import format_html
 
 from arena.models import ArenaGamesFile, ArenaGameSide, ArenaRating
-from players.columns import DateTimeColumn
 from regulations.rounding import hundredths
 from regulations.types import points_from_halves
 
@@ -52,7 +52,7 @@ class ArenaRatingTable(tables.Table):
 class ArenaGameSideTable(tables.Table):
     """A member's games with what each did to his rating (3.6-3.9)."""
 
-    played_at = DateTimeColumn(format="Y-m-d H:i", verbose_name="Played (UTC)")
+    played_at = tables.Column(verbose_name="Played (UTC)")
     opponent = tables.Column(linkify=("players:detail", {"fide_id": tables.A("opponent__fide_id")}))
     score = tables.Column()
     rating_before = tables.Column(verbose_name="Rating")
@@ -62,6 +62,11 @@ class ArenaGameSideTable(tables.Table):
     change = tables.Column(verbose_name="Change")
     rating_after = tables.Column(verbose_name="After")
     explanation = tables.Column(verbose_name="How")
+
+    def render_played_at(self, value: dt.datetime) -> str:
+        """In UTC, as the column says, whatever the site's TIME_ZONE (a review: a game of
+        12:00 UTC showed 14:00 under Europe/Oslo)."""
+        return f"{value.astimezone(dt.UTC):%Y-%m-%d %H:%M}"
 
     def render_score(self, value: int) -> str:
         return str(points_from_halves(value))

@@ -62,6 +62,9 @@ class GamesFile:
     games: tuple[PgnGame, ...]
     #: Why no game could be read: the file is no text, or no game in it has a move.
     unreadable: str = ""
+    #: The lines where a game's tags begin that were not read as a game: swallowed by the
+    #: game before, whose comment ("{") or variation ("(") is left open.
+    swallowed: tuple[int, ...] = ()
 
     @property
     def with_moves(self) -> tuple[PgnGame, ...]:
@@ -207,4 +210,19 @@ def read_games(data: bytes, *, moves: bool = True) -> GamesFile:
         )
     if not games:
         return GamesFile((), "No game with tags could be read from the games file: is it PGN?")
-    return GamesFile(tuple(games))
+    begun = {game.line for game in games}
+    swallowed = tuple(line for line in _tag_sections(handle.lines) if line not in begun)
+    return GamesFile(tuple(games), swallowed=swallowed)
+
+
+def _tag_sections(lines: list[str]) -> list[int]:
+    """The lines (from 1) where a run of tag pairs begins: a game's first line."""
+    starts, in_tags = [], False
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        tag = bool(_TAG.match(line.lstrip()))
+        if tag and not in_tags:
+            starts.append(number)
+        in_tags = tag
+    return starts

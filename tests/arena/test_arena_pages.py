@@ -282,3 +282,12 @@ def test_a_member_on_no_list_is_sent_to_the_arena_from_his_pages(client, rated):
     assert (
         "Not rated in any category." in client.get(f"/players/{nobody.fide_id}/").content.decode()
     )
+
+
+def test_a_members_games_are_dated_in_utc_whatever_the_sites_time_zone(client, rated, settings):
+    """The column says UTC; under Europe/Oslo a game of 10:00 UTC showed 11:00 (a review)."""
+    settings.TIME_ZONE = "Europe/Oslo"
+    page = client.get("/arena/online-rapid/players/1001/").content.decode()
+    assert "Played (UTC)" in page
+    assert "2026-11-03 10:00" in page and "2026-11-03 11:00" in page
+    assert "2026-11-03 12:00" not in page

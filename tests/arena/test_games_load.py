@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from arena.games_file import read_arena_games
 from arena.models import ArenaGame, ArenaGamesFile, ArenaGameSide, ArenaRating
 from arena.services import ArenaGamesRefused, arena_games_load
+from tests import factories
 from tests.arena.conftest import pgn, pgn_game
 from tests.conftest import persona_actor
 
@@ -244,3 +245,83 @@ def test_only_an_administrator_loads_the_arenas_games(world, members, persona):
     with pytest.raises(PermissionDenied):
         arena_games_load(data=data, name="x.pgn", actor=persona_actor(world, persona))
     assert not ArenaGamesFile.objects.exists()
+
+
+def test_a_comment_left_open_is_refused_not_the_games_after_it_lost(world, members):
+    """A review: a "{" left open in the first game's moves swallowed the next two games;
+    "1 games rated", and the corrected file was then refused as out of order. Each game
+    whose tags were swallowed is named, and nothing is rated."""
+    first = pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00").replace("e5 2.", "{ e5 2.")
+    second = pgn_game(1002, 1001, "1-0", "2026.11.03 11:00:00")
+    third = pgn_game(1001, 1002, "0-1", "2026.11.03 12:00:00")
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, pgn(first, second, third))
+    text = [str(f) for f in refused.value.findings]
+    assert [t.split(":")[0] for t in text] == ["Line 14", "Line 27"]
+    assert "a comment ({) or a variation (() of that game is left open" in text[0]
+    assert not ArenaGame.objects.exists() and not ArenaGamesFile.objects.exists()
+
+
+def test_the_same_two_players_at_the_same_moment_in_another_category_is_a_finding(
+    world, members, settings
+):
+    """A review: a server error (the moment's unique rule holds across the categories),
+    and the stored file left behind without its row."""
+    load(world, pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00", time_control="900")))
+    again = pgn(pgn_game(1001, 1002, "0-1", "2026.11.03 10:00:00", time_control="180"))
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, again, name="blitz.pgn")
+    (finding,) = refused.value.findings
+    assert "is rated already (in online-rapid): the same two players at the same moment" in (
+        str(finding)
+    )
+    assert ArenaGame.objects.count() == ArenaGamesFile.objects.count() == 1
+
+
+def test_a_file_whose_rating_fails_midway_leaves_no_stored_file(
+    world, members, monkeypatch, settings
+):
+    """All or nothing, the file included: the rows roll back, and the stored file goes."""
+    from pathlib import Path
+
+    from arena import services
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(services, "_games_rate", broken)
+    stored = set(Path(settings.MEDIA_ROOT).rglob("*.pgn"))
+    with pytest.raises(RuntimeError):
+        load(world, pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00")))
+    assert not ArenaGamesFile.objects.exists()
+    assert set(Path(settings.MEDIA_ROOT).rglob("*.pgn")) == stored
+
+
+def test_a_retired_fide_id_names_the_record_kept_in_its_place(world, members):
+    """The registry refuses to add a FIDE ID retired as a duplicate: "add the player" was
+    advice it would refuse (a review)."""
+    from players.models import RetiredFideId
+
+    RetiredFideId.objects.create(fide_id=7777, kept_fide_id=1002)
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, pgn(pgn_game(1001, 7777, "1-0", "2026.11.03 10:00:00")))
+    (finding,) = refused.value.findings
+    assert "FIDE ID 7777 (Player 7777) was removed from the registry as a duplicate: write " in (
+        str(finding)
+    )
+    assert "FIDE ID 1002, the record kept in its place, and load the file again" in str(finding)
+
+
+def test_a_rating_lost_under_the_floor_no_longer_says_it_came_from_a_list(world, members):
+    """3.3: a rating under 100 is lost, and a new first rating comes by 3.6-3.7. Ann's came
+    from her rapid list (3.4.1); once lost, her page still said so (a review). Ann at
+    101.00 loses to Zed at 200.00: D 99, P_D .36, K 20 x -.36 = -7.20 -> 93.80, lost."""
+    load(world, pgn(pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00")))
+    ann = rating(members["ann"])
+    assert ann.first_rating_from == "rapid"
+    ArenaRating.objects.filter(pk=ann.pk).update(rating=D("101.00"))
+    zed = factories.PlayerFactory(fide_id=1009, name="Arena, Zed", federation=world["fed_a"])
+    ArenaRating.objects.create(player=zed, category="online-rapid", rating=D("200.00"))
+    load(world, pgn(pgn_game(1009, 1001, "1-0", "2026.11.03 12:00:00")), name="next.pgn")
+    ann = rating(members["ann"])
+    assert (ann.rating, ann.first_rating_from) == (None, "")
