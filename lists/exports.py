@@ -67,6 +67,12 @@ def _chunks(lines: Iterable[str]) -> Iterator[str]:
         yield "".join(buffer)
 
 
+def _one_word(titles: str) -> str:
+    """Titles as FIDE's OTit column writes them, one word ("FA,IA"): its readers split the
+    line at spaces (a review: "IA FA" written "IAFA" read back as one title)."""
+    return ",".join(title for title in re.split(r"[,\s]+", titles) if title)
+
+
 def _blank(value: int | None) -> str:
     return "" if value is None else str(value)
 
@@ -134,8 +140,7 @@ def write_txt(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[st
     def line(row: Row) -> str:
         text = layout.format(
             row.fide_id, row.name, row.federation, row.sex, row.title,
-            # FIDE writes OTit as one word ("FA,IA"); its readers split the line at spaces.
-            women_title_held(row.title, row.women_title), row.other_titles.replace(" ", ""),
+            women_title_held(row.title, row.women_title), _one_word(row.other_titles),
             row.foa_title, row.rating, row.games, _blank(row.k), _blank(row.birth_year), row.flag,
         )  # fmt: skip
         return text.rstrip() + "\n"
@@ -187,13 +192,14 @@ CSV_COLUMNS = (
     "sex",
     "title",
     "women_title",
-    "other_titles",
-    "foa_title",
     "rating",
     "games",
     "k",
     "birth_year",
     "flag",
+    # Last: the columns before them stand where they stood before they were written.
+    "other_titles",
+    "foa_title",
 )
 
 

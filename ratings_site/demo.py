@@ -409,7 +409,9 @@ def demo_reports_write() -> list[Path]:
         if tournament is None:
             continue
         rounds = tournament.number_of_rounds
-        entrants = players[-(rounds + 1) :] if rounds % 2 else players[: rounds + 1]
+        # An even number of players, one a round more than its rounds where they are odd
+        # (a whole round robin); its first rounds otherwise.
+        entrants = players[-(rounds + 1) :] if rounds % 2 else players[: rounds + 2]
         ratings = dict(
             RatingState.objects.filter(
                 player__in=entrants, category=tournament.category, status="rated"
@@ -426,9 +428,8 @@ def demo_reports_write() -> list[Path]:
             "end_date": tournament.end_date,
             "federation": tournament.federation.code,
         }
-        text = _demo_report_file(
-            registered, entrants, _round_robin(entrants, ratings), ratings, round_dates
-        )
+        games = [game for game in _round_robin(entrants, ratings) if game.round <= rounds]
+        text = _demo_report_file(registered, entrants, games, ratings, round_dates)
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"{slugify(tournament.name)}.trf"
         path.write_text(text, encoding="utf-8")

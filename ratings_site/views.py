@@ -37,6 +37,7 @@ from players.tables import PlayerTable
 from players.task_queue import task_queue_refusal
 from players.tasks import send_user_mail
 from tournaments.models import (
+    ERRORS_IN_THE_FILE,
     ApprovalRequest,
     PlayerMatch,
     ReportFinding,
@@ -142,10 +143,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         # Errors in the file itself, not only with its players as the officer matched them:
         # those the officer's matches may clear (``report_check_as_matched``).
         errors_in_file = ReportFinding.objects.filter(
+            ERRORS_IN_THE_FILE,
             report__tournament=OuterRef("pk"),
             report__status=TournamentReport.Status.HAS_ERRORS,
-            severity=ReportFinding.Severity.ERROR,
-            as_matched=False,
         )
         context["my_reports_with_errors"] = waiting(
             mine.filter(status=Tournament.Status.REPORT_RECEIVED).annotate(

@@ -245,8 +245,9 @@ class TournamentReport(models.Model):
         """Whether every error of this version was found with its players as the officer
         matched its lines (``ReportFinding.as_matched``): another match may clear them, a
         corrected file would not."""
-        return self.status == self.Status.HAS_ERRORS and self.error_count == (
-            self.findings.filter(severity=ReportFinding.Severity.ERROR, as_matched=True).count()
+        return (
+            self.status == self.Status.HAS_ERRORS
+            and not self.findings.filter(ERRORS_IN_THE_FILE).exists()
         )
 
     @property
@@ -280,6 +281,11 @@ class ReportFinding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.severity} {self.code} (line {self.line})"
+
+
+#: A report's errors that are its file's: all but those found with its players as the
+#: officer matched them (a file's errors past those listed have a listed one of their kind).
+ERRORS_IN_THE_FILE = models.Q(severity=ReportFinding.Severity.ERROR, as_matched=False)
 
 
 class PlayerMatch(models.Model):

@@ -52,15 +52,15 @@ def arbiters_told(tournament: Tournament, status: str, actor: Any, reason: str) 
         return
     label = Status(status).label.lower()
     subject = f"{tournament.name}: {label}"
-    link = f"{settings.SITE_URL}{reverse('tournaments:detail', args=(tournament.pk,))}"
+    # A link only where the site knows its address (a path alone leads nowhere in a mail).
+    link = (
+        f"Its page, with its history: {settings.SITE_URL}"
+        f"{reverse('tournaments:detail', args=(tournament.pk,))}"
+        if settings.SITE_URL
+        else ""
+    )
     body = "\n\n".join(
-        part
-        for part in (
-            f"{tournament} is now {label}. {TOLD[status]}",
-            reason,
-            f"Its page, with its history: {link}",
-        )
-        if part
+        part for part in (f"{tournament} is now {label}. {TOLD[status]}", reason, link) if part
     )
     for address in addresses:
         transaction.on_commit(partial(_send, subject, body, address))

@@ -185,12 +185,12 @@ def test_a_published_list_keeps_the_arbiters_and_foa_titles_its_players_held(
 ):
     """FIDE's OTit and FOA columns come from the players' records as they were at
     publication (a list reads the same after a new title), and OTit is one word in the TXT
-    ("IA,FA" where the record says "IA, FA"): its readers split the line at spaces. They
-    were written blank before."""
+    ("IA,FA,FT" where the record says "IA, FA FT"): its readers split the line at spaces.
+    They were written blank before."""
     w = period_world
     arbiter, organiser = w.player("Arbiter, Anna", 1900), w.player("Organiser, Olaf", 1700)
     w.tournament([(arbiter, organiser, 1)])
-    Player.objects.filter(pk=arbiter.pk).update(other_titles="IA, FA")
+    Player.objects.filter(pk=arbiter.pk).update(other_titles="IA, FA FT")
     Player.objects.filter(pk=organiser.pk).update(foa_title="AFM")
     period = publish(compute("rapid", APRIL))
     Player.objects.filter(pk=arbiter.pk).update(other_titles="IA, FA, IO")
@@ -198,12 +198,12 @@ def test_a_published_list_keeps_the_arbiters_and_foa_titles_its_players_held(
     text = text_of(period, "txt")
     records = {r.name: r for r in read_txt(io.StringIO(text), "rapid")}
     assert (records["Arbiter, Anna"].other_titles, records["Arbiter, Anna"].foa_title) == (
-        "IA,FA",
+        "IA,FA,FT",
         "",
     )
     assert records["Organiser, Olaf"].foa_title == "AFM"
     xml = text_of(period, "xml")
-    assert re.findall(r"<o_title>([^<]*)</o_title>", xml) == ["IA, FA", ""]
+    assert re.findall(r"<o_title>([^<]*)</o_title>", xml) == ["IA, FA FT", ""]
     assert re.findall(r"<foa_title>([^<]*)</foa_title>", xml) == ["", "AFM"]
 
 
@@ -235,8 +235,8 @@ def test_the_csv_list_has_its_columns_and_reads_back(rapid_list):
     text = text_of(rapid_list, "csv")
     rows = list(csv.DictReader(io.StringIO(text, newline="")))
     assert list(rows[0]) == [
-        "fide_id", "name", "federation", "sex", "title", "women_title", "other_titles",
-        "foa_title", "rapid_rating", "rapid_games", "rapid_k", "birth_year", "flag",
+        "fide_id", "name", "federation", "sex", "title", "women_title", "rapid_rating",
+        "rapid_games", "rapid_k", "birth_year", "flag", "other_titles", "foa_title",
     ]  # fmt: skip
     expected = in_list_order()
     assert [
@@ -256,7 +256,7 @@ def test_the_csv_list_has_its_columns_and_reads_back(rapid_list):
 
 def test_a_blitz_csv_list_reads_back_as_blitz(db):
     text = text_of(publish_list(ENTRIES[:2], category="blitz"), "csv")
-    assert text.splitlines()[0].split(",")[8:11] == ["blitz_rating", "blitz_games", "blitz_k"]
+    assert text.splitlines()[0].split(",")[6:9] == ["blitz_rating", "blitz_games", "blitz_k"]
     records = list(read_csv(io.StringIO(text, newline="")))
     assert_records_match(records, "blitz", ENTRIES[:2])
 

@@ -297,7 +297,23 @@ def earlier_version_players(report: TournamentReport) -> dict[int, EarlierMatch]
         )
         for match in waiting
         if earlier[match.start_rank].player_id not in taken
+        and _same_newcomer(earlier[match.start_rank], match)
     }
+
+
+def _same_newcomer(before: PlayerMatch, now: PlayerMatch) -> bool:
+    """Whether two lines without a FIDE ID, on one starting rank of two versions, are
+    most likely one player whose name was mended: the same birth year and federation, and
+    the same surname (a review: another newcomer put in his place was taken for him)."""
+
+    def surname(name: str) -> str:
+        return name_key_unordered(name.split(",")[0])
+
+    return (
+        before.trf_birth_year == now.trf_birth_year
+        and before.trf_federation == now.trf_federation
+        and surname(before.trf_name) == surname(now.trf_name)
+    )
 
 
 def likely_players(

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial, wraps
+from functools import cache, partial
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -160,10 +160,6 @@ def report_upload(
         for storage, path in stored:  # the rows were rolled back; the files go too
             storage.delete(path)
         raise
-    if report.matches.filter(status=PlayerMatch.Status.RESOLVED).exists():
-        # The officer's matches of the version before, carried over to this one.
-        report_check_as_matched(actor, report)
-        report.refresh_from_db()
     return report
 
 
@@ -342,6 +338,13 @@ def _report_store(
     report.save()
     _findings_store(report, findings)
     _matches_store(report, parsed, validation)
+    # The officer's matches of the version before, carried over to this one: it is checked
+    # with them before its status is told (a review: "checked" was mailed, then undone).
+    if matched_errors := _new_errors_as_matched(report, parsed, data):
+        _findings_store(report, matched_errors, first=len(findings), as_matched=True)
+        errors += len(matched_errors)
+        report.status, report.error_count = ReportStatus.HAS_ERRORS, errors
+        report.save(update_fields=["status", "error_count"])
     superseded = locked.reports.exclude(pk=report.pk).exclude(status=ReportStatus.SUPERSEDED)
     superseded.update(status=ReportStatus.SUPERSEDED)
     _matched_players_locked(report)
@@ -491,7 +494,16 @@ def listed_findings(findings: Sequence[Finding]) -> list[Finding]:
     return listed
 
 
-def _findings_store(report: TournamentReport, findings: tuple[Finding, ...]) -> None:
+def _findings_store(
+    report: TournamentReport,
+    findings: Sequence[Finding],
+    *,
+    first: int = 0,
+    as_matched: bool = False,
+) -> None:
+    """The findings stored from position ``first``: those of a file as ``listed_findings``
+    lists them; ``as_matched`` (found with the players as the officer matched them,
+    ``ReportFinding.as_matched``), every one, so that their rows count them."""
     ReportFinding.objects.bulk_create(
         ReportFinding(
             report=report,
@@ -502,8 +514,11 @@ def _findings_store(report: TournamentReport, findings: tuple[Finding, ...]) -> 
             column=finding.column,
             rule=finding.rule[:120],
             message=finding.message,
+            as_matched=as_matched,
         )
-        for position, finding in enumerate(listed_findings(findings))
+        for position, finding in enumerate(
+            findings if as_matched else listed_findings(findings), start=first
+        )
     )
 
 
@@ -581,21 +596,28 @@ def _earlier_resolutions(report: TournamentReport) -> dict[tuple[int | None, str
 # -- the officer's player matching ---------------------------------------------------------------
 
 
+def _report_locked(pk: int) -> TournamentReport:
+    """The report locked, its tournament's row locked first: an upload locks the
+    tournament, then the versions it supersedes, so every action on a version takes them in
+    that order. Locked in one statement, a join's rows are locked report first, and an
+    action that moves the tournament (a match checked again, a return) could end an upload
+    beside it, or itself, as PostgreSQL's deadlock (a review)."""
+    tournament = TournamentReport.objects.values_list("tournament_id", flat=True).get(pk=pk)
+    list(Tournament.objects.select_for_update().filter(pk=tournament))
+    return (
+        TournamentReport.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=pk)
+    )
+
+
 def _match_check(actor: Actor, match: PlayerMatch) -> PlayerMatch:
     """The line as it is now, under its report's lock, when the actor may still change it."""
     require(
         actor, "resolve", match, "Only the federation's rating officer resolves a report's players."
     )
-    # The version may have been superseded or approved since the page was shown. Its
-    # tournament locked with it, as an approval locks them: an upload locks the tournament,
-    # then the versions it supersedes, and a match that locked the report first, then the
-    # tournament (its check with the players as matched may move it), ended one of the two
-    # as PostgreSQL's deadlock.
-    match.report = (
-        TournamentReport.objects.select_for_update()
-        .select_related("tournament")
-        .get(pk=match.report_id)
-    )
+    # The version may have been superseded or approved since the page was shown.
+    match.report = _report_locked(match.report_id)
     if match.report.tournament.status == Status.WITHDRAWN:
         raise ReportRefused(
             "The tournament's registration was withdrawn: its players are not resolved."
@@ -657,7 +679,7 @@ def player_match_reopen(*, actor: Actor, match: PlayerMatch) -> PlayerMatch:
             "status": ["Resolved", current.get_status_display()],
         },
     )
-    report_check_as_matched(actor, current.report)
+    report_check_as_matched(actor=actor, report=current.report)
     return current
 
 
@@ -671,7 +693,7 @@ def player_match_resolve(
     if player is None:
         raise ReportRefused(f"No player with FIDE ID {fide_id} is in the registry.")
     resolved = _match_set(actor, match, player, note or f"Matched to FIDE ID {fide_id}.")
-    report_check_as_matched(actor, resolved.report)
+    report_check_as_matched(actor=actor, report=resolved.report)
     return resolved
 
 
@@ -741,14 +763,14 @@ def _player_match_register(
 
 
 @transaction.atomic
-@wraps(_player_match_register)
-def player_match_register(**kwargs: Any) -> PlayerMatch:
-    """``_player_match_register``, then the report checked again with its players as
-    matched (``report_check_as_matched``): once for the lot where several lines are
+def player_match_register(*, actor: Actor, match: PlayerMatch, **fields: Any) -> PlayerMatch:
+    """Register the line's player and match the line to him (``_player_match_register``,
+    whose ``fields`` are the new record's), then check the report again with its players
+    as matched (``report_check_as_matched``): once for the lot where several lines are
     registered together (``player_matches_register``)."""
-    match = _player_match_register(**kwargs)
-    report_check_as_matched(kwargs["actor"], match.report)
-    return match
+    registered = _player_match_register(actor=actor, match=match, **fields)
+    report_check_as_matched(actor=actor, report=registered.report)
+    return registered
 
 
 #: How a line's note says that its player was registered from it (``registered_from``).
@@ -778,10 +800,7 @@ def player_matches_register(
     ``player_match_register`` does, all or none: a line the report page must decide
     (``lines_to_register``'s ``left_out``) or no longer waiting refuses the lot."""
     # Locked before the lines are read: a second submission waits, then finds them resolved.
-    # With its tournament, as ``_match_check`` locks them.
-    report = (
-        TournamentReport.objects.select_for_update().select_related("tournament").get(pk=report.pk)
-    )
+    report = _report_locked(report.pk)
     waiting = {
         line.match.start_rank: line for line in lines_to_register(actor=actor, report=report)
     }
@@ -810,7 +829,7 @@ def player_matches_register(
         registered.append(match)
     if not registered:
         raise ReportRefused("No line was chosen to register.")
-    report_check_as_matched(actor, report)
+    report_check_as_matched(actor=actor, report=report)
     return registered
 
 
@@ -1147,9 +1166,7 @@ def too_late_to_rate(
 def _report_approve(
     *, actor: Actor, report: TournamentReport, list_date: dt.date
 ) -> TournamentReport:
-    report = (
-        TournamentReport.objects.select_for_update().select_related("tournament").get(pk=report.pk)
-    )
+    report = _report_locked(report.pk)
     _approval_refusal(report)
     players = dict(report.matches.values_list("start_rank", "player_id"))
     try:
@@ -1222,8 +1239,25 @@ def _errors_as_matched(report: TournamentReport, parsed: ParseResult, data: byte
     return [f for f in validation.findings if f.severity is Severity.ERROR]
 
 
+def _new_errors_as_matched(
+    report: TournamentReport, parsed: ParseResult, data: bytes
+) -> list[Finding]:
+    """``_errors_as_matched`` but for those the upload found itself (its stored findings)."""
+    if parsed.report is None:
+        return []
+    found = _errors_as_matched(report, parsed, data)
+    if not found:
+        return []
+    uploaded = set(
+        report.findings.filter(as_matched=False, severity=Severity.ERROR).values_list(
+            "code", "line", "column"
+        )
+    )
+    return [f for f in found if (f.code, f.line, f.column) not in uploaded]
+
+
 @transaction.atomic
-def report_check_as_matched(actor: Actor, report: TournamentReport) -> None:
+def report_check_as_matched(*, actor: Actor, report: TournamentReport) -> None:
     """After a line was matched, registered or its match undone: the errors found with the
     players as matched that the upload did not find are stored with the report's findings
     (``ReportFinding.as_matched``, replacing the last check's), counted in its errors, and
@@ -1232,9 +1266,7 @@ def report_check_as_matched(actor: Actor, report: TournamentReport) -> None:
     found such an error told only to the officer who clicked Approve, the report left
     "checked, 0 errors" with its Approve button, on his list for good, and its arbiter
     told nothing."""
-    report = (
-        TournamentReport.objects.select_for_update().select_related("tournament").get(pk=report.pk)
-    )
+    report = _report_locked(report.pk)
     if report.status not in (ReportStatus.HAS_ERRORS, ReportStatus.CHECKED):
         return
     try:
@@ -1242,48 +1274,31 @@ def report_check_as_matched(actor: Actor, report: TournamentReport) -> None:
             data = handle.read()
     except OSError:
         return  # the approval says so, and refuses
-    parsed = parse(data)
-    found = _errors_as_matched(report, parsed, data) if parsed.report is not None else []
-    uploaded = set(
-        report.findings.filter(as_matched=False, severity=Severity.ERROR).values_list(
-            "code", "line", "column"
-        )
-    )
-    new = [f for f in found if (f.code, f.line, f.column) not in uploaded]
+    new = _new_errors_as_matched(report, parse(data), data)
     before = report.findings.filter(as_matched=True)
     was = before.count()
     if not was and not new:
         return
     before.delete()
-    first = (report.findings.aggregate(last=Max("position"))["last"] or 0) + 1
-    ReportFinding.objects.bulk_create(
-        ReportFinding(
-            report=report, position=first + number, severity=str(finding.severity),
-            code=finding.code[:64], line=finding.line, column=finding.column,
-            rule=finding.rule[:120], message=finding.message, as_matched=True,
-        )
-        for number, finding in enumerate(new)
-    )  # fmt: skip
-    errors = [report.error_count, report.error_count + len(new) - was]
-    status = ReportStatus.HAS_ERRORS if errors[1] else ReportStatus.CHECKED
-    changes = {"status": [report.status, status], "errors": errors}
-    report.status, report.error_count = status, errors[1]
-    report.save(update_fields=["status", "error_count"])
-    audit_record(
-        target=report,
-        actor=actor.user,
-        action="checked again with the players as matched",
-        changes=changes,
+    last = report.findings.aggregate(last=Max("position"))["last"]
+    _findings_store(report, new, first=0 if last is None else last + 1, as_matched=True)
+    errors = report.error_count + len(new) - was
+    _report_status_recorded(
+        report,
+        actor,
+        ReportStatus.HAS_ERRORS if errors else ReportStatus.CHECKED,
+        "checked again with the players as matched",
+        errors=[report.error_count, errors],
     )
     tournament = report.tournament
     said = f"Version {report.version} checked again with its players as matched: " + (
         f"{len(new)} error{pluralize(len(new))}" if new else "no error"
     )
-    if status == ReportStatus.HAS_ERRORS and tournament.status == Status.CHECKED:
+    if errors and tournament.status == Status.CHECKED:
         tournament_status_change(
             tournament=tournament, status=Status.REPORT_RECEIVED, actor=actor, reason=said
         )
-    elif status == ReportStatus.CHECKED and tournament.status == Status.REPORT_RECEIVED:
+    elif not errors and tournament.status == Status.REPORT_RECEIVED:
         tournament_status_change(
             tournament=tournament, status=Status.CHECKED, actor=actor, reason=said
         )
@@ -1353,16 +1368,12 @@ def report_approval_withdraw(*, actor: Actor, report: TournamentReport, reason: 
         raise ValidationError({"reason": "Give a reason: the arbiter reads it in the history."})
     with transaction.atomic():
         rating_list_lock(report.tournament.category)  # not while its list is published
-        report = (
-            TournamentReport.objects.select_for_update()
-            .select_related("tournament")
-            .get(pk=report.pk)
-        )
+        report = _report_locked(report.pk)
         if refusal := approval_withdrawal_refusal(report):
             raise ReportRefused(refusal)
         games = report.games.all().delete()[0]
         _report_status_recorded(
-            report, actor, ReportStatus.CHECKED, "approval withdrawn", [games, None], reason
+            report, actor, ReportStatus.CHECKED, "approval withdrawn", reason, games=[games, None]
         )
         tournament = report.tournament
         listed = tournament.list_date
@@ -1393,46 +1404,40 @@ def report_return(*, actor: Actor, report: TournamentReport, reason: str) -> Non
     if not reason:
         raise ValidationError({"reason": "Give a reason: the arbiter reads it on the report."})
     with transaction.atomic():
-        report = (
-            TournamentReport.objects.select_for_update()
-            .select_related("tournament")
-            .get(pk=report.pk)
-        )
-        if report.status not in (ReportStatus.CHECKED, ReportStatus.HAS_ERRORS):
+        report = _report_locked(report.pk)
+        tournament = report.tournament
+        if report.status not in (ReportStatus.CHECKED, ReportStatus.HAS_ERRORS) or (
+            tournament.status not in (Status.CHECKED, Status.REPORT_RECEIVED)
+        ):
             raise ReportRefused(
-                f"Version {report.version} is {report.get_status_display().lower()}; only a "
-                "version waiting for approval is returned."
+                f"Version {report.version} is {report.get_status_display().lower()} and its "
+                f"tournament {tournament.get_status_display().lower()}; only a version "
+                "waiting for approval is returned."
             )
         if report.findings.filter(code=RETURNED_BY_THE_OFFICER).exists():
             raise ReportRefused(f"Version {report.version} was returned already.")
+        who = "an administrator" if actor.is_administrator else "the rating officer"
         # First on the page: it is what the arbiter must read.
         report.findings.update(position=F("position") + 1)
-        ReportFinding.objects.create(
-            report=report,
-            position=0,
-            severity=Severity.ERROR,
-            code=RETURNED_BY_THE_OFFICER,
-            message=f"Returned by the rating officer: {reason}",
+        returned = Finding(Severity.ERROR, RETURNED_BY_THE_OFFICER, f"Returned by {who}: {reason}")
+        _findings_store(report, [returned])
+        _report_status_recorded(
+            report,
+            actor,
+            ReportStatus.HAS_ERRORS,
+            "returned to the arbiter",
+            reason,
+            errors=[report.error_count, report.error_count + 1],
         )
-        changes = {"status": [report.status, ReportStatus.HAS_ERRORS]}
-        changes["errors"] = [report.error_count, report.error_count + 1]
-        report.status, report.error_count = ReportStatus.HAS_ERRORS, report.error_count + 1
-        report.save(update_fields=["status", "error_count"])
-        audit_record(
-            target=report,
-            actor=actor.user,
-            action="returned to the arbiter",
-            reason=reason,
-            changes=changes,
+        # From "report received" too (a version with errors): the reason is in the
+        # tournament's history, which its arbiter reads (and is mailed).
+        tournament_status_change(
+            tournament=tournament,
+            status=Status.REPORT_RECEIVED,
+            actor=actor,
+            reason=f"Report version {report.version} returned by {who}: "
+            f"{reason.rstrip('.')}. Upload a corrected version.",
         )
-        if report.tournament.status == Status.CHECKED:
-            tournament_status_change(
-                tournament=report.tournament,
-                status=Status.REPORT_RECEIVED,
-                actor=actor,
-                reason=f"Report version {report.version} returned by the rating officer: "
-                f"{reason}. Upload a corrected version.",
-            )
 
 
 def _report_status_recorded(
@@ -1440,15 +1445,20 @@ def _report_status_recorded(
     actor: Actor,
     status: str,
     action: str,
-    games: list[int | None],
     reason: str = "",
+    **changes: list[int | None],
 ) -> None:
-    """``report`` to ``status``, in the audit trail with its games before and after (an
-    approval writes them, its withdrawal removes them)."""
-    changes = {"status": [report.status, status], "games": games}
+    """``report`` to ``status`` (and to its new error count where ``changes`` has
+    ``errors``), in the audit trail with ``changes``, each [before, after] (the games an
+    approval writes and its withdrawal removes; the errors a check or a return adds)."""
+    recorded = {"status": [report.status, status], **changes}
     report.status = status
-    report.save(update_fields=["status"])
-    audit_record(target=report, actor=actor.user, action=action, reason=reason, changes=changes)
+    fields = ["status"]
+    if "errors" in changes:
+        report.error_count = changes["errors"][1] or 0
+        fields.append("error_count")
+    report.save(update_fields=fields)
+    audit_record(target=report, actor=actor.user, action=action, reason=reason, changes=recorded)
 
 
 def _approval_refusal(report: TournamentReport) -> None:

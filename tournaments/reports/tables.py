@@ -80,7 +80,12 @@ class FindingTable(tables.Table):
         self.settled = settled or {}
 
     def render_message(self, record: ReportFinding, value: str) -> str:
-        if record.code in AGAINST_THE_REGISTRATION and self.tournament_url:
+        # An error only: fewer rounds than registered (a warning) is rated as played.
+        if (
+            record.code in AGAINST_THE_REGISTRATION
+            and record.severity == "error"
+            and (self.tournament_url)
+        ):
             # A review: the arbiter of an event that did end a day later was told only to
             # correct a file that was right.
             return format_html(

@@ -1012,3 +1012,23 @@ def test_a_newcomer_whose_name_the_next_version_mends_is_offered_not_registered_
     assert f"Version 1 matched this line (then “Nyberg, Ola”) to Nyberg, Ola ({ola.fide_id})" in (
         left_out
     )
+
+
+def test_another_newcomer_on_the_same_starting_rank_is_not_taken_for_the_first(
+    world, tournament, registry, upload
+):
+    """Version 2 puts another newcomer (another surname and birth year) where "Nyberg, Ola"
+    stood: he is registered as any newcomer, not offered Nyberg's record (a review)."""
+    lines = {"4": {"name": "Nyberg, Ola", "fide_id": None, "rating": None, "birth": "2010"}}
+    upload("arbiter", tournament, trf(four_players(**lines)))
+    services.player_match_register(
+        actor=persona_actor(world, "officer_a"),
+        match=TournamentReport.objects.get().matches.get(start_rank=4),
+        name="Nyberg, Ola", federation=world["fed_a"], sex="M", birth_year=2010,
+    )  # fmt: skip
+    lines["4"] = {"name": "Smith, John", "fide_id": None, "rating": None, "birth": "1975"}
+    upload("arbiter", tournament, trf(four_players(**lines)))
+    page = persona_client(world, "officer_a").get(
+        f"/tournaments/{tournament.pk}/reports/2/players/register-new/"
+    )
+    assert 'id="line-4"' in page.content.decode()

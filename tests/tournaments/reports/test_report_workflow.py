@@ -1033,7 +1033,21 @@ def test_the_officer_returns_a_checked_report_to_its_arbiter_with_a_reason(
     assert reason in history.latest("pk").reason
     arbiter = persona_client(world, "arbiter")
     dashboard = arbiter.get("/dashboard/").content.decode()
-    assert tournament.name in dashboard.split('id="my-reports-with-errors"', 1)[1]
+    section = dashboard.split('id="my-reports-with-errors"', 1)[1].split("</section>", 1)[0]
+    assert tournament.name in section and "upload a corrected version" in section
     assert reason in html.unescape(arbiter.get(f"{base}/").content.decode())
     with pytest.raises(PermissionDenied):
         services.report_return(actor=persona_actor(world, "arbiter"), report=report, reason="x")
+
+
+def test_fewer_rounds_than_registered_gets_no_advice_to_register_anew(
+    world, tournament, registry, upload
+):
+    """A warning: an event of fewer rounds is rated as played. Only the errors against the
+    registration say that a wrong registration is registered anew (a review)."""
+    Tournament.objects.filter(pk=tournament.pk).update(number_of_rounds=4)
+    upload("arbiter", tournament, trf(four_players()))
+    report = TournamentReport.objects.get()
+    assert report.findings.filter(code="rounds-differ-from-registration", severity="warning")
+    page = persona_client(world, "arbiter").get(f"/tournaments/{tournament.pk}/reports/1/")
+    assert "registration-wrong" not in page.content.decode()
