@@ -153,14 +153,13 @@ def report_upload(
     name = _stored_name(uploaded_file, "report.trf")
     stored: list[tuple[Storage, str]] = []
     try:
-        report = _report_store(
+        return _report_store(
             actor, tournament, data, name, parsed, validation, findings, games, stored
         )
     except BaseException:
         for storage, path in stored:  # the rows were rolled back; the files go too
             storage.delete(path)
         raise
-    return report
 
 
 def _stored_name(uploaded_file: Any, default: str) -> str:
