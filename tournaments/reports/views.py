@@ -6,6 +6,7 @@ Every view starts from a permission-restricted queryset (another federation's re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -297,55 +298,62 @@ def _stored_file_response(file, name: str, content_type: str, what: str) -> File
 @login_required  # signed out: to sign in, not a 404 (a review)
 @require_POST
 def report_approve(request: HttpRequest, pk: int, version: int) -> HttpResponse:
-    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
-    try:
-        services.report_approve(actor=request.actor, report=report)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request, f"Version {version} is approved; the tournament is ready for rating."
-        )
-    return redirect("tournaments:report_detail", pk=pk, version=version)
+    return _report_step(
+        request,
+        pk,
+        version,
+        services.report_approve,
+        f"Version {version} is approved; the tournament is ready for rating.",
+    )
 
 
 @login_required  # signed out: to sign in, not a 404 (a review)
 @require_POST
 def report_approval_withdraw(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     """Withdraw a report's approval while its list's period is open (officers)."""
-    report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
-    try:
-        services.report_approval_withdraw(
-            actor=request.actor, report=report, reason=request.POST.get("reason", "")
-        )
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request,
-            f"The approval of version {version} is withdrawn and its games removed: approve it "
-            "again, or upload a corrected version.",
-        )
-    return redirect("tournaments:report_detail", pk=pk, version=version)
+    return _report_step(
+        request,
+        pk,
+        version,
+        services.report_approval_withdraw,
+        f"The approval of version {version} is withdrawn and its games removed: approve it "
+        "again, or upload a corrected version.",
+        reason=request.POST.get("reason", ""),
+    )
 
 
 @login_required  # signed out: to sign in, not a 404 (a review)
 @require_POST
 def report_return(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     """Return a version waiting for approval to its arbiter, with a reason (officers)."""
+    return _report_step(
+        request,
+        pk,
+        version,
+        services.report_return,
+        f"Version {version} is returned to its arbiter with your reason: it waits for a "
+        "corrected version.",
+        reason=request.POST.get("reason", ""),
+    )
+
+
+def _report_step(
+    request: HttpRequest,
+    pk: int,
+    version: int,
+    step: Callable[..., object],
+    done: str,
+    **arguments: str,
+) -> HttpResponse:
+    """``step``, a service taking the actor and the version (and ``arguments``), then back
+    to the version's page with its refusal, or ``done``."""
     report = selectors.report_get(actor=request.actor, tournament_pk=pk, version=version)
     try:
-        services.report_return(
-            actor=request.actor, report=report, reason=request.POST.get("reason", "")
-        )
+        step(actor=request.actor, report=report, **arguments)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(
-            request,
-            f"Version {version} is returned to its arbiter with your reason: it waits for a "
-            "corrected version.",
-        )
+        messages.success(request, done)
     return redirect("tournaments:report_detail", pk=pk, version=version)
 
 

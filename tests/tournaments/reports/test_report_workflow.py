@@ -784,7 +784,10 @@ def test_an_officer_withdraws_an_approval_while_its_period_is_open(
     # The list is to come: the tournament's history says "to be rated" (a review).
     approved = AuditEntry.objects.get(action__contains="ready")
     assert approved.reason.endswith("to be rated on the list of 2025-04-01")
-    assert 'id="withdraw-approval"' in officer.get(base).content.decode()
+    page = html.unescape(officer.get(base).content.decode())
+    assert 'id="withdraw-approval"' in page
+    assert f'data-confirm="Withdraw the approval of version 1 of {tournament.name}? Its' in page
+    assert "Possible while the period of the list of 2025-04-01 takes reports." in page
     arbiter = persona_client(world, "arbiter")
     assert 'id="withdraw-approval"' not in arbiter.get(base).content.decode()
     assert arbiter.post(f"{base}withdraw-approval/", {"reason": "mine"}).status_code == 403
@@ -1006,7 +1009,9 @@ def test_the_officer_returns_a_checked_report_to_its_arbiter_with_a_reason(
     upload("arbiter", tournament, trf(four_players()))
     officer = persona_client(world, "officer_a")
     base = f"/tournaments/{tournament.pk}/reports/1"
-    assert 'id="return-report"' in officer.get(f"{base}/").content.decode()
+    page = html.unescape(officer.get(f"{base}/").content.decode())
+    assert 'id="return-report"' in page
+    assert f'data-confirm="Return version 1 of {tournament.name} to its arbiter?' in page
     refused = officer.post(f"{base}/return/", {"reason": "  "}, follow=True).content.decode()
     assert "Give a reason" in refused
     assert TournamentReport.objects.get().status == "checked"
