@@ -17,18 +17,24 @@ class ArenaRatingTable(tables.Table):
     """The arena's list: the rating shown whole (3.12), kept to two decimals beside it."""
 
     position = tables.Column(empty_values=(), orderable=False, verbose_name="#")
-    fide_id = tables.Column(accessor="player__fide_id", verbose_name="FIDE ID", orderable=False)
+    # Sortable as the published lists are, each order finished by rating, name and FIDE
+    # ID so that a page holds the same members from one visit to the next.
+    fide_id = tables.Column(
+        accessor="player__fide_id", verbose_name="FIDE ID", order_by=("player__fide_id",)
+    )
     name = tables.Column(
         accessor="player__name",
         linkify=("players:detail", {"fide_id": tables.A("player__fide_id")}),
-        orderable=False,
+        order_by=("player__name", "player__fide_id"),
     )
     federation = tables.Column(
-        accessor="player__federation__code", verbose_name="Fed", orderable=False
+        accessor="player__federation__code",
+        verbose_name="Fed",
+        order_by=("player__federation__code", "-rating", "player__name", "player__fide_id"),
     )
-    rating = tables.Column(orderable=False)
+    rating = tables.Column(order_by=("rating", "player__name", "player__fide_id"))
     exact = tables.Column(accessor="rating", verbose_name="Exact (3.1)", orderable=False)
-    games = tables.Column(orderable=False)
+    games = tables.Column(order_by=("games", "-rating", "player__name", "player__fide_id"))
     k = tables.Column(empty_values=(), verbose_name="K", orderable=False)
 
     def render_position(self) -> int:

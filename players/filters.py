@@ -207,12 +207,13 @@ class PlayerFilter(NarrowingFilterSet):
         return queryset.filter(title_held(value))
 
 
-def title_held(title: str) -> Q:
+def title_held(title: str, player: str = "") -> Q:
     """Who holds ``title``: a woman's title counts whether it is her title or beside an
     open one (a review: the registry's WGM found no GM who is a WGM too), as FIDE's files
     write it in either column (``players.models.women_title_held``). For a player and a
-    list entry alike: both name the columns ``title`` and ``women_title``."""
-    return Q(title=title) | Q(women_title=title)
+    list entry alike: both name the columns ``title`` and ``women_title``; ``player``:
+    the path to the player ("player__") from another model."""
+    return Q(**{f"{player}title": title}) | Q(**{f"{player}women_title": title})
 
 
 #: More digits than any FIDE ID has, or a bigint holds.

@@ -46,6 +46,28 @@ def test_the_arenas_list_ranks_rated_members_with_the_rating_shown_whole(client,
     assert "Arena, Uma" not in text  # unrated: not on the list (3.5)
 
 
+def test_the_list_filters_by_title_and_sex_and_sorts_by_its_columns(client, rated):
+    """As the published lists do (a review: name and federation only, and no column could
+    be sorted). A woman's title counts in either column."""
+    from players.models import Player
+
+    Player.objects.filter(fide_id=1001).update(sex="F", title="GM", women_title="WGM")
+
+    def names(**query) -> list[str]:
+        text = client.get("/arena/online-rapid/", query).content.decode()
+        return re.findall(r'href="/players/\d+/">(Arena, \w+)</a>', text)
+
+    assert names() == ["Arena, Ann", "Arena, Bob"]
+    assert names(title="WGM") == names(title="GM") == ["Arena, Ann"]
+    assert names(sex="M") == ["Arena, Bob"]
+    assert names(sort="name") == ["Arena, Ann", "Arena, Bob"]
+    assert names(sort="-name") == ["Arena, Bob", "Arena, Ann"]
+    assert names(sort="rating") == ["Arena, Bob", "Arena, Ann"]
+    assert names(sort="games") == names(sort="-rating")
+    download = client.get("/arena/online-rapid/download.csv", {"sex": "M"})
+    assert b"Arena, Bob" in b"".join(download.streaming_content)
+
+
 def test_the_list_is_searched_and_downloaded_as_searched(client, rated):
     page = client.get("/arena/online-rapid/", {"q": "bob"})
     assert "Arena, Bob" in page.content.decode() and "Arena, Ann" not in page.content.decode()
