@@ -4,6 +4,7 @@ group who are not Django staff; rule-set effective dates are managed there."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 
 import pytest
@@ -378,6 +379,41 @@ def test_a_rule_set_is_scheduled_only_for_a_category_it_rates(world):
     from tournaments.models import RuleSetSchedule
 
     assert not RuleSetSchedule.objects.filter(effective_from=dt.date(2026, 11, 1)).exists()
+
+
+def test_a_schedule_change_that_moves_a_registered_tournament_is_refused(world):
+    """A tournament keeps the rule set of its registration: its report is checked and its
+    games rated under it. A review moved rapid-blitz-2024's date past an approved rapid
+    event, which was then rated under the old rules; and deleted both blitz rows, after
+    which every blitz registration was a server error. Both are refused, saying why; a
+    new rule set from a date after every registered start is accepted."""
+    from tournaments.models import RuleSetSchedule
+
+    tournament = world["tournament"]
+    tournament.category, tournament.rule_set = "rapid", "rapid-blitz-2024"
+    tournament.start_date, tournament.end_date = dt.date(2025, 3, 1), dt.date(2025, 3, 2)
+    tournament.status = "ready"
+    tournament.save()
+    client = persona_client(world, "administrator")
+    entry = RuleSetSchedule.objects.get(rule_set="rapid-blitz-2024", category="rapid")
+    url = f"/admin/tournaments/rulesetschedule/{entry.pk}/change/"
+    moved = {"rule_set": "rapid-blitz-2024", "category": "rapid", "effective_from": "2025-06-01"}
+    page = html.unescape(client.post(url, moved).content.decode())
+    assert "This would change the rule set of 1 tournament registered under another: " in page
+    assert f"{tournament.name} (2025-03-01, rapid-blitz-2024 to rapid-blitz-pre2024)" in page
+    entry.refresh_from_db()
+    assert entry.effective_from == dt.date(2024, 1, 1)
+
+    later = {"rule_set": "rapid-blitz-pre2024", "category": "rapid", "effective_from": "2030-01-01"}
+    assert client.post("/admin/tournaments/rulesetschedule/add/", later).status_code == 302
+
+    blitz = RuleSetSchedule.objects.filter(category="blitz")
+    data = {"action": "delete_selected", "_selected_action": [row.pk for row in blitz]}
+    page = html.unescape(
+        client.post("/admin/tournaments/rulesetschedule/", {**data, "post": "yes"}).content.decode()
+    )
+    assert "No rule set would be in force for blitz: each category keeps one." in page
+    assert blitz.count() == 2
 
 
 def test_the_report_admin_links_its_file_to_the_checked_download(world):

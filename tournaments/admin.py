@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
@@ -13,6 +14,7 @@ from tournaments.models import (
     TournamentReport,
     TournamentRound,
 )
+from tournaments.selectors import schedule_change_refusal
 
 #: The statuses from which a tournament is what its list rates, or rated.
 FIXED_ONCE = (Tournament.Status.READY, Tournament.Status.RATED)
@@ -217,9 +219,46 @@ class GameAdmin(ReadOnlyAdmin):
     autocomplete_fields = ("white", "black")
 
 
+class RuleSetScheduleForm(forms.ModelForm):
+    """A row of the schedule, refused where the schedule it makes would move a registered
+    tournament to another rule set or leave a category without one
+    (``schedule_change_refusal``)."""
+
+    class Meta:
+        model = RuleSetSchedule
+        fields = ("rule_set", "category", "effective_from")
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        row = RuleSetSchedule(
+            rule_set=cleaned["rule_set"],
+            category=cleaned["category"],
+            effective_from=cleaned["effective_from"],
+        )
+        others = RuleSetSchedule.objects.exclude(pk=self.instance.pk)
+        if refusal := schedule_change_refusal([*others, row]):
+            raise forms.ValidationError(refusal)
+        return cleaned
+
+
 @admin.register(RuleSetSchedule)
 class RuleSetScheduleAdmin(AuditedModelAdmin):
-    """Administrators control when each rule set applies."""
+    """Administrators control when each rule set applies: for tournaments to come, since
+    each tournament keeps the rule set of its registration."""
+
+    form = RuleSetScheduleForm
+
+    def get_deleted_objects(self, objs, request):
+        """A deletion the schedule refuses (``schedule_change_refusal``) is shown as
+        protected: the confirmation page names why, and deletes nothing."""
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        gone = {obj.pk for obj in objs}
+        rows = RuleSetSchedule.objects.exclude(pk__in=gone)
+        if refusal := schedule_change_refusal(rows):
+            protected = [*protected, refusal]
+        return deleted, counts, perms_needed, protected
 
     list_display = ("category", "effective_from", "rule_set")
     list_filter = ("category", "rule_set")
