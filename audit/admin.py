@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
+from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html
 
 from audit.forms import RecordsChoiceField
 from audit.models import AuditEntry
@@ -71,22 +73,42 @@ class ReadOnlyAdmin(ModelAdmin):
 class AuditEntryAdmin(ReadOnlyAdmin):
     """Read-only: the trail is evidence."""
 
-    list_display = ("at", "who", "action", "content_type", "object_id", "reason")
-    list_filter = ("action", "content_type")
+    list_display = ("at", "who", "action", "target", "reason")
+    # By person too (a review: only by action and kind of object).
+    list_filter = ("action", "content_type", ("actor", admin.RelatedOnlyFieldListFilter))
     search_fields = ("reason", "actor__username", "actor_label", "action")
     date_hierarchy = "at"
     list_select_related = ("actor", "content_type")  # "who" names the actor on every row
+
+    @admin.display(description="object")
+    def target(self, entry: AuditEntry) -> str:
+        """The object, linked to its page here where it has one (a review: a kind of
+        object and a number)."""
+        label = f"{entry.content_type.name} {entry.object_id}"
+        meta = entry.content_type
+        try:
+            url = reverse(f"admin:{meta.app_label}_{meta.model}_change", args=(entry.object_id,))
+        except NoReverseMatch:
+            return label
+        return format_html('<a href="{}">{}</a>', url, label)
 
 
 class AuditedModelAdmin(ModelAdmin):
     """An admin whose every add, change and delete is in the audit trail, like a change
     made through the application (DESIGN.md: every state change with who and when)."""
 
+    #: Fields whose values the trail must not hold: only that they changed.
+    secret_fields: frozenset[str] = frozenset()
+
     def save_model(self, request, obj, form, change):
         before = {name: form.initial.get(name) for name in form.changed_data}
         super().save_model(request, obj, form, change)
         changes = {
-            name: [_shown(before[name]), _shown(form.cleaned_data.get(name))]
+            name: (
+                ["(not shown)", "(changed)"]
+                if name in self.secret_fields
+                else [_shown(before[name]), _shown(form.cleaned_data.get(name))]
+            )
             for name in form.changed_data
         }
         audit_record(
@@ -113,4 +135,6 @@ def _shown(value):
         return value
     if hasattr(value, "all"):  # a many-to-many selection
         return ", ".join(str(item) for item in value.all())
+    if isinstance(value, list | tuple):  # one as the form's initial data holds it
+        return ", ".join(str(item) for item in value)
     return str(value)

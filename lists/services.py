@@ -238,7 +238,10 @@ def periods_ensure_by_hand(*, actor: Actor, today: dt.date) -> list[RatingPeriod
     after those made at its start, and its reports were approved for lists nobody saw)."""
     if not (actor.is_administrator or actor.is_officer):
         raise PermissionDenied("Only rating officers and administrators make rating periods.")
-    return periods_ensure(today=today)
+    made = periods_ensure(today=today)
+    for period in made:  # each made by someone, in its trail (a review: they were not)
+        audit_record(target=period, actor=actor.user, action="made by hand")
+    return made
 
 
 def period_close(

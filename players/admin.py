@@ -1,4 +1,7 @@
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
 
 from audit.admin import AuditedModelAdmin, ReadOnlyAdmin
 from players.models import (
@@ -130,3 +133,22 @@ class RetiredFideIdAdmin(ReadOnlyAdmin):
 
     list_display = ("fide_id", "kept_fide_id", "retired_at")
     search_fields = ("=fide_id",)
+
+
+class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
+    """Accounts, and the roles they carry (the Administrators group, staff, superuser), in
+    the audit trail as every other change made in the admin (DESIGN-notes 44; a review
+    made an administrator and found nothing recorded). A password never: only that it
+    changed."""
+
+    secret_fields = frozenset({"password", "password1", "password2", "usable_password"})
+
+
+class AuditedGroupAdmin(AuditedModelAdmin, GroupAdmin):
+    """Groups (Administrators) in the audit trail, their members' changes included."""
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), AuditedUserAdmin)
+admin.site.unregister(Group)
+admin.site.register(Group, AuditedGroupAdmin)

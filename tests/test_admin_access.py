@@ -491,3 +491,62 @@ def test_a_players_fide_id_federation_and_rating_state_are_seen_not_changed_in_t
     assert client.get("/admin/players/player/add/").status_code == 403
     assert client.post(f"/admin/players/player/{player.pk}/delete/").status_code == 403
     assert Player.objects.filter(pk=player.pk).exists() and RatingState.objects.count() == 1
+
+
+def test_accounts_and_their_roles_made_in_the_admin_are_in_the_audit_trail(world):
+    """Every change made in the admin is in the trail (DESIGN-notes 44): a review made an
+    administrator there and found nothing recorded. A password never is, only that it
+    changed."""
+    import json
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from audit.models import AuditEntry
+    from audit.selectors import audit_entries_for
+
+    client = persona_client(world, "administrator")
+    secret = "Correct-Horse-Battery-9"
+    response = client.post(
+        "/admin/auth/user/add/",
+        {"username": "newofficer", "password1": secret, "password2": secret,
+         "usable_password": "true"},
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:2000]
+    user = get_user_model().objects.get(username="newofficer")
+    (added,) = audit_entries_for(user)
+    assert added.action == "admin: added" and added.actor == world["users"]["administrator"]
+    assert secret not in json.dumps([entry.changes for entry in AuditEntry.objects.all()])
+    assert added.changes["password1"] == ["(not shown)", "(changed)"]
+
+    # Made an administrator: the group he joins is in the trail.
+    administrators = Group.objects.get(name="Administrators")
+    response = client.post(
+        f"/admin/auth/user/{user.pk}/change/",
+        {"username": "newofficer", "is_active": "on", "groups": [administrators.pk],
+         "date_joined_0": "2026-11-30", "date_joined_1": "10:00:00"},
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:3000]
+    changed = audit_entries_for(user)[0]
+    assert changed.action == "admin: changed"
+    assert changed.changes["groups"] == ["", "Administrators"]
+
+
+def test_the_audit_trail_links_each_object_and_filters_by_person(world):
+    """A review: a kind of object and a number on each row, and no way to pick a person."""
+    from audit.services import audit_record
+
+    tournament = world["tournament"]
+    officer = world["users"]["officer_a"]
+    audit_record(target=tournament, actor=officer, action="status:checked", reason="x")
+    client = persona_client(world, "administrator")
+    page = client.get("/admin/audit/auditentry/").content.decode()
+    assert f'<a href="/admin/tournaments/tournament/{tournament.pk}/change/">tournament' in page
+
+    def rows(**query) -> str:
+        response = client.get("/admin/audit/auditentry/", query)
+        assert response.status_code == 200
+        return response.content.decode().split('id="result_list"', 1)[-1].split("</table>")[0]
+
+    assert "status:checked" in rows(actor__id__exact=officer.pk)
+    assert "status:checked" not in rows(actor__id__exact=world["users"]["administrator"].pk)

@@ -597,3 +597,23 @@ def test_load_demo_writes_the_reports_its_arbiter_uploads(debug_on, capsys, sett
         assert len(played) == tournament.number_of_rounds * (tournament.number_of_rounds + 1) // 2
     call_command("load_demo")  # again: the reports are in, none is written
     assert "Reports to upload" not in capsys.readouterr().out
+
+
+def test_an_administrator_who_is_not_staff_finds_the_admin_in_the_menu(world):
+    """Members of the Administrators group may use the admin (roles, the rule sets' dates,
+    the audit trail live there); the menu linked it for staff only (a review)."""
+    from tests.conftest import persona_client
+
+    administrator = world["users"]["administrator"]
+    assert not administrator.is_staff
+    page = persona_client(world, "administrator").get("/").content.decode()
+    assert 'href="/admin/">All the data (admin)' in page
+    assert 'href="/admin/"' not in persona_client(world, "officer_a").get("/").content.decode()
+
+
+def test_a_user_without_a_role_is_told_who_gives_roles(client):
+    """Officers cannot give roles: the dashboard sent him to them (a review)."""
+    user = get_user_model().objects.create_user("nobody", password="correct-horse-battery")
+    client.force_login(user)
+    page = client.get("/dashboard/").content.decode()
+    assert "an administrator gives roles" in page and "rating officer or an" not in page

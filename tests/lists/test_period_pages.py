@@ -1280,6 +1280,11 @@ def test_the_periods_page_makes_the_coming_lists_periods_where_no_scheduler_runs
         for month in (8, 9, 10)
     }
     assert 'id="periods-missing"' not in done
+    # Each in its trail, with who made it (a review: nothing said who).
+    from audit.models import AuditEntry
+
+    made = AuditEntry.objects.filter(action="made by hand")
+    assert made.count() == 9 and {entry.actor for entry in made} == {world["users"]["officer_a"]}
     again = client.post("/lists/periods/ensure/", follow=True).content.decode()
     assert "The coming lists&#x27; periods were all there already." in again
     assert RatingPeriod.objects.count() == 9
