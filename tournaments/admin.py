@@ -248,6 +248,8 @@ class RuleSetScheduleAdmin(AuditedModelAdmin):
     """Administrators control when each rule set applies: for tournaments to come, since
     each tournament keeps the rule set of its registration."""
 
+    list_display = ("category", "effective_from", "rule_set")
+    list_filter = ("category", "rule_set")
     form = RuleSetScheduleForm
 
     def get_deleted_objects(self, objs, request):
@@ -259,6 +261,3 @@ class RuleSetScheduleAdmin(AuditedModelAdmin):
         if refusal := schedule_change_refusal(rows):
             protected = [*protected, refusal]
         return deleted, counts, perms_needed, protected
-
-    list_display = ("category", "effective_from", "rule_set")
-    list_filter = ("category", "rule_set")
