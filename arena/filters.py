@@ -1,12 +1,15 @@
-"""The arena's list: a search by name or FIDE ID, a federation, a title and a sex."""
+"""The arena's list: a search by name or FIDE ID, a federation, a title, a sex and an age
+group."""
 
 from __future__ import annotations
 
 import django_filters
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from arena.models import ArenaRating
 from players.filters import (
+    AgeGroup,
     FederationFilter,
     NarrowingFilterSet,
     SearchFilter,
@@ -28,10 +31,13 @@ class ArenaRatingFilter(NarrowingFilterSet):
     sex = django_filters.ChoiceFilter(
         field_name="player__sex", choices=Player.Sex.choices, label="Sex"
     )
+    age = django_filters.ChoiceFilter(
+        choices=AgeGroup.CHOICES, method="filter_age", label="Age group"
+    )
 
     class Meta:
         model = ArenaRating
-        fields = ("q", "federation", "title", "sex")
+        fields = ("q", "federation", "title", "sex", "age")
 
     def __init__(self, data=None, *args, **kwargs) -> None:
         super().__init__(federation_in_capitals(data), *args, **kwargs)
@@ -41,3 +47,8 @@ class ArenaRatingFilter(NarrowingFilterSet):
 
     def filter_title(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(title_held(value, "player__"))
+
+    def filter_age(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        """By year of birth, as of this year: the arena's list stands as of its last game
+        (1.4), not of a list date."""
+        return queryset.filter(AgeGroup.condition(value, timezone.localdate().year, "player__"))

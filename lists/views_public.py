@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
-from lists.filters import AgeGroup, ListEntryFilter
+from lists.filters import ListEntryFilter
 from lists.models import ListEntry, RatingPeriod
 from lists.readings import EXCERPT_SILENT, INTERPRETATIONS
 from lists.selectors import (
@@ -49,7 +49,7 @@ from lists.tables import (
     download_url,
     list_kwargs,
 )
-from players.filters import attachment
+from players.filters import AgeGroup, attachment
 from players.models import Player, RatingCategory
 from players.pagination import paginate
 from players.views import searched_player_table

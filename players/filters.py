@@ -216,6 +216,33 @@ def title_held(title: str, player: str = "") -> Q:
     return Q(**{f"{player}title": title}) | Q(**{f"{player}women_title": title})
 
 
+class AgeGroup:
+    """The list's display groups, by year of birth as FIDE counts its age categories:
+    juniors (U20) are born in the list's year minus 20 or later (FIDE's under-20 events:
+    born on or after 1 January of that year); seniors 50+ and 65+ reach that age in the
+    list's year (born in the list's year minus 50, or 65, or earlier). They choose what the
+    page shows; they are not the rating rules' juniors (K 40 runs to the end of the year of
+    the 18th birthday, R&B 2024 7.3.3). A player without a birth year is in no group."""
+
+    JUNIORS = "u20"
+    SENIORS_50 = "50plus"
+    SENIORS_65 = "65plus"
+    CHOICES = (
+        (JUNIORS, "Juniors (U20)"),
+        (SENIORS_50, "Seniors (50+)"),
+        (SENIORS_65, "Seniors (65+)"),
+    )
+
+    @classmethod
+    def condition(cls, group: str, list_year: int, player: str = "") -> Q:
+        """Who is in ``group`` in ``list_year``; ``player``: the path to the player
+        ("player__") from another model."""
+        if group == cls.JUNIORS:
+            return Q(**{f"{player}birth_year__gte": list_year - 20})
+        age = 65 if group == cls.SENIORS_65 else 50
+        return Q(**{f"{player}birth_year__lte": list_year - age})
+
+
 #: More digits than any FIDE ID has, or a bigint holds.
 FIDE_ID_DIGITS = 18
 

@@ -46,7 +46,7 @@ def test_the_arenas_list_ranks_rated_members_with_the_rating_shown_whole(client,
     assert "Arena, Uma" not in text  # unrated: not on the list (3.5)
 
 
-def test_the_list_filters_by_title_and_sex_and_sorts_by_its_columns(client, rated):
+def test_the_list_filters_by_title_sex_and_age_and_sorts_by_its_columns(client, rated):
     """As the published lists do (a review: name and federation only, and no column could
     be sorted). A woman's title counts in either column."""
     from players.models import Player
@@ -66,6 +66,14 @@ def test_the_list_filters_by_title_and_sex_and_sorts_by_its_columns(client, rate
     assert names(sort="games") == names(sort="-rating")
     download = client.get("/arena/online-rapid/download.csv", {"sex": "M"})
     assert b"Arena, Bob" in b"".join(download.streaming_content)
+    # Age groups by year of birth, as of this year (the list stands as of its last game).
+    from django.utils import timezone
+
+    year = timezone.localdate().year
+    Player.objects.filter(fide_id=1001).update(birth_year=year - 70)
+    Player.objects.filter(fide_id=1002).update(birth_year=year - 12)
+    assert names(age="u20") == ["Arena, Bob"]
+    assert names(age="65plus") == names(age="50plus") == ["Arena, Ann"]
 
 
 def test_the_list_is_searched_and_downloaded_as_searched(client, rated):
