@@ -220,15 +220,14 @@ def csv_header(category: str) -> list[str]:
 def write_csv(entries: QuerySet[ListEntry], period: RatingPeriod) -> Iterator[str]:
     """A header row (``csv_header``), then one row per player (RFC 4180: commas, quotes
     where needed). players.importing.csv_list reads it back as a list of its category."""
-    # The women's title held, as the TXT and XML write it (a review: a WGM without an open
-    # title had it in the CSV's title column alone).
-    rows = (
-        [getattr(row, column) for column in CSV_COLUMNS]
-        for row in (
-            row._replace(women_title=women_title_held(row.title, row.women_title))
-            for row in entry_rows(entries)
-        )
-    )
+
+    def values(row: Row) -> list[object]:
+        # The women's title held, as the TXT and XML write it (a review: a WGM without an
+        # open title had it in the CSV's title column alone).
+        held = row._replace(women_title=women_title_held(row.title, row.women_title))
+        return [getattr(held, column) for column in CSV_COLUMNS]
+
+    rows = map(values, entry_rows(entries))
     return csv_chunks(csv_header(period.category), rows, chunk_lines=CHUNK_LINES)
 
 

@@ -10,13 +10,22 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import slugify
 
 from players.access import ADMINISTRATORS_GROUP
-from players.models import Arbiter, Federation, Player, RatingOfficer
+from players.models import (
+    Arbiter,
+    Federation,
+    Player,
+    RatingOfficer,
+    RatingState,
+    RatingStatus,
+)
 from tournaments.models import Game, PlayerMatch, Tournament
 from tournaments.selectors import rules_for
 
@@ -210,7 +219,7 @@ def demo_period_load() -> str:
         periods_ensure,
     )
     from players.access import Actor
-    from players.models import RatingHistory, RatingState
+    from players.models import RatingHistory
     from players.selectors import list_every_months
     from regulations.lists import is_list_date
     from tournaments.models import TournamentReport
@@ -394,11 +403,6 @@ def demo_reports_write() -> list[Path]:
     rating that of his state in its category (0 unrated). The site stores nothing: the
     arbiter uploads them (a review: the demo's two tournaments waited for reports that
     nobody trying it had)."""
-    from django.conf import settings
-    from django.utils.text import slugify
-
-    from players.models import RatingState
-
     directory = Path(settings.MEDIA_ROOT) / DEMO_REPORTS_DIRECTORY
     written = []
     players = list(Player.objects.select_related("federation").order_by("fide_id"))
@@ -414,7 +418,7 @@ def demo_reports_write() -> list[Path]:
         entrants = players[-(rounds + 1) :] if rounds % 2 else players[: rounds + 2]
         ratings = dict(
             RatingState.objects.filter(
-                player__in=entrants, category=tournament.category, status="rated"
+                player__in=entrants, category=tournament.category, status=RatingStatus.RATED
             ).values_list("player_id", "rating")
         )
         days = (tournament.end_date - tournament.start_date).days + 1

@@ -37,6 +37,12 @@ def closed_period(period_world) -> RatingPeriod:
     return period
 
 
+def compute_by_hand(client, period, capture) -> None:
+    """The compute button, the worker's computation run once the request has committed."""
+    with capture(execute=True):
+        client.post(f"/lists/periods/{period.pk}/compute/")
+
+
 def publish_by_hand(client, period, capture) -> str:
     """The administrator's publish button, the worker's publication run once the request
     has committed (as a worker would), and the period's page read afterwards."""
@@ -185,8 +191,7 @@ def test_a_period_past_its_closing_date_is_closed_by_hand_where_no_scheduler_run
 
 def test_only_the_administrator_publishes(world, period_world, django_capture_on_commit_callbacks):
     period = closed_period(period_world)
-    with django_capture_on_commit_callbacks(execute=True):
-        persona_client(world, "officer_a").post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(persona_client(world, "officer_a"), period, django_capture_on_commit_callbacks)
     assert (
         persona_client(world, "officer_a").post(f"/lists/periods/{period.pk}/publish/").status_code
         == 403
@@ -216,8 +221,7 @@ def test_a_publication_handed_to_a_worker_is_followed_on_the_page(
     compute the period again, and the list appears whole when the worker commits."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks() as worker_jobs:  # queued, not yet run
         admin.post(f"/lists/periods/{period.pk}/publish/")
     page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
@@ -292,8 +296,7 @@ def test_a_publication_whose_worker_was_lost_is_offered_again_after_the_lease(
     page no longer waits for it and the administrator asks again."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks():  # the worker never runs it
         admin.post(f"/lists/periods/{period.pk}/publish/")
     assert 'id="publish"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
@@ -315,8 +318,7 @@ def test_the_preview_is_searched_by_name_or_fide_id(
     the kind shown."""
     period = closed_period(period_world)
     officer = persona_client(world, "officer_a")
-    with django_capture_on_commit_callbacks(execute=True):
-        officer.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(officer, period, django_capture_on_commit_callbacks)
     a, b = period_world.players["A"], period_world.players["B"]
     names = {str(a.fide_id): "A", str(b.fide_id): "B"}
     url = f"/lists/periods/{period.pk}/"
@@ -353,8 +355,7 @@ def test_a_list_is_not_published_before_its_date(
     asked for anyway is refused; on 1 April it is published."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: datetime.date(2025, 3, 31))
     page = admin.get(f"/lists/periods/{period.pk}/").content.decode()
     assert 'id="publish"' not in page
@@ -409,8 +410,7 @@ def test_a_report_approved_after_the_preview_is_shown_left_out_and_moved_on_publ
     leaves it to May's list, and the message says that too."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     assert 'id="late-reports"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
     w = period_world
     late = w.tournament([(w.player("C", 1600), w.player("D", 1600), 1)], name="Late Blitz")
@@ -438,8 +438,7 @@ def test_a_report_the_next_list_would_rate_too_late_is_refused_on_publication(
     published as it is, the list refuses it with the reason rather than move it on."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     w = period_world
     w.tournament([(w.player("C", 1600), w.player("D", 1600), 1)], name="Club Rapid")
     assert 'id="too-late-next"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
@@ -482,8 +481,7 @@ def test_an_official_event_approved_after_the_preview_is_named_with_its_clause(
     page = html.unescape(admin.get(f"/lists/periods/{period.pk}/").content.decode())
     assert "and official FIDE events ending by the day before its date" in page
     assert "(R&B 2024 6.1.3)" in page
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     w = period_world
     w.tournament([(w.player("C", 1600), w.player("D", 1600), 1)], name="Club Rapid")
     assert 'id="official-late"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
@@ -551,8 +549,7 @@ def test_a_report_without_a_game_over_the_board_is_not_late_and_is_done_with_thi
     to list."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     forfeits = period_world.tournament([], name="Forfeit Cup")
     assert 'id="late-reports"' not in admin.get(f"/lists/periods/{period.pk}/").content.decode()
     done = publish_by_hand(admin, period, django_capture_on_commit_callbacks)
@@ -658,8 +655,7 @@ def test_a_preview_filtered_to_a_kind_nobody_has_says_so(
 ):
     period = closed_period(period_world)
     officer = persona_client(world, "officer_a")
-    with django_capture_on_commit_callbacks(execute=True):
-        officer.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(officer, period, django_capture_on_commit_callbacks)
     page = officer.get(f"/lists/periods/{period.pk}/", {"kind": "delisted"}).content.decode()
     assert "No player in this period has the result “below the floor”." in page
     assert "No player has a result in this period." not in page
@@ -924,8 +920,7 @@ def test_the_tournaments_of_a_period_come_a_page_at_a_time_and_sort_apart_from_t
     for number in reversed(range(51)):
         period_world.tournament([], name=f"Cup {number:02d}", start=datetime.date(2025, 3, 1))
     officer = persona_client(world, "officer_a")
-    with django_capture_on_commit_callbacks(execute=True):
-        officer.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(officer, period, django_capture_on_commit_callbacks)
 
     def names(query: str = "") -> list[str]:
         page = officer.get(f"/lists/periods/{period.pk}/{query}").content.decode()
@@ -966,8 +961,7 @@ def test_an_officer_reads_and_downloads_one_federations_players_of_the_preview(
     period = period_get_or_create(category="rapid", list_date=APRIL)
     period_close(period=period)
     officer = persona_client(world, "officer_a")
-    with django_capture_on_commit_callbacks(execute=True):
-        officer.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(officer, period, django_capture_on_commit_callbacks)
     url = f"/lists/periods/{period.pk}/"
 
     def shown(**params) -> list[str]:
@@ -1021,8 +1015,7 @@ def test_many_reports_approved_after_the_preview_are_named_twenty_and_counted(
     rather than growing with them."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     w = period_world
     for number in range(23):
         w.tournament([(w.players["A"], w.players["B"], 1)], name=f"Late {number:02d}")
@@ -1042,8 +1035,7 @@ def test_the_counts_of_a_preview_follow_its_recomputation(
     page counts the new run, not the old one's figures."""
     period = closed_period(period_world)
     officer = persona_client(world, "officer_a")
-    with django_capture_on_commit_callbacks(execute=True):
-        officer.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(officer, period, django_capture_on_commit_callbacks)
     url = f"/lists/periods/{period.pk}/"
     page = officer.get(url).content.decode()
     assert "<strong>2</strong> players" in page and "<strong>1</strong> up" in page
@@ -1056,8 +1048,7 @@ def test_the_counts_of_a_preview_follow_its_recomputation(
     assert not [q for q in sql if 'COUNT("lists_periodresult"."id")' in q]  # the summary
     w = period_world
     w.tournament([(w.player("C", 1600), w.player("D", 1500), 1)], name="Late Rapid")
-    with django_capture_on_commit_callbacks(execute=True):
-        officer.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(officer, period, django_capture_on_commit_callbacks)
     page = officer.get(url).content.decode()
     assert "<strong>4</strong> players" in page and "<strong>2</strong> up" in page
     rated = officer.get(url, {"kind": "rated"}).content.decode()
@@ -1089,8 +1080,7 @@ def test_a_publication_request_given_up_does_not_publish_a_later_run(
     publishes nothing: nobody asked for run 2. The history says why."""
     period = closed_period(period_world)
     admin = persona_client(world, "administrator")
-    with django_capture_on_commit_callbacks(execute=True):
-        admin.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(admin, period, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks() as queued:  # stuck in the queue
         admin.post(f"/lists/periods/{period.pk}/publish/")
     lost = timezone.now() - datetime.timedelta(seconds=settings.PERIOD_CLAIM_LEASE_SECONDS + 1)
@@ -1098,8 +1088,7 @@ def test_a_publication_request_given_up_does_not_publish_a_later_run(
     w = period_world
     w.tournament([(w.player("C", 1600), w.player("D", 1500), 1)], name="Late Rapid")
     officer = persona_client(world, "officer_a")
-    with django_capture_on_commit_callbacks(execute=True):
-        officer.post(f"/lists/periods/{period.pk}/compute/")
+    compute_by_hand(officer, period, django_capture_on_commit_callbacks)
     assert RatingPeriod.objects.get(pk=period.pk).computed_run == 2
     for job in queued:
         job()  # the old task is finally delivered

@@ -177,12 +177,18 @@ def test_a_txt_list_saved_with_separate_accents_reads_in_its_columns(
     assert (player.federation.code, state(1503014).rating) == ("NOR", 2833)
 
 
+def csv_imported(import_as_administrator, tmp_path, text: str):
+    """``text`` written as a UTF-8 CSV list and imported by an administrator."""
+    path = tmp_path / "list.csv"
+    path.write_text(text, encoding="utf-8")
+    return import_as_administrator("", path=path)
+
+
 def test_a_csv_name_with_separate_accents_is_stored_composed(import_as_administrator, tmp_path):
     """The registry's search and the TXT download count the letters a reader sees."""
-    path = tmp_path / "list.csv"
     name = unicodedata.normalize("NFD", "Åström, Jörg")
-    path.write_text(f'ID Number,Name,Fed,Sex,SRtng\n90800001,"{name}",SWE,M,1800\n')
-    import_as_administrator("", path=path)
+    text = f'ID Number,Name,Fed,Sex,SRtng\n90800001,"{name}",SWE,M,1800\n'
+    csv_imported(import_as_administrator, tmp_path, text)
     stored = Player.objects.get(fide_id=90800001).name
     assert stored == "Åström, Jörg" and len(stored) == 12
 
@@ -192,14 +198,14 @@ def test_a_short_row_and_a_birth_year_to_come_are_skipped_with_their_reasons(
 ):
     """A CSV row with fewer values than the header has columns is named as such (not by
     the first column it lacks); a birth year after this year is nobody's."""
-    path = tmp_path / "list.csv"
-    path.write_text(
+    result = csv_imported(
+        import_as_administrator,
+        tmp_path,
         "ID Number,Name,Fed,Sex,SRtng,B-day\n"
         "90800001,Short,NOR\n"
         "90800002,Future,NOR,M,1800,2090\n"
-        "90800003,Fine,NOR,F,1800,1990\n"
+        "90800003,Fine,NOR,F,1800,1990\n",
     )
-    result = import_as_administrator("", path=path)
     assert result.skipped == [
         {"line": 2, "reason": "3 values for 6 columns"},
         {"line": 3, "reason": "birth year 2090 is in the future"},
@@ -213,17 +219,16 @@ def test_numbers_of_superscript_digits_or_too_many_digits_are_skipped_lines(
     """ "²" is a digit to Python but no number: a FIDE ID, rating or birth year written with
     one is a skipped line with its reason, as is a FIDE ID longer than any, never an
     error that loses the whole import."""
-    path = tmp_path / "list.csv"
-    path.write_text(
+    result = csv_imported(
+        import_as_administrator,
+        tmp_path,
         "ID Number,Name,Fed,Sex,SRtng,B-day\n"
         "9080000²,Superscript,NOR,M,1800,1990\n"
         "1234567890123456789012,Long,NOR,M,1800,1990\n"
         "90800003,Rating,NOR,F,18²0,1990\n"
         "90800004,Born,NOR,F,1800,199²\n"
         "90800005,Fine,NOR,F,1800,1990\n",
-        encoding="utf-8",
     )
-    result = import_as_administrator("", path=path)
     assert result.skipped == [
         {"line": 2, "reason": "FIDE ID '9080000²' is not a positive number"},
         {"line": 3, "reason": "FIDE ID '1234567890123456789012' is not a positive number"},
@@ -237,16 +242,15 @@ def test_games_k_or_a_rating_beyond_any_list_s_are_skipped_lines(import_as_admin
     """An audit found games of 99999999999999999999 ending the import in a server error
     (the database's integer refused it), and K 70000 accepted: no rule set gives K above
     40, and no list period holds ten thousand games."""
-    path = tmp_path / "list.csv"
-    path.write_text(
+    result = csv_imported(
+        import_as_administrator,
+        tmp_path,
         "fide_id,name,federation,sex,standard_rating,standard_games,standard_k\n"
         "90800001,Games,NOR,M,2000,99999999999999999999,20\n"
         "90800002,Kay,NOR,M,2000,9,70000\n"
         "90800003,Rating,NOR,M,3501,9,20\n"
         "90800004,Padded,NOR,F,02000,0009,020\n",
-        encoding="utf-8",
     )
-    result = import_as_administrator("", path=path)
     assert result.skipped == [
         {"line": 2, "reason": "standard games 99999999999999999999 is out of range"},
         {"line": 3, "reason": "standard K 70000 is out of range"},
@@ -287,14 +291,13 @@ def test_a_list_cut_short_inside_its_last_line_leaves_that_line_out(
 def test_a_rating_below_any_fide_lists_is_a_skipped_line(import_as_administrator, tmp_path):
     """No FIDE list has held a rating below 1000: "16" is a damaged line (a review
     imported a file cut inside the rating as a rating of 16)."""
-    path = tmp_path / "list.csv"
-    path.write_text(
+    result = csv_imported(
+        import_as_administrator,
+        tmp_path,
         "fide_id,name,federation,sex,standard_rating,standard_games,standard_k\n"
         "90800011,Low,NOR,M,16,9,20\n"
         "90800012,Floor,NOR,M,1000,9,20\n",
-        encoding="utf-8",
     )
-    result = import_as_administrator("", path=path)
     assert result.skipped == [
         {"line": 2, "reason": "standard rating 16 is below 1000, the lowest any FIDE list has held"}
     ]
