@@ -116,6 +116,7 @@ from regulations.lists import (
 )
 from regulations.types import NEW_PLAYER_GAMES, REACHED_2400, PlayerState
 from tournaments.models import Tournament
+from tournaments.notifications import list_told_to_arbiters
 from tournaments.selectors import official_event_clause, rule_schedule, rules_for
 from tournaments.workflow import tournament_status_change
 
@@ -1726,8 +1727,9 @@ def _tournaments_mark_rated(
     no game played over the board (forfeits and byes alone: nothing to rate, whenever they
     were approved); any other left ready for this list (approved after the computation)
     moves to the next list (DESIGN.md interpretation 8), or is refused where that one would
-    rate it too late (``too_late_for_the_next_list``). Returns how many were rated, moved
-    and refused."""
+    rate it too late (``too_late_for_the_next_list``). The arbiters of those rated and
+    moved are told by mail once the list commits. Returns how many were rated, moved and
+    refused."""
     run = _computed_run_tournaments(period)
     # The run rated every one with games when it started: any without is outside it.
     outside = Tournament.objects.filter(pk__in=_outside_run(period))
@@ -1778,6 +1780,14 @@ def _tournaments_mark_rated(
             action="moved to the next list",
             reason=f"Approved after the {period} was computed; rated on the list of {following}.",
         )
+    list_told_to_arbiters(
+        list_name=str(period),
+        rated=Tournament.objects.filter(
+            category=period.category, list_date=period.list_date, status=Tournament.Status.RATED
+        ),
+        moved=Tournament.objects.filter(pk__in=[tournament.pk for tournament in left]),
+        moved_to=following,
+    )
     return count, len(left), len(refused)
 
 
