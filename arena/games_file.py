@@ -1,7 +1,8 @@
 """An arena games file, read: the PGN the arena's server writes, one game after another,
 each with the tags that say who played whom, when, at what time control and with what
 result. The moves are not rated and not read here (python-chess reads the file,
-``tournaments.pgn``); what is wrong with a game is said with its line."""
+``tournaments.pgn``), but the result they end with must be the Result tag's; what is wrong
+with a game is said with its line."""
 
 from __future__ import annotations
 
@@ -140,6 +141,16 @@ def _game(
                 line("Result"),
                 f"Result {_quoted(result)} is no finished game's (1-0, 0-1 or 1/2-1/2): only a "
                 "game's result changes the ratings",
+                "online arena 3.9.1",
+            )
+        )
+    elif game.termination and game.termination != result:
+        # PGN's two records of one result disagree: neither can be rated as the score.
+        problems.append(
+            ArenaFinding(
+                game.termination_line,
+                f"The moves end {game.termination}, where the Result tag (line "
+                f"{line('Result')}) says {result}: the game's score is one of the two",
                 "online arena 3.9.1",
             )
         )

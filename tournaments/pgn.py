@@ -49,6 +49,10 @@ class PgnGame:
     #: The line of the first tag whose name the game had already: two games' tags run
     #: together where the first has no movetext, not even its result.
     repeated_tag_line: int | None = None
+    #: The result its movetext ends with ("1-0", "0-1", "1/2-1/2" or "*", PGN's game
+    #: termination marker), and that marker's line; "" where it ends with none.
+    termination: str = ""
+    termination_line: int | None = None
 
     @property
     def label(self) -> str:
@@ -212,7 +216,31 @@ def read_games(data: bytes, *, moves: bool = True) -> GamesFile:
         return GamesFile((), "No game with tags could be read from the games file: is it PGN?")
     begun = {game.line for game in games}
     swallowed = tuple(line for line in _tag_sections(handle.lines) if line not in begun)
+    _terminations_read(games, handle.lines)
     return GamesFile(tuple(games), swallowed=swallowed)
+
+
+#: A movetext's end: its game termination marker, after the last comment (PGN 8.2.6).
+_TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*\Z")
+#: PGN's comments: braces (across lines, not nested; one left open runs to the end, as it
+#: swallows what follows) and a semicolon's rest of the line.
+_COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*")
+
+
+def _terminations_read(games: list[PgnGame], lines: list[str]) -> None:
+    """Each game's ``termination``: the marker its movetext ends with, from the line
+    after its last tag to the line before the next game. Read off the text, not by
+    python-chess, which skips the movetext when the moves are not read."""
+    ends = [game.line - 1 for game in games[1:]] + [len(lines)]
+    for game, end in zip(games, ends, strict=True):
+        first = max(line for _, line in game.headers.values()) + 1
+        # Comments blanked with their line breaks kept, so that offsets give lines.
+        text = _COMMENT.sub(
+            lambda comment: "\n" * comment[0].count("\n"), "\n".join(lines[first - 1 : end])
+        )
+        if found := _TERMINATION.search(text):
+            game.termination = found[1]
+            game.termination_line = first + text.count("\n", 0, found.start())
 
 
 def _tag_sections(lines: list[str]) -> list[int]:

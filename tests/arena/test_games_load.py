@@ -325,3 +325,24 @@ def test_a_rating_lost_under_the_floor_no_longer_says_it_came_from_a_list(world,
     load(world, pgn(pgn_game(1009, 1001, "1-0", "2026.11.03 12:00:00")), name="next.pgn")
     ann = rating(members["ann"])
     assert (ann.rating, ann.first_rating_from) == (None, "")
+
+
+def test_moves_that_end_with_another_result_than_the_result_tag_are_a_finding(world, members):
+    """PGN writes a game's result twice, in its Result tag and at the end of its moves.
+    Which of two that disagree is the score (3.9.1) the file does not say: the game is
+    named with both lines, and nothing is rated. A result inside a comment (a clock's, a
+    word of the server's) is no end of the moves."""
+    contradicted = pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00").replace(
+        "Nc6 1-0", "Nc6 {White resigns; 1-0 was wrong}\n0-1"
+    )
+    commented = pgn_game(1002, 1001, "1/2-1/2", "2026.11.03 11:00:00").replace(
+        "Nc6 1/2-1/2", "Nc6 {[%clk 0:00:01] 1-0} 1/2-1/2 ; 0-1"
+    )
+    with pytest.raises(ArenaGamesRefused) as refused:
+        load(world, pgn(contradicted, commented))
+    assert [str(f) for f in refused.value.findings] == [
+        "Line 13: The moves end 0-1, where the Result tag (line 9) says 1-0: the game's score "
+        "is one of the two (online arena 3.9.1)"
+    ]
+    assert not ArenaGame.objects.exists()
+    assert load(world, pgn(contradicted.replace("\n0-1", "\n1-0"), commented)).games == 2
