@@ -34,9 +34,8 @@ from arena.selectors import (
 )
 from arena.services import FINDINGS_SHOWN, ArenaGamesRefused, arena_games_load
 from arena.tables import ArenaGamesFileTable, ArenaGameSideTable, ArenaRatingTable
+from downloads import attachment, csv_chunks
 from players.access import require_administrator
-from players.filters import attachment
-from players.importing.csv_list import csv_chunks
 from players.models import Player
 from players.pagination import paginate
 from players.views import retired_player_redirect

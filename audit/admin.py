@@ -1,12 +1,20 @@
+import datetime as dt
+import json
+from collections.abc import Iterator
+
 from django.contrib import admin
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
+from django.db.models import QuerySet
+from django.http import StreamingHttpResponse
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
 from audit.forms import RecordsChoiceField
 from audit.models import AuditEntry
 from audit.services import audit_record
+from downloads import attachment, csv_chunks
 
 
 class DateCheckedChangeList(ChangeList):
@@ -79,6 +87,7 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     search_fields = ("reason", "actor__username", "actor_label", "action")
     date_hierarchy = "at"
     list_select_related = ("actor", "content_type")  # "who" names the actor on every row
+    actions = ("download_csv",)
 
     @admin.display(description="object")
     def target(self, entry: AuditEntry) -> str:
@@ -91,6 +100,42 @@ class AuditEntryAdmin(ReadOnlyAdmin):
         except NoReverseMatch:
             return label
         return format_html('<a href="{}">{}</a>', url, label)
+
+    @admin.action(description="Download the selected entries (CSV)")
+    def download_csv(self, request, queryset: QuerySet[AuditEntry]) -> StreamingHttpResponse:
+        """The entries chosen (all those the filters and the search keep, with "select
+        all"), oldest first, streamed: a year's trail is kept by whoever audits it."""
+        response = StreamingHttpResponse(
+            csv_chunks(AUDIT_CSV_COLUMNS, audit_csv_rows(queryset)),
+            content_type="text/csv; charset=utf-8",
+        )
+        response["Content-Disposition"] = attachment(
+            f"audit-trail-{timezone.localdate():%Y-%m-%d}.csv"
+        )
+        return response
+
+
+#: The audit trail's CSV download, a column per fact of an entry.
+AUDIT_CSV_COLUMNS = (
+    "at_utc", "who", "action", "object_type", "object_id", "reason", "changes",
+)  # fmt: skip
+
+
+def audit_csv_rows(entries: QuerySet[AuditEntry]) -> Iterator[tuple[object, ...]]:
+    """Each entry as a row of ``AUDIT_CSV_COLUMNS``: its moment in UTC to the second, who
+    (a user's name, or the command or task), the action in words, the object's kind and
+    id, the reason, and the changes as JSON ({"field": [before, after]})."""
+    chosen = entries.select_related("actor", "content_type").order_by("at", "pk")
+    for entry in chosen.iterator(chunk_size=2000):
+        yield (
+            entry.at.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S"),
+            entry.who,
+            entry.action_text,
+            entry.content_type.name,
+            entry.object_id,
+            entry.reason,
+            json.dumps(entry.changes, ensure_ascii=False, sort_keys=True) if entry.changes else "",
+        )
 
 
 class AuditedModelAdmin(ModelAdmin):

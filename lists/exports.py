@@ -22,10 +22,10 @@ from xml.sax.saxutils import escape
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Length
 
+from downloads import CHUNK_LINES, csv_chunks
 from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
 from players.filters import chosen_filename
-from players.importing.csv_list import CHUNK_LINES, csv_chunks
 from players.importing.fide_txt import month_column
 from players.models import shown_title, women_title_held
 

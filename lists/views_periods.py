@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
+from downloads import attachment, csv_chunks
 from lists import services
 from lists.exports import FETCH_ROWS
 from lists.filters import PeriodFilter, PreviewFilter
@@ -35,8 +36,7 @@ from lists.selectors import (
     run_summary,
 )
 from players.access import Actor
-from players.filters import REFUSED_ROWS_TEXT, attachment
-from players.importing.csv_list import csv_chunks
+from players.filters import REFUSED_ROWS_TEXT
 from players.models import RatingCategory
 from players.pagination import paginate
 from regulations.rounding import hundredths

@@ -28,6 +28,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from downloads import attachment
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import ListEntryFilter
 from lists.models import ListEntry, RatingPeriod
@@ -49,7 +50,7 @@ from lists.tables import (
     download_url,
     list_kwargs,
 )
-from players.filters import AgeGroup, attachment
+from players.filters import AgeGroup
 from players.models import Player, RatingCategory
 from players.pagination import paginate
 from players.views import searched_player_table

@@ -1,5 +1,3 @@
-import re
-import unicodedata
 from collections.abc import Iterable
 
 import django_filters
@@ -8,7 +6,6 @@ from django.db.models import Q, QuerySet
 from django.forms.utils import flatatt
 from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
-from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
 from players.models import Federation, Player, RetiredFideId
@@ -88,19 +85,6 @@ def chosen_filename(stem: str, extension: str, chosen: Iterable[tuple[str, str]]
         if value.strip()
     ]
     return "-".join([stem, *parts]) + f".{extension}"
-
-
-def attachment(filename: str) -> str:
-    """The Content-Disposition of a download named ``filename``: Django's header (RFC
-    6266's ``filename*`` for a name outside ASCII) with, beside it, the name in ASCII
-    letters for a client that reads no other (RFC 6266 4.3): ``rapid-2025-04-q.csv`` for
-    ``rapid-2025-04-q-日本.csv``, ``...-q-jonsson.csv`` for ``...-q-jönsson.csv``."""
-    header = content_disposition_header(True, filename)
-    if filename.isascii():
-        return header
-    letters = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode()
-    fallback = re.sub(r"-+(?=[-.]|$)", "", letters) or "download"
-    return f'attachment; filename="{fallback}"; {header.removeprefix("attachment; ")}'
 
 
 #: An empty page under a value the filter form refused: a list of people, of things.

@@ -18,10 +18,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from downloads import csv_chunks
 from lists import exports
 from lists.exports import export_list
 from lists.models import ListEntry, RatingPeriod
-from players.importing.csv_list import csv_chunks, read_csv
+from players.importing.csv_list import read_csv
 from players.importing.fide_txt import read_txt
 from players.importing.fide_xml import read_xml
 from players.importing.records import ListRecord
