@@ -2,8 +2,10 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
+from django.db.models import Q
 
 from audit.admin import AuditedModelAdmin, ReadOnlyAdmin
+from players.access import ADMINISTRATORS_GROUP
 from players.models import (
     Arbiter,
     Federation,
@@ -135,6 +137,36 @@ class RetiredFideIdAdmin(ReadOnlyAdmin):
     search_fields = ("=fide_id",)
 
 
+class RoleFilter(admin.SimpleListFilter):
+    """Accounts by the role they hold, and those with none."""
+
+    title = "role"
+    parameter_name = "role"
+
+    def lookups(self, request, model_admin):
+        return (
+            ("administrator", "administrator"),
+            ("officer", "rating officer"),
+            ("arbiter", "arbiter"),
+            ("none", "none"),
+        )
+
+    def queryset(self, request, queryset):
+        administrator = Q(is_superuser=True) | Q(groups__name=ADMINISTRATORS_GROUP)
+        held = {
+            "administrator": administrator,
+            "officer": Q(officer_roles__isnull=False),
+            "arbiter": Q(arbiter__isnull=False),
+        }
+        if self.value() in held:
+            return queryset.filter(held[self.value()]).distinct()
+        if self.value() == "none":
+            return queryset.exclude(administrator).filter(
+                officer_roles__isnull=True, arbiter__isnull=True
+            )
+        return queryset
+
+
 class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
     """Accounts, and the roles they carry (the Administrators group, staff, superuser), in
     the audit trail as every other change made in the admin (DESIGN-notes 44; a review
@@ -142,6 +174,31 @@ class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
     changed."""
 
     secret_fields = frozenset({"password", "password1", "password2", "usable_password"})
+    list_display = ("username", "email", "roles", "is_active", "last_login")
+    list_filter = (RoleFilter, "is_active", "is_staff", "is_superuser", "groups")
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("arbiter")
+            .prefetch_related("groups", "officer_roles__federation")
+        )
+
+    @admin.display(description="roles")
+    def roles(self, user) -> str:
+        """What the site lets the account do (``players.access.actor_for``), in words: an
+        administrator looking for the accounts waiting for a role (the site tells such a
+        user that an administrator gives roles) finds them by the filter beside."""
+        held = []
+        if user.is_superuser or any(g.name == ADMINISTRATORS_GROUP for g in user.groups.all()):
+            held.append("administrator")
+        federations = sorted(role.federation.code for role in user.officer_roles.all())
+        if federations:
+            held.append(f"rating officer ({', '.join(federations)})")
+        if getattr(user, "arbiter", None) is not None:
+            held.append("arbiter")
+        return ", ".join(held) or "none"
 
 
 class AuditedGroupAdmin(AuditedModelAdmin, GroupAdmin):

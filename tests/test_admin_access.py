@@ -602,3 +602,33 @@ def test_the_audit_trail_links_each_object_and_filters_by_person(world):
 
     assert "status:checked" in rows(actor__id__exact=officer.pk)
     assert "status:checked" not in rows(actor__id__exact=world["users"]["administrator"].pk)
+
+
+def test_the_accounts_page_names_each_ones_roles_and_finds_those_without(world):
+    """An account without a role is told that an administrator gives roles: the admin's
+    accounts page says what each account may do, and its filter finds those waiting."""
+    from django.contrib.auth import get_user_model
+
+    from players.models import RatingOfficer
+
+    RatingOfficer.objects.create(user=world["users"]["officer_a"], federation=world["fed_b"])
+    get_user_model().objects.create_user("newcomer", "new@example.org")
+    client = persona_client(world, "administrator")
+
+    def roles(query: str = "") -> list[tuple[str, str]]:
+        page = client.get(f"/admin/auth/user/{query}").content.decode()
+        rows = re.findall(
+            r'<th class="field-username">.*?>([^<]+)</a>.*?field-roles">([^<]*)<', page, re.S
+        )
+        return sorted(rows)
+
+    assert roles() == [
+        ("administrator", "administrator"),
+        ("arbiter", "arbiter"),
+        ("newcomer", "none"),
+        ("officer_a", "rating officer (AAA, BBB)"),
+        ("officer_b", "rating officer (BBB)"),
+    ]
+    assert roles("?role=none") == [("newcomer", "none")]
+    assert [name for name, _ in roles("?role=officer")] == ["officer_a", "officer_b"]
+    assert roles("?role=administrator") == [("administrator", "administrator")]
