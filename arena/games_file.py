@@ -146,11 +146,16 @@ def _game(
         )
     elif game.termination and game.termination != result:
         # PGN's two records of one result disagree: neither can be rated as the score.
+        ending, why = (
+            ("with *, a game not finished", "only a finished game's result changes the ratings")
+            if game.termination == "*"
+            else (game.termination, "the game's score is one of the two")
+        )
         problems.append(
             ArenaFinding(
                 game.termination_line,
-                f"The moves end {game.termination}, where the Result tag (line "
-                f"{line('Result')}) says {result}: the game's score is one of the two",
+                f"The moves end {ending}, where the Result tag (line {line('Result')}) says "
+                f"{result}: {why}",
                 "online arena 3.9.1",
             )
         )

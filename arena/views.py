@@ -15,7 +15,6 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponseBadRequest,
-    StreamingHttpResponse,
 )
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -34,7 +33,7 @@ from arena.selectors import (
 )
 from arena.services import FINDINGS_SHOWN, ArenaGamesRefused, arena_games_load
 from arena.tables import ArenaGamesFileTable, ArenaGameSideTable, ArenaRatingTable
-from downloads import attachment, csv_chunks
+from downloads import CSV, csv_chunks, streamed_attachment
 from players.access import require_administrator
 from players.models import Player
 from players.pagination import paginate
@@ -98,14 +97,13 @@ def arena_list_csv(request: HttpRequest, category: str) -> HttpResponse:
         )
         for rank, r in enumerate(filtered.qs.iterator(chunk_size=2000), start=1)
     )
-    response = StreamingHttpResponse(
-        csv_chunks(CSV_COLUMNS, rows), content_type="text/csv; charset=utf-8"
-    )
     # Dated as the list stands: as of the last games loaded (1.4), not of the download.
     as_of = timezone.localdate(arena_last_loaded_at() or timezone.now())
-    name = filtered.filename(f"{chosen}-{as_of:%Y-%m-%d}", "csv")
-    response["Content-Disposition"] = attachment(name)
-    return response
+    return streamed_attachment(
+        csv_chunks(CSV_COLUMNS, rows),
+        content_type=CSV,
+        filename=filtered.filename(f"{chosen}-{as_of:%Y-%m-%d}", "csv"),
+    )
 
 
 def arena_player(request: HttpRequest, fide_id: int, category: str) -> HttpResponse:

@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from audit.forms import RecordsChoiceField
 from audit.models import AuditEntry
 from audit.services import audit_record
-from downloads import attachment, csv_chunks
+from downloads import CSV, csv_chunks, streamed_attachment
 
 
 class DateCheckedChangeList(ChangeList):
@@ -105,14 +105,11 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     def download_csv(self, request, queryset: QuerySet[AuditEntry]) -> StreamingHttpResponse:
         """The entries chosen (all those the filters and the search keep, with "select
         all"), oldest first, streamed: a year's trail is kept by whoever audits it."""
-        response = StreamingHttpResponse(
+        return streamed_attachment(
             csv_chunks(AUDIT_CSV_COLUMNS, audit_csv_rows(queryset)),
-            content_type="text/csv; charset=utf-8",
+            content_type=CSV,
+            filename=f"audit-trail-{timezone.localdate():%Y-%m-%d}.csv",
         )
-        response["Content-Disposition"] = attachment(
-            f"audit-trail-{timezone.localdate():%Y-%m-%d}.csv"
-        )
-        return response
 
 
 #: The audit trail's CSV download, a column per fact of an entry.

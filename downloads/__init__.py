@@ -11,7 +11,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 
+from django.http import StreamingHttpResponse
 from django.utils.http import content_disposition_header
+
+#: A CSV download's content type.
+CSV = "text/csv; charset=utf-8"
 
 #: Lines a streamed download writes per chunk (tens of kilobytes: few writes, little
 #: memory): ``csv_chunks`` and the published lists' other formats.
@@ -38,7 +42,7 @@ def csv_chunks(
 ) -> Iterator[str]:
     """``header`` and ``rows`` as CSV (RFC 4180), streamed ``chunk_lines`` lines a chunk,
     each text made ``spreadsheet_safe`` (the published lists, a period's preview, the
-    arena's list)."""
+    arena's list, the audit trail)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
 
@@ -78,3 +82,13 @@ def attachment(filename: str) -> str:
     letters = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode()
     fallback = re.sub(r"-+(?=[-.]|$)", "", letters) or "download"
     return f'attachment; filename="{fallback}"; {header.removeprefix("attachment; ")}'
+
+
+def streamed_attachment(
+    chunks: Iterable[str | bytes], *, content_type: str, filename: str
+) -> StreamingHttpResponse:
+    """A download sent as it is written (``chunks``), never built whole in memory, saved
+    under ``filename`` (``attachment``)."""
+    response = StreamingHttpResponse(chunks, content_type=content_type)
+    response["Content-Disposition"] = attachment(filename)
+    return response

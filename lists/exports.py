@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Length
 
-from downloads import CHUNK_LINES, csv_chunks
+from downloads import CHUNK_LINES, CSV, csv_chunks
 from lists.models import LIST_ORDER, ListEntry, RatingPeriod
 from lists.selectors import published_entries
 from players.filters import chosen_filename
@@ -279,7 +279,7 @@ FORMATS = tuple(WRITERS)
 CONTENT_TYPES = {
     "txt": "text/plain; charset=utf-8",
     "xml": "application/xml; charset=utf-8",
-    "csv": "text/csv; charset=utf-8",
+    "csv": CSV,
     "json": "application/json",
 }
 

@@ -1780,13 +1780,18 @@ def _tournaments_mark_rated(
             action="moved to the next list",
             reason=f"Approved after the {period} was computed; rated on the list of {following}.",
         )
-    list_told_to_arbiters(
-        list_name=str(period),
-        rated=Tournament.objects.filter(
-            category=period.category, list_date=period.list_date, status=Tournament.Status.RATED
+    # Once committed, and robust: a mail that fails must not fail a list that is out.
+    transaction.on_commit(
+        partial(
+            list_told_to_arbiters,
+            list_name=str(period),
+            rated=Tournament.objects.filter(
+                Q(pk__in=run) | Q(pk__in=nothing_to_rate), status=Tournament.Status.RATED
+            ),
+            moved=Tournament.objects.filter(pk__in=[tournament.pk for tournament in left]),
+            moved_to=following,
         ),
-        moved=Tournament.objects.filter(pk__in=[tournament.pk for tournament in left]),
-        moved_to=following,
+        robust=True,
     )
     return count, len(left), len(refused)
 

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
-from downloads import attachment, csv_chunks
+from downloads import CSV, csv_chunks, streamed_attachment
 from lists import services
 from lists.exports import FETCH_ROWS
 from lists.filters import PeriodFilter, PreviewFilter
@@ -374,12 +374,11 @@ def period_preview_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
         return HttpResponseBadRequest(
             f"Nothing downloaded: {refusal}", content_type="text/plain; charset=utf-8"
         )
-    response = StreamingHttpResponse(
-        _preview_rows(filtered.qs), content_type="text/csv; charset=utf-8"
+    return streamed_attachment(
+        _preview_rows(filtered.qs),
+        content_type=CSV,
+        filename=filtered.filename(f"{period.category}-{period.list_date:%Y-%m}-preview", "csv"),
     )
-    name = filtered.filename(f"{period.category}-{period.list_date:%Y-%m}-preview", "csv")
-    response["Content-Disposition"] = attachment(name)
-    return response
 
 
 #: What the preview's rows are read as: plain values, no model instances (a month is

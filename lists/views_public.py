@@ -21,14 +21,13 @@ from django.http import (
     HttpResponse,
     HttpResponseBadRequest,
     HttpResponsePermanentRedirect,
-    StreamingHttpResponse,
 )
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from downloads import attachment
+from downloads import streamed_attachment
 from lists.exports import CONTENT_TYPES, FORMATS, export_entries, export_filename
 from lists.filters import ListEntryFilter
 from lists.models import ListEntry, RatingPeriod
@@ -315,12 +314,11 @@ def published_download(
         return HttpResponseBadRequest(
             f"Nothing downloaded: {refusal}", content_type="text/plain; charset=utf-8"
         )
-    response = StreamingHttpResponse(
-        export_entries(filtered.qs, period, fmt), content_type=CONTENT_TYPES[fmt]
+    return streamed_attachment(
+        export_entries(filtered.qs, period, fmt),
+        content_type=CONTENT_TYPES[fmt],
+        filename=export_filename(period, fmt, filtered.chosen()),
     )
-    filename = export_filename(period, fmt, filtered.chosen())
-    response["Content-Disposition"] = attachment(filename)
-    return response
 
 
 def _published_period(category: str, year: int, month: int) -> RatingPeriod:

@@ -209,11 +209,11 @@ def test_a_change_list_reads_its_related_records_in_one_query(
         assert client.get(url).status_code == 200
 
 
-def test_the_audit_trail_downloads_as_csv_as_filtered_oldest_first(world):
+def test_the_audit_trail_downloads_as_csv_as_filtered_oldest_first(world, settings):
     """An administrator keeps the trail outside the site, for whoever audits it: the
-    entries the filters keep ("select all"), oldest first, each with who, what in words,
-    the object, the reason and the changes; a reason a spreadsheet would run as a formula
-    is written as text."""
+    entries the filters keep ("select all"), oldest first, each with its moment in UTC
+    whatever the site's time zone, who, what in words, the object, the reason and the
+    changes; a reason a spreadsheet would run as a formula is written as text."""
     import csv
     import io
     import json
@@ -230,6 +230,14 @@ def test_the_audit_trail_downloads_as_csv_as_filtered_oldest_first(world):
         changes={"status": ["checked", "ready"]},
     )  # fmt: skip
     audit_record(target=tournament, actor=officer, action="returned", reason="Wrong section")
+    settings.TIME_ZONE = "Europe/Oslo"
+    for entry, moment in zip(
+        AuditEntry.objects.order_by("pk"),
+        ("2025-06-30 21:00:00", "2025-06-30 22:30:05", "2025-06-30 23:59:59"),
+        strict=True,
+    ):  # Oslo is two hours ahead: the last two are on 1 July there
+        at = dt.datetime.fromisoformat(moment).replace(tzinfo=dt.UTC)
+        AuditEntry.objects.filter(pk=entry.pk).update(at=at)
     client = persona_client(world, "administrator")
     response = client.post(
         f"/admin/audit/auditentry/?actor__id__exact={officer.pk}",
@@ -246,16 +254,15 @@ def test_the_audit_trail_downloads_as_csv_as_filtered_oldest_first(world):
         response["Content-Disposition"],
     )
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
-    ready, returned = AuditEntry.objects.filter(actor=officer).order_by("at", "pk")
     assert rows == [
         ["at_utc", "who", "action", "object_type", "object_id", "reason", "changes"],
         [
-            ready.at.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S"), officer.username,
+            "2025-06-30 22:30:05", officer.username,
             "status changed to Ready for rating", "tournament", str(tournament.pk),
             "'=HYPERLINK(1)", json.dumps({"status": ["checked", "ready"]}),
         ],
         [
-            returned.at.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S"), officer.username,
+            "2025-06-30 23:59:59", officer.username,
             "returned", "tournament", str(tournament.pk), "Wrong section", "",
         ],
     ]  # fmt: skip

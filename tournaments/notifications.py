@@ -13,7 +13,7 @@ import logging
 from collections import defaultdict
 from functools import partial
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import transaction
@@ -55,7 +55,7 @@ def arbiters_told(tournament: Tournament, status: str, actor: Any, reason: str) 
         return
     label = Status(status).label.lower()
     subject = f"{tournament.name}: {label}"
-    link = _page_address(tournament)
+    link = _page_address(tournament.pk)
     body = "\n\n".join(
         part
         for part in (
@@ -76,52 +76,65 @@ def list_told_to_arbiters(
     moved: QuerySet[Tournament],
     moved_to: dt.date,
 ) -> int:
-    """Queue, for when the publication of ``list_name`` commits, one mail to each arbiter
-    (chief or deputy, active, with an address) of a tournament it ``rated`` or ``moved``
-    to the list of ``moved_to`` (approved after the computation: DESIGN.md interpretation
-    8), naming all of his on that list: the arbiter asked to know when his event is rated
-    and by how much each player moved, which its page then shows. The administrator who
-    published is told too: a list is not a step taken on his tournament. Returns the
-    number of mails."""
-    told: dict[str, dict[int, bool]] = defaultdict(dict)  # address -> tournament -> rated
+    """Queue one mail to each address of an arbiter (chief or deputy, active) of a
+    tournament the list ``list_name`` ``rated`` or ``moved`` to the list of ``moved_to``
+    (approved after the computation: DESIGN.md interpretation 8), naming all of his on
+    that list: the arbiter asked to know when his event is rated and by how much each
+    player moved, which its page then shows. Called once the publication has committed,
+    so that its locks are not held for it. The administrator who published is told too:
+    a list is not a step taken on his tournament. Returns the number of mails."""
+    told: dict[str, dict[_Listed, bool]] = defaultdict(dict)  # address -> tournament -> rated
     for tournaments, was_rated in ((rated, True), (moved, False)):
-        for address, tournament_id in _arbiter_addresses(tournaments):
-            told[address][tournament_id] = was_rated
-    if not told:
-        return 0
-    named = Tournament.objects.in_bulk({pk for tournaments in told.values() for pk in tournaments})
+        for address, *listed in _arbiter_addresses(tournaments):
+            told[address][_Listed(*listed)] = was_rated
     for address, tournaments in sorted(told.items()):
-        ours = sorted((named[pk] for pk in tournaments), key=lambda t: (t.start_date, t.name))
+        ours = sorted(tournaments)  # by start, then name
         body = _list_body(
             list_name,
-            [tournament for tournament in ours if tournaments[tournament.pk]],
-            [tournament for tournament in ours if not tournaments[tournament.pk]],
+            [tournament for tournament in ours if tournaments[tournament]],
+            [tournament for tournament in ours if not tournaments[tournament]],
             moved_to,
         )
-        transaction.on_commit(partial(_send, f"{list_name} published", body, address))
+        _send(f"{list_name} published", body, address)
     return len(told)
 
 
-def _arbiter_addresses(tournaments: QuerySet[Tournament]) -> chain[tuple[str, int]]:
-    """(address, tournament) for each active arbiter with an address, chief or deputy:
-    two queries, whatever the number of tournaments (a list rates thousands)."""
+class _Listed(NamedTuple):
+    """A tournament as a list's mail names it, in the order it names them."""
+
+    start_date: dt.date
+    name: str
+    pk: int
+    end_date: dt.date
+
+
+def _arbiter_addresses(tournaments: QuerySet[Tournament]) -> chain[tuple[Any, ...]]:
+    """(address, *``_Listed``) for each active arbiter with an address, chief or deputy,
+    and each of his ``tournaments``: two queries, whatever their number (a list rates
+    thousands)."""
     chiefs = (
         tournaments.filter(chief_arbiter__user__is_active=True)
         .exclude(chief_arbiter__user__email="")
-        .values_list("chief_arbiter__user__email", "pk")
+        .values_list("chief_arbiter__user__email", "start_date", "name", "pk", "end_date")
     )
     deputies = (
         Tournament.deputy_arbiters.through.objects.filter(
             tournament__in=tournaments, arbiter__user__is_active=True
         )
         .exclude(arbiter__user__email="")
-        .values_list("arbiter__user__email", "tournament_id")
+        .values_list(
+            "arbiter__user__email",
+            "tournament__start_date",
+            "tournament__name",
+            "tournament_id",
+            "tournament__end_date",
+        )
     )
     return chain(chiefs, deputies)
 
 
 def _list_body(
-    list_name: str, rated: list[Tournament], moved: list[Tournament], moved_to: dt.date
+    list_name: str, rated: list[_Listed], moved: list[_Listed], moved_to: dt.date
 ) -> str:
     parts = [f"The {list_name} is published."]
     if rated:
@@ -137,18 +150,18 @@ def _list_body(
     return "\n\n".join(parts)
 
 
-def _list_line(tournament: Tournament) -> str:
+def _list_line(tournament: _Listed) -> str:
     line = f"- {tournament.name}, {tournament.start_date} to {tournament.end_date}"
-    link = _page_address(tournament)
+    link = _page_address(tournament.pk)
     return f"{line}\n  {link}" if link else line
 
 
-def _page_address(tournament: Tournament) -> str:
+def _page_address(pk: int) -> str:
     """The tournament page's address, or "" where the site does not know its own (a path
     alone leads nowhere in a mail)."""
     if not settings.SITE_URL:
         return ""
-    return f"{settings.SITE_URL}{reverse('tournaments:detail', args=(tournament.pk,))}"
+    return f"{settings.SITE_URL}{reverse('tournaments:detail', args=(pk,))}"
 
 
 def _send(subject: str, body: str, address: str) -> None:

@@ -220,29 +220,6 @@ def read_games(data: bytes, *, moves: bool = True) -> GamesFile:
     return GamesFile(tuple(games), swallowed=swallowed)
 
 
-#: A movetext's end: its game termination marker, after the last comment (PGN 8.2.6).
-_TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*\Z")
-#: PGN's comments: braces (across lines, not nested; one left open runs to the end, as it
-#: swallows what follows) and a semicolon's rest of the line.
-_COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*")
-
-
-def _terminations_read(games: list[PgnGame], lines: list[str]) -> None:
-    """Each game's ``termination``: the marker its movetext ends with, from the line
-    after its last tag to the line before the next game. Read off the text, not by
-    python-chess, which skips the movetext when the moves are not read."""
-    ends = [game.line - 1 for game in games[1:]] + [len(lines)]
-    for game, end in zip(games, ends, strict=True):
-        first = max(line for _, line in game.headers.values()) + 1
-        # Comments blanked with their line breaks kept, so that offsets give lines.
-        text = _COMMENT.sub(
-            lambda comment: "\n" * comment[0].count("\n"), "\n".join(lines[first - 1 : end])
-        )
-        if found := _TERMINATION.search(text):
-            game.termination = found[1]
-            game.termination_line = first + text.count("\n", 0, found.start())
-
-
 def _tag_sections(lines: list[str]) -> list[int]:
     """The lines (from 1) where a run of tag pairs begins: a game's first line."""
     starts, in_tags = [], False
@@ -254,3 +231,50 @@ def _tag_sections(lines: list[str]) -> list[int]:
             starts.append(number)
         in_tags = tag
     return starts
+
+
+#: A movetext's end: its game termination marker, after the last comment (PGN 8.2.6).
+_TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*\Z")
+#: PGN's comments: braces (across lines, not nested; one left open runs to the end, as it
+#: swallows what follows) and a semicolon's rest of the line.
+_COMMENT = re.compile(r"\{[^}]*(?:\}|\Z)|;[^\n]*")
+#: A variation with none inside it; one left open, once those are gone, runs to the end.
+_VARIATION = re.compile(r"\([^()]*\)")
+_VARIATION_OPEN = re.compile(r"\(.*\Z", re.S)
+#: What an escape line (PGN 6: "%" in its first column, read by no one) and each line a
+#: comment or variation spans are reduced to: no text, and no blank line either.
+_NOTHING = "\x00"
+
+
+def _terminations_read(games: list[PgnGame], lines: list[str]) -> None:
+    """Each game's ``termination``: the marker its movetext ends with, from the line
+    after its last tag on. Read off the text, not by python-chess, which skips the
+    movetext when the moves are not read."""
+    ends = [game.line - 1 for game in games[1:]] + [len(lines)]
+    for game, end in zip(games, ends, strict=True):
+        first = max(line for _, line in game.headers.values()) + 1
+        text = _movetext(lines[first - 1 : end])
+        if found := _TERMINATION.search(text):
+            game.termination = found[1]
+            game.termination_line = first + text.count("\n", 0, found.start())
+
+
+def _movetext(lines: list[str]) -> str:
+    """A game's movetext as python-chess reads it: up to the first blank line after it
+    begins (text after that is read as no game's), its escape lines, comments and
+    variations blanked with their line breaks kept, so that an offset gives a line."""
+    text = "\n".join(_NOTHING if line.startswith("%") else line for line in lines)
+    text = _COMMENT.sub(_line_breaks, text)
+    while (bare := _VARIATION.sub(_line_breaks, text)) != text:
+        text = bare
+    rows, begun = [], False
+    for row in _VARIATION_OPEN.sub(_line_breaks, text).split("\n"):
+        if not row.strip() and begun:
+            break
+        begun = begun or bool(row.strip(_NOTHING + " \t"))
+        rows.append(row.replace(_NOTHING, ""))
+    return "\n".join(rows)
+
+
+def _line_breaks(found: re.Match[str]) -> str:
+    return f"\n{_NOTHING}" * found[0].count("\n")

@@ -330,19 +330,28 @@ def test_a_rating_lost_under_the_floor_no_longer_says_it_came_from_a_list(world,
 def test_moves_that_end_with_another_result_than_the_result_tag_are_a_finding(world, members):
     """PGN writes a game's result twice, in its Result tag and at the end of its moves.
     Which of two that disagree is the score (3.9.1) the file does not say: the game is
-    named with both lines, and nothing is rated. A result inside a comment (a clock's, a
-    word of the server's) is no end of the moves."""
+    named with both lines, and nothing is rated. A result in a comment (a clock's, a word
+    of the server's, across lines), in a variation, on an escape line (%) or in text
+    after the game's moves is no end of its moves."""
     contradicted = pgn_game(1001, 1002, "1-0", "2026.11.03 10:00:00").replace(
-        "Nc6 1-0", "Nc6 {White resigns; 1-0 was wrong}\n0-1"
+        "Nc6 1-0", "Nc6 {White resigns (on time)\n\nafter a pause}\n0-1"
     )
+    unfinished = pgn_game(1002, 1001, "0-1", "2026.11.03 10:30:00").replace("Nc6 0-1", "Nc6 *")
     commented = pgn_game(1002, 1001, "1/2-1/2", "2026.11.03 11:00:00").replace(
-        "Nc6 1/2-1/2", "Nc6 {[%clk 0:00:01] 1-0} 1/2-1/2 ; 0-1"
+        "Nc6 1/2-1/2", "Nc6 {[%clk 0:00:01]\n1-0\n} (2... Nf6 0-1) 1/2-1/2 {0-1} ; 0-1"
     )
+    escaped = pgn_game(1001, 1002, "0-1", "2026.11.03 12:00:00").replace(
+        "0-1\n\n", "0-1\n% exported 1-0\n\n"
+    )
+    noted = pgn_game(1002, 1001, "1-0", "2026.11.03 13:00:00") + "a note 0-1\n\n"
     with pytest.raises(ArenaGamesRefused) as refused:
-        load(world, pgn(contradicted, commented))
+        load(world, pgn(contradicted, unfinished, commented, escaped, noted))
     assert [str(f) for f in refused.value.findings] == [
-        "Line 13: The moves end 0-1, where the Result tag (line 9) says 1-0: the game's score "
-        "is one of the two (online arena 3.9.1)"
+        "Line 15: The moves end 0-1, where the Result tag (line 9) says 1-0: the game's score "
+        "is one of the two (online arena 3.9.1)",
+        "Line 28: The moves end with *, a game not finished, where the Result tag (line 25) "
+        "says 0-1: only a finished game's result changes the ratings (online arena 3.9.1)",
     ]
     assert not ArenaGame.objects.exists()
-    assert load(world, pgn(contradicted.replace("\n0-1", "\n1-0"), commented)).games == 2
+    mended = contradicted.replace("\n0-1", "\n1-0"), unfinished.replace("Nc6 *", "Nc6 0-1")
+    assert load(world, pgn(*mended, commented, escaped, noted)).games == 5

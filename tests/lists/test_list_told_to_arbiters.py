@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from django.core import mail
 
-from lists.services import period_publish
+from lists import services
 from players.access import Actor
 from tests import factories
 from tests.lists.conftest import APRIL
@@ -19,10 +20,12 @@ def _arbiter(email: str, *, active: bool = True):
 
 
 def test_each_arbiter_gets_one_mail_naming_his_tournaments_rated_and_moved(
-    period_world, compute, django_capture_on_commit_callbacks, settings
+    period_world, compute, django_capture_on_commit_callbacks, settings, monkeypatch
 ):
     """Interpretation 8: a report approved after the computation is left to May's list;
-    its arbiter is told so in the same mail as his tournament April's list rated."""
+    its arbiter is told so in the same mail as his tournaments April's list rated. One
+    the next list would rate too late (R&B 2024 8.1) is refused, which its own mail says,
+    and the list's does not name it; nor another category's, nor a rollback's."""
     settings.SITE_URL = "https://ratings.example.org"
     w = period_world
     chief, deputy = _arbiter("chief@example.org"), _arbiter("deputy@example.org")
@@ -45,13 +48,33 @@ def test_each_arbiter_gets_one_mail_naming_his_tournaments_rated_and_moved(
     spring.deputy_arbiters.add(deputy, gone)
     period = compute("rapid", APRIL)
     late = w.tournament([(w.player("G", 1600), w.player("H", 1600), 1)], name="Late Rapid")
-    late.chief_arbiter = chief
-    late.save()
+    january = w.tournament(
+        [(w.player("I", 1600), w.player("J", 1600), 1)], name="January Rapid",
+        start=dt.date(2025, 1, 19), end=dt.date(2025, 1, 20),
+    )  # fmt: skip
+    for tournament in (late, january):
+        tournament.chief_arbiter = chief
+        tournament.save()
 
+    def attach_fails(*args):
+        raise RuntimeError("the disk is full")
+
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        monkeypatch.context() as patched,
+        pytest.raises(RuntimeError),
+    ):
+        patched.setattr(services, "_entries_attach", attach_fails)  # its last step
+        services.period_publish(period=period, actor=Actor(is_administrator=True))
+    assert mail.outbox == []  # rolled back: nothing told
     with django_capture_on_commit_callbacks(execute=True):
-        period_publish(period=period, actor=Actor(is_administrator=True))
+        services.period_publish(period=period, actor=Actor(is_administrator=True))
 
-    by_address = {message.to[0]: message for message in mail.outbox}
+    assert [m.subject for m in mail.outbox if m.to == ["chief@example.org"]] == [
+        "January Rapid: refused",
+        "Rapid list of 2025-04-01 published",
+    ]
+    by_address = {message.to[0]: message for message in mail.outbox if "list" in message.subject}
     assert sorted(by_address) == ["chief@example.org", "deputy@example.org"]
     told = by_address["chief@example.org"]
     assert told.subject == "Rapid list of 2025-04-01 published"
@@ -85,7 +108,7 @@ def test_a_list_whose_tournaments_have_no_arbiter_with_an_address_sends_nothing(
     period = compute("rapid", APRIL)
 
     with django_capture_on_commit_callbacks(execute=True):
-        period_publish(period=period, actor=Actor(is_administrator=True))
+        services.period_publish(period=period, actor=Actor(is_administrator=True))
 
     assert [message.to for message in mail.outbox] == [["other@example.org"]]
     assert mail.outbox[0].body.endswith("page):\n- Other, 2025-03-10 to 2025-03-12")
