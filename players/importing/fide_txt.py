@@ -241,7 +241,8 @@ def read_txt(
             yield SkippedLine(
                 number,
                 "the file ends inside this line, before its birth year column, with no line "
-                "break after it: cut short? Import the whole file again",
+                "break after it: cut short? Import the whole file again (a whole file whose "
+                "last player has no birth year: end that line with a line break)",
             )
             continue
         try:

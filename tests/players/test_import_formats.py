@@ -277,13 +277,19 @@ def test_a_list_cut_short_inside_its_last_line_leaves_that_line_out(
         {
             "line": 3,
             "reason": "the file ends inside this line, before its birth year column, with no "
-            "line break after it: cut short? Import the whole file again",
+            "line break after it: cut short? Import the whole file again (a whole file whose "
+            "last player has no birth year: end that line with a line break)",
         }
     ]
     assert not Player.objects.filter(fide_id=1503014).exists()
     assert state(8603677, "blitz").rating == 2610
     # Whole, with or without its line break, the same line is read.
     path.write_text(f"{header}\n{hou}\n{carlsen}")
+    assert import_as_administrator("", path=path, as_of=JUNE).skipped == []
+    assert state(1503014, "blitz").k == 10
+    # As the message says: a last player without a birth year, his line ended, is read.
+    unborn = carlsen[: carlsen.index(" 10 1990") + 3]
+    path.write_text(f"{header}\n{hou}\n{unborn}\n")
     assert import_as_administrator("", path=path, as_of=JUNE).skipped == []
     assert state(1503014, "blitz").k == 10
 
