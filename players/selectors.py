@@ -7,7 +7,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Aggregate, CharField, Count, F, Func, OuterRef, Q, QuerySet, Subquery
+from django.db.models import (
+    Aggregate,
+    BooleanField,
+    CharField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    Func,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+)
 from django.db.models.functions import Lower
 
 from players.access import Actor
@@ -105,6 +118,15 @@ def with_current_ratings(
             )
             for category in categories
         }
+    )
+
+
+def carried_by_the_lists() -> Q:
+    """A player the lists carry: a history row (a list published or imported named him,
+    rated or not) or a rating state with a rating or games. Such a record is no mere
+    duplicate: it stays (``player_duplicate_remove``, the duplicates page)."""
+    return Q(Exists(RatingHistory.objects.filter(player=OuterRef("pk")))) | Q(
+        Exists(RatingState.objects.filter(player=OuterRef("pk")).exclude(rating=None, games=0))
     )
 
 
@@ -252,7 +274,11 @@ def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
         return []
     name_of = {int(pk): index for index, name in enumerate(names) for pk in name["ids"].split(",")}
     named: list[list[Player]] = [[] for _ in names]
-    twins = with_current_ratings(Player.objects.filter(pk__in=name_of)).select_related("federation")
+    twins = (
+        with_current_ratings(Player.objects.filter(pk__in=name_of))
+        .select_related("federation")
+        .annotate(carried=ExpressionWrapper(carried_by_the_lists(), output_field=BooleanField()))
+    )
     for player in twins.order_by("fide_id"):
         named[name_of[player.pk]].append(player)
     # Members gone meanwhile (deleted in the admin) may leave a name no group any more.

@@ -29,12 +29,11 @@ from players.models import (
     Federation,
     Player,
     PlayerImport,
-    RatingHistory,
     RatingState,
     RetiredFideId,
 )
 from players.querysets import referring_fields, unconstrained_referrers_locked
-from players.selectors import list_every_months
+from players.selectors import carried_by_the_lists, list_every_months
 from players.task_queue import task_queue_refusal, unreachable_message
 from players.text import written_name
 from regulations.lists import furthest_list
@@ -241,12 +240,10 @@ def player_duplicate_remove(*, actor: Actor, duplicate: Player, kept: Player, re
         )
     for player in both:
         require(actor, "edit", player, "Only the players' federation's rating officer does this.")
-    rated = RatingHistory.objects.filter(player=duplicate).exists() or (
-        RatingState.objects.filter(player=duplicate).exclude(rating=None, games=0).exists()
-    )
-    if rated:
+    if Player.objects.filter(carried_by_the_lists(), pk=duplicate.pk).exists():
         raise ValidationError(
-            f"FIDE ID {duplicate.fide_id} has ratings: the lists carry it, so it stays."
+            f"FIDE ID {duplicate.fide_id} is on the lists (rated, or listed unrated): the "
+            "lists carry it, so it stays."
         )
     moved = sum(references.move(actor, duplicate, kept, rows) for references, rows in locked)
     naming = sorted(

@@ -625,7 +625,7 @@ def test_a_record_the_lists_carry_or_a_rated_game_names_stays(world, twins):
     listed, other = twins["fed_a"]
     factories.RatingStateFactory(player=listed, category="rapid", rating=1950)
     page = remove(world, "officer_a", listed, other).content.decode()
-    assert f"Nothing removed: FIDE ID {listed.fide_id} has ratings: the lists carry it" in page
+    assert f"Nothing removed: FIDE ID {listed.fide_id} is on the lists (rated, or listed" in page
     report = factories.TournamentReportFactory(tournament=world["tournament"], status="approved")
     Game.objects.create(report=report, round=1, white=other, black=listed, white_score=1)
     page = remove(world, "officer_a", other, listed).content.decode()
@@ -704,6 +704,26 @@ def test_a_rated_twin_offers_no_removal_and_a_removed_one_leads_to_the_record_ke
     missing = persona_client(world, "anonymous").get("/players/123456789/")
     assert missing.status_code == 404
     assert "No player with FIDE ID 123456789 is in the registry." in missing.content.decode()
+
+
+def test_a_twin_a_list_named_unrated_is_not_offered_for_removal(world, twins):
+    """A review: a record a FIDE list imported as unrated (a history row, no rating) was
+    offered "Remove this record", then refused as having ratings. The lists carry it:
+    the page says so and offers nothing, and the service says why in the same words."""
+    import datetime as dt
+
+    from players.models import RatingHistory
+
+    listed, mistaken = twins["fed_a"]
+    RatingHistory.objects.create(
+        player=listed, category="rapid", list_date=dt.date(2025, 3, 1), rating=None
+    )
+    page = persona_client(world, "officer_a").get("/players/duplicates/").content.decode()
+    listed_line = page.split(f"FIDE ID {listed.fide_id}</a>", 1)[1].split("</li>", 1)[0]
+    assert "On the lists (rated, or listed unrated): the lists carry this record" in listed_line
+    assert "Remove this record" not in listed_line
+    refused = remove(world, "officer_a", listed, mistaken).content.decode()
+    assert f"FIDE ID {listed.fide_id} is on the lists (rated, or listed unrated)" in refused
 
 
 def test_twins_spelt_with_and_without_accents_are_one_group(world):
