@@ -778,8 +778,12 @@ REGISTERED_FROM_LINE = "Registered as FIDE ID"
 
 def registered_from(match: PlayerMatch) -> bool:
     """Whether the line's player was registered from it, as ``player_match_register``'s
-    note (or the note carried over with it) says."""
-    return bool(match.player_id) and REGISTERED_FROM_LINE in match.note
+    note (or the note carried over with it) says: of him, not of a duplicate since removed
+    whose line moved to the record kept (a review: a rated, listed player was said to
+    have been registered from the line)."""
+    return (
+        match.player is not None and f"{REGISTERED_FROM_LINE} {match.player.fide_id}." in match.note
+    )
 
 
 @dataclass(frozen=True)

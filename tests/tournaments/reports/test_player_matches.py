@@ -12,6 +12,7 @@ from trf_builder import four_players, player_line, trf
 
 from audit.models import AuditEntry
 from players.models import Player, RetiredFideId
+from players.services import player_duplicate_remove
 from tests import factories
 from tests.conftest import persona_actor, persona_client
 from tournaments.models import Game, PlayerMatch, TournamentReport
@@ -750,6 +751,20 @@ def test_undoing_a_registration_says_the_player_stays_in_the_registry(world, awk
     page = client.post(f"{base}/players/4/reopen/", follow=True).content.decode()
     assert f"{newcomer.name} ({newcomer.fide_id}) stays in the registry" in page
     assert Player.objects.filter(pk=newcomer.pk).exists()
+    # Registered again (a birth year mistyped), then removed as the duplicate of the record
+    # the registry had: the line moves there, and undoing it says nothing of that record.
+    client.post(
+        f"{base}/players/4/register/",
+        {"name": "Delta, Dora", "federation": "AAA", "sex": "F", "birth_year": 1992},
+    )
+    again = awkward.matches.get(start_rank=4).player
+    player_duplicate_remove(
+        actor=persona_actor(world, "officer_a"), duplicate=again, kept=newcomer, reason="Twice."
+    )
+    assert awkward.matches.get(start_rank=4).player == newcomer
+    page = client.post(f"{base}/players/4/reopen/", follow=True).content.decode()
+    assert "Starting rank 4 waits for a match again." in page
+    assert "stays in the registry" not in page
 
 
 def test_the_arbiter_is_told_that_players_wait_for_the_officer(world, tournament, registry, upload):
