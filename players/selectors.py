@@ -165,9 +165,12 @@ def player_likely_duplicates(
 ) -> QuerySet[Player]:
     """Players a new registration may be a second record of: the same name (ignoring case,
     spacing, accents and the order of its parts: "Muller, Hans" is "Müller, Hans" and "Hans
-    Müller"), birth year and federation."""
+    Müller"), federation and birth year, a birth year unknown on either side agreeing with
+    any (as on the duplicates page: a review registered "Berg, Ingrid" without one beside
+    the registry's, born 1985, without a word)."""
+    years = Q() if birth_year is None else Q(birth_year=birth_year) | Q(birth_year__isnull=True)
     return (
-        Player.objects.filter(federation=federation, birth_year=birth_year)
+        Player.objects.filter(years, federation=federation)
         .alias(key=NameKey("name"))
         .filter(key__in=word_rotations(name_key(name)))
         .select_related("federation")
@@ -184,22 +187,24 @@ def likely_duplicates_among(
     if not wanted:
         return {}
     keys = {order for name, _, _ in candidates for order in word_rotations(name_key(name))}
-    years = {year for _, year, _ in wanted}
-    same_year = Q(birth_year__in=years - {None})
-    if None in years:
-        same_year |= Q(birth_year__isnull=True)
-    found: dict[tuple[str | None, int | None, int], list[Player]] = {}
     players = (
-        Player.objects.filter(same_year, federation_id__in={fed for _, _, fed in wanted})
+        Player.objects.filter(federation_id__in={fed for _, _, fed in wanted})
         .annotate(key=NameKey("name"))
         .filter(key__in=keys)
         .select_related("federation")
         .order_by("fide_id")
     )
+    named: dict[tuple[str | None, int], list[Player]] = {}
     for player in players:
-        identity = (key_words_unordered(player.key), player.birth_year, player.federation_id)
-        if identity in wanted:
-            found.setdefault(identity, []).append(player)
+        named.setdefault((key_words_unordered(player.key), player.federation_id), []).append(player)
+    found: dict[tuple[str | None, int | None, int], list[Player]] = {}
+    for key, year, federation in wanted:
+        if same := [
+            player
+            for player in named.get((key, federation), [])
+            if year is None or player.birth_year in (None, year)
+        ]:
+            found[key, year, federation] = same
     return found
 
 

@@ -383,6 +383,20 @@ def test_a_name_written_in_another_order_is_a_likely_duplicate(world, typed):
     assert not Player.objects.filter(name=typed).exists()
 
 
+@pytest.mark.parametrize(("registered", "typed"), [(1985, ""), (None, "1985")])
+def test_a_birth_year_unknown_on_either_side_agrees_with_any(world, registered, typed):
+    """A review: "Berg, Ingrid" registered without a birth year beside the registry's,
+    born 1985, without a word; the duplicates page then grouped the two at once."""
+    twin = factories.PlayerFactory(
+        name="Berg, Ingrid", federation=world["fed_a"], birth_year=registered, sex="F"
+    )
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk, "name": "Berg Ingrid", "sex": "F"}
+    page = client.post("/players/register/", {**form, "birth_year": typed}).content.decode()
+    assert 'id="likely-duplicates"' in page and f"/players/{twin.fide_id}/" in page
+    assert Player.objects.filter(name__startswith="Berg").count() == 1
+
+
 def test_the_same_words_in_another_order_but_another_year_are_no_duplicate(world):
     factories.PlayerFactory(name="Kumar, Ravi", federation=world["fed_a"], birth_year=2011)
     client = persona_client(world, "officer_a")

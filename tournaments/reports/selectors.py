@@ -202,13 +202,16 @@ def _line_to_register(
         reason = f"Players of {code} are registered by its rating officer or an administrator."
         return LineToRegister(match, federation, left_out=reason)
     found = twins.get(identity_key(match.trf_name, match.trf_birth_year, federation.pk))
-    if found:
+    if found and not _facts_missing(match):
         reason = (
             "The registry has a player of this name, birth year and federation: match the "
             "line to that record on the report page; if it is another player, register the "
             "player on the registry's page (Register anyway), then match the line."
         )
         return LineToRegister(match, federation, tuple(found), left_out=reason)
+    # Without a birth year the twins agree with any (``likely_duplicates_among``, which
+    # folds accents where ``named`` does not: "Odegard, Ase" is "Ødegård, Åse").
+    named = named or list(found or [])[:NAMED_LIKE_SHOWN]
     if named:
         reason = (
             f"The report gives no {_facts_missing(match)} for the line, and the registry has "

@@ -743,9 +743,10 @@ def _player_match_register(
     )
     if twins:
         named = ", ".join(f"{twin.name} (FIDE ID {twin.fide_id})" for twin in twins)
+        agreeing = "birth year and federation" if birth_year else "federation, born any year"
         raise ReportRefused(
-            f"Starting rank {match.start_rank}: the registry has {named}, of this name, birth "
-            "year and federation: match the line to that record. Another player of the same name, "
+            f"Starting rank {match.start_rank}: the registry has {named}, of this name, "
+            f"{agreeing}: match the line to that record. Another player of the same name, "
             "birth year and federation is registered on the registry's page (Register "
             "anyway), then matched here."
         )

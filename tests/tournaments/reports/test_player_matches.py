@@ -1047,3 +1047,32 @@ def test_another_newcomer_on_the_same_starting_rank_is_not_taken_for_the_first(
         f"/tournaments/{tournament.pk}/reports/2/players/register-new/"
     )
     assert 'id="line-4"' in page.content.decode()
+
+
+def test_a_line_without_a_birth_year_spelt_without_accents_is_offered_its_record(
+    world, tournament, registry, upload
+):
+    """A review: "Odegard, Ase" (no birth year, no FIDE ID) was registered from the page
+    registering newcomers beside the registry's "Ødegård, Åse", born 1960: the loose
+    search by name wants its accents, the strict one wanted a birth year. A birth year
+    unknown agrees with any, and accents are folded: the line is left to the report page
+    with her record, and registering it alone is refused, naming her."""
+    ase = factories.PlayerFactory(name="Ødegård, Åse", federation=world["fed_a"], birth_year=1960)
+    line = {"fide_id": None, "name": "Odegard, Ase", "birth": "", "sex": "w"}
+    upload("arbiter", tournament, trf(four_players(**{"4": line})))
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{tournament.pk}/reports/1"
+    register = client.get(f"{base}/players/register-new/").content.decode()
+    assert re.findall(r'<tr id="line-(\d+)"', register) == []
+    left_out = register.split('id="left-out"', 1)[1]
+    assert "The report gives no birth year for the line" in left_out
+    assert f"{ase.name} ({ase.fide_id}, AAA, born 1960)" in left_out
+    page = client.post(
+        f"{base}/players/4/register/",
+        {"name": "Odegard, Ase", "federation": "AAA", "sex": "F", "birth_year": ""},
+        follow=True,
+    ).content.decode()
+    assert f"the registry has {ase.name} (FIDE ID {ase.fide_id}), of this name, federation, " in (
+        html.unescape(page)
+    )
+    assert not Player.objects.filter(name="Odegard, Ase").exists()
