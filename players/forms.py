@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -73,12 +74,28 @@ def birth_year_disagreement(form: forms.Form, *, typed: bool = True) -> None:
         )
 
 
+def record_as_seen(player: Player) -> str:
+    """The record's editable fields as the edit form was opened on them, carried in the
+    form (``PlayerEditForm.seen``) to tell what someone else saved meanwhile."""
+    return json.dumps(
+        {name: _seen(getattr(player, name)) for name in PLAYER_EDITABLE_FIELDS}, sort_keys=True
+    )
+
+
+def _seen(value: Any) -> Any:
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
 class PlayerEditForm(forms.ModelForm):
     women_title = women_title_field()
     foa_title = forms.ChoiceField(label="FOA title", choices=FOA_TITLE_CHOICES, required=False)
     reason = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text="Kept in the history."
     )
+    #: The record as the form was opened on it (``record_as_seen``): a form saved over
+    #: changes another officer made since is refused, naming them (a review: a birth year
+    #: saved from a form opened earlier put back the name an administrator had mended).
+    seen = forms.CharField(required=False, widget=forms.HiddenInput)
 
     class Meta:
         model = Player
@@ -95,13 +112,44 @@ class PlayerEditForm(forms.ModelForm):
             _row("other_titles", "disability_association"),
             Field("not_listed"),
             Field("reason"),
+            Field("seen"),
             Submit("save", "Save changes"),
         )
+        if not self.is_bound:
+            self.initial["seen"] = record_as_seen(self.instance)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         birth_year_disagreement(self, typed="birth_year" in self.changed_data)
+        self._saved_meanwhile_refused(cleaned.get("seen") or "")
         return cleaned
+
+    def _saved_meanwhile_refused(self, seen: str) -> None:
+        """A form error naming each field someone saved since the form was opened, with
+        its value now; the form then carries the record as it is, so that saving again,
+        knowingly, goes through. A form without ``seen`` (a script's) is not checked."""
+        try:
+            before = json.loads(seen) if seen else None
+        except ValueError:
+            before = None
+        now = record_as_seen(self.instance)
+        values = json.loads(now)
+        if not isinstance(before, dict) or before == values:
+            return
+        changed = [
+            f"{Player._meta.get_field(name).verbose_name} is now “{values[name] or '—'}”"
+            for name in PLAYER_EDITABLE_FIELDS
+            if before.get(name) != values[name]
+        ]
+        self.data = self.data.copy()
+        self.data["seen"] = now
+        self.add_error(
+            None,
+            "Someone saved this record since you opened it: "
+            + "; ".join(changed)
+            + ". Nothing is saved: the form keeps what you typed; check it against that, "
+            "and save again.",
+        )
 
     def changed_fields(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in PLAYER_EDITABLE_FIELDS}

@@ -11,8 +11,9 @@ import pytest
 
 from audit.selectors import audit_entries_for
 from players.models import Player, RatingState
+from players.services import PLAYER_EDITABLE_FIELDS
 from tests import factories
-from tests.conftest import PERSONAS, persona_client
+from tests.conftest import PERSONAS, persona_actor, persona_client
 from tests.players.factories import RatingHistoryFactory
 
 CAN_EDIT_A = {"officer_a", "administrator"}
@@ -110,6 +111,39 @@ def test_an_edit_is_recorded_with_the_old_and_new_values(world, player_a):
     assert entry.changes == {"title": ["FM", "IM"], "birth_year": [1990, 1961]}
     page = client.get(f"/players/{player_a.fide_id}/").content.decode()
     assert "IM title confirmed" in page and "FIDE Master → International Master" in page
+
+
+def test_a_form_saved_over_changes_made_since_it_was_opened_is_refused_naming_them(world, player_a):
+    """A review: an officer opened the edit form, an administrator then mended the name,
+    and the officer's birth year, saved from the form opened earlier, put the old name
+    back. The form is refused, naming what changed meanwhile and keeping what was typed;
+    saved again, knowingly, it goes through."""
+    from players.services import player_update
+
+    url = f"/players/{player_a.fide_id}/edit/"
+    client = persona_client(world, "officer_a")
+    opened = client.get(url).context["form"]
+    form = {
+        name: value
+        for name in (*PLAYER_EDITABLE_FIELDS, "seen")
+        if (value := opened[name].value()) is not None and value is not False
+    }
+    player_update(
+        actor=persona_actor(world, "administrator"),
+        player=player_a,
+        fields={"name": "Schiedsrichter, Otto Karl"},
+    )
+    refused = client.post(url, {**form, "birth_year": "1961"})
+    page = html.unescape(refused.content.decode())
+    assert "Someone saved this record since you opened it: name is now “Schiedsrichter, " in page
+    assert 'name="birth_year" value="1961"' in page
+    player_a.refresh_from_db()
+    assert (player_a.name, player_a.birth_year) == ("Schiedsrichter, Otto Karl", 1990)
+    mended = {"name": "Schiedsrichter, Otto Karl", "birth_year": "1961"}
+    again = {**form, **mended, "seen": refused.context["form"].data["seen"]}
+    assert client.post(url, again).status_code == 302
+    player_a.refresh_from_db()
+    assert (player_a.name, player_a.birth_year) == ("Schiedsrichter, Otto Karl", 1961)
 
 
 def test_saving_a_player_unchanged_says_nothing_changed(world, player_a):
