@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db.models import (
@@ -24,6 +25,7 @@ from django.db.models import (
 from django.db.models.functions import Lower
 
 from players.access import Actor
+from players.filters import name_or_fide_id
 from players.models import (
     Federation,
     Player,
@@ -253,16 +255,26 @@ class _Ids(Aggregate):
         )
 
 
-def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
+class DuplicateGroups(NamedTuple):
+    groups: list[list[Player]]
+    #: The names with likely duplicates in all: the groups are of the first
+    #: ``DUPLICATE_GROUPS_SHOWN`` of them.
+    names: int
+
+
+def player_duplicate_groups(*, actor: Actor, search: str = "") -> DuplicateGroups:
     """Groups of players with the same name (with or without accents: "Muller, Hans" and
     "Müller, Hans"; its words in any order: "Hans Müller", as registration's check finds
     them, ``identity_key``), birth year and federation, among the federations ``actor`` edits
     (administrators: all). A record without a birth year agrees with any (a review: the
     record an officer registered from a line that gave none stayed off this page beside
     the player's own, born 1972); it joins each group of its name, those with a birth
-    year listed first."""
+    year listed first. ``search``: words of the name, as the registry's search reads them
+    (a review: past the first 200 names, the others could not be reached)."""
     players = Player.objects.restrict(actor, "edit")
-    names = list(
+    if search.strip():
+        players = players.filter(name_or_fide_id(search))
+    named_twice = (
         players.annotate(key=UnorderedNameKey("name"))
         .order_by()
         .values("federation_id", "key")
@@ -273,10 +285,12 @@ def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
             ids=_Ids("pk"),
         )
         .filter(Q(distinct_years__lt=F("years")) | Q(years__lt=F("count")), count__gt=1)
-        .order_by("federation_id", "key")[:DUPLICATE_GROUPS_SHOWN]
+        .order_by("federation_id", "key")
     )
+    names = list(named_twice[:DUPLICATE_GROUPS_SHOWN])
     if not names:
-        return []
+        return DuplicateGroups([], 0)
+    total = len(names) if len(names) < DUPLICATE_GROUPS_SHOWN else named_twice.count()
     name_of = {int(pk): index for index, name in enumerate(names) for pk in name["ids"].split(",")}
     named: list[list[Player]] = [[] for _ in names]
     twins = (
@@ -288,7 +302,8 @@ def player_duplicate_groups(*, actor: Actor) -> list[list[Player]]:
         named[name_of[player.pk]].append(player)
     # Members gone meanwhile (deleted in the admin) may leave a name no group any more.
     groups = [group for players_named in named for group in _by_birth_year(players_named)]
-    return sorted(groups, key=lambda group: (name_key(group[0].name), group[0].federation_id))
+    groups.sort(key=lambda group: (name_key(group[0].name), group[0].federation_id))
+    return DuplicateGroups(groups, total)
 
 
 def _by_birth_year(players: list[Player]) -> list[list[Player]]:

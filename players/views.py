@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from audit.selectors import audit_entries_for
 from players.access import Actor, require, require_administrator
-from players.filters import PlayerFilter
+from players.filters import SEARCH_MAX_LENGTH, PlayerFilter
 from players.forms import (
     DuplicateRemoveForm,
     PlayerEditForm,
@@ -26,6 +26,7 @@ from players.forms import (
 from players.models import Player, RatingCategory, RetiredFideId
 from players.pagination import paginate
 from players.selectors import (
+    DUPLICATE_GROUPS_SHOWN,
     CategoryRecord,
     federations_of_officer,
     player_duplicate_groups,
@@ -223,8 +224,18 @@ def player_register_page(request: HttpRequest) -> HttpResponse:
 def player_duplicates(request: HttpRequest) -> HttpResponse:
     """Likely duplicate records in the officer's federations (administrators: all)."""
     _require_officer(request.actor)
-    groups = player_duplicate_groups(actor=request.actor)
-    return render(request, "players/duplicates.html", {"groups": groups})
+    search = request.GET.get("q", "")[:SEARCH_MAX_LENGTH]
+    found = player_duplicate_groups(actor=request.actor, search=search)
+    return render(
+        request,
+        "players/duplicates.html",
+        {
+            "groups": found.groups,
+            "names": found.names,
+            "shown": DUPLICATE_GROUPS_SHOWN,
+            "search": search,
+        },
+    )
 
 
 @require_POST

@@ -774,6 +774,32 @@ def test_a_twin_a_list_named_unrated_is_not_offered_for_removal(world, twins):
     assert f"FIDE ID {listed.fide_id} is on the lists (rated, or listed unrated)" in refused
 
 
+def test_past_the_names_shown_the_duplicates_page_says_so_and_finds_the_others(
+    world, twins, monkeypatch
+):
+    """A review: past 200 names the page stopped without a word, and the twins beyond
+    could not be reached. It says how many names there are, and searches by name."""
+    from players import selectors
+
+    monkeypatch.setattr(selectors, "DUPLICATE_GROUPS_SHOWN", 1)
+    monkeypatch.setattr("players.views.DUPLICATE_GROUPS_SHOWN", 1)
+    pair = [
+        factories.PlayerFactory(name="Zeta, Zoe", federation=world["fed_a"], birth_year=1999)
+        for _ in range(2)
+    ]
+    client = persona_client(world, "administrator")
+    page = client.get("/players/duplicates/")
+    assert "3 names have likely duplicates; the first 1 of them" in page.content.decode()
+    assert {player.name for group in page.context["groups"] for player in group} == {"Twin, Tom"}
+    found = client.get("/players/duplicates/?q=zoe zeta")
+    assert 'id="more-duplicates"' not in found.content.decode()
+    assert [sorted(p.pk for p in group) for group in found.context["groups"]] == [
+        sorted(p.pk for p in pair)
+    ]
+    nothing = client.get("/players/duplicates/?q=nobody").content.decode()
+    assert "No likely duplicates of that name." in nothing
+
+
 def test_twins_spelt_with_and_without_accents_are_one_group(world):
     """A usability walk: "Müller, Hans" and "Muller, Hans" of one federation and year, the
     twins a report without accents makes, were never shown together."""
