@@ -135,9 +135,9 @@ def latest_tops(count: int = TOP_OF_THE_LIST) -> list[TopList]:
     tops = []
     for period in periods:
         active = published_entries(period).filter(active=True).order_by(*LIST_ORDER)
+        # A list with no active player keeps its card, saying so (a review: the home page's
+        # top lists vanished without a word once the latest list had flagged everyone).
         entries = list(active[:count])
-        if not entries:
-            continue
         more_tied = 0
         if len(entries) == count:
             entries, more_tied = _tied_at_the_cut(active, entries, count)

@@ -352,7 +352,8 @@ def publication_summary(period: RatingPeriod) -> str:
     )
     rated = period.tournaments_rated or 0
     return (
-        f"{period.entries_count:,} players on the list, {rated:,} tournament{pluralize(rated)} "
+        f"{period.entries_count:,} player{pluralize(period.entries_count)} on the list, "
+        f"{rated:,} tournament{pluralize(rated)} "
         f"rated{moved}{refused}."
     )
 

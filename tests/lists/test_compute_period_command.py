@@ -491,3 +491,14 @@ def test_a_task_queue_that_does_not_answer_leaves_the_period_open(period_world, 
     assert refused.value.returncode == 2
     period.refresh_from_db()
     assert (period.status, period.claim_token) == ("open", "")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_plain_output_counts_one_player_as_one(period_world):
+    """A review: "1 players on the list"."""
+    period_world.player("C", 1600)
+    out = io.StringIO()
+    call_command("compute_period", "2025-04", "--category", "rapid", "--publish", stdout=out)
+    assert "published; 1 player on the list; 0 players with a result, 0 tournaments" in (
+        out.getvalue()
+    )

@@ -723,6 +723,15 @@ def test_a_top_ten_keeps_every_player_tied_tenth(db):
     assert "and 2 more tied at 2500" in top  # 13 tied tenth, 11 shown
 
 
+def test_a_latest_list_with_no_active_player_keeps_its_card_saying_so(db):
+    """A review: once the latest list had flagged everyone inactive (no rated game for 12
+    months, R&B 2024 6.2.2), the home page's top lists vanished without a word."""
+    entry(published(), "Idle, Ida", 2100, active=False)
+    card = Client().get("/").content.decode().split('id="top-rapid"', 1)[1].split("</table>")[0]
+    assert "No active player on this list: every player on it is inactive" in card
+    assert "Idle, Ida" not in card
+
+
 def test_the_top_lists_include_girls(april):
     """FIDE publishes its top girls beside its top juniors: women under 20, active."""
     top = get(URL).content.decode().split('id="top-lists"', 1)[1].split("</ul>", 1)[0]

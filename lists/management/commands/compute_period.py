@@ -118,7 +118,9 @@ class Command(BatchCommand):
             if options["publish"]:
                 publication = period_publish(period=period, actor=actor, actor_label=COMMAND)
                 published = True
-                entries = f" {publication.entries} players on the list;"
+                entries = (
+                    f" {publication.entries} player{pluralize(publication.entries)} on the list;"
+                )
         except PeriodRefused as refusal:
             raise bad_input(f"{options['month']}: {refusal}") from None
         period.refresh_from_db()
@@ -130,7 +132,7 @@ class Command(BatchCommand):
             results = computed_results(period).count()
             self.stdout.write(
                 f"{period}: {period.get_status_display().lower()};{entries} "
-                f"{results} players with a result, "
+                f"{results} player{pluralize(results)} with a result, "
                 f"{period.tournaments_count} tournament{pluralize(period.tournaments_count)}, "
                 f"{period.games_count} game{pluralize(period.games_count)}."
             )
