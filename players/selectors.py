@@ -34,6 +34,7 @@ from players.models import (
     RatingHistory,
     RatingState,
     RatingStatus,
+    RetiredFideId,
 )
 from players.name_keys import (
     NameKey,
@@ -120,6 +121,32 @@ def with_current_ratings(
             )
             for category in categories
         }
+    )
+
+
+def kept_in_place_of(
+    fide_ids: Iterable[int], players: QuerySet[Player] | None = None
+) -> dict[int, int]:
+    """For each of ``fide_ids`` removed as a duplicate (``RetiredFideId``), the FIDE ID of
+    the record kept in its place, followed through later removals to one of ``players``
+    (default: the registry) that exists, once, whatever the chain; IDs without one are
+    left out."""
+    players = Player.objects.all() if players is None else players
+    found = {}
+    for fide_id in set(fide_ids):
+        seen, current = {fide_id}, _kept_in_place_of(fide_id)
+        while current is not None and current not in seen:
+            if players.filter(fide_id=current).exists():
+                found[fide_id] = current
+                break
+            seen.add(current)
+            current = _kept_in_place_of(current)
+    return found
+
+
+def _kept_in_place_of(fide_id: int) -> int | None:
+    return (
+        RetiredFideId.objects.filter(fide_id=fide_id).values_list("kept_fide_id", flat=True).first()
     )
 
 

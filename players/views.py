@@ -23,12 +23,13 @@ from players.forms import (
     PlayerImportForm,
     PlayerRegisterForm,
 )
-from players.models import Player, RatingCategory, RetiredFideId
+from players.models import Player, RatingCategory
 from players.pagination import paginate
 from players.selectors import (
     DUPLICATE_GROUPS_SHOWN,
     CategoryRecord,
     federations_of_officer,
+    kept_in_place_of,
     player_duplicate_groups,
     player_import_list,
     player_likely_duplicates,
@@ -57,24 +58,14 @@ def retired_player_redirect(
     of a player by his ``fide_id`` (and ``kwargs``), his calculations and online games
     too (a review found those pages 404 for a retired ID); any other unknown ID is a page
     not found."""
-    seen, current = {fide_id}, _kept_in_place_of(fide_id)
-    while current is not None and current not in seen:
-        if Player.objects.restrict(request.actor).filter(fide_id=current).exists():
-            messages.info(
-                request,
-                f"FIDE ID {fide_id} was removed as a duplicate: this is the record kept in its "
-                "place.",
-            )
-            return redirect(to, fide_id=current, **kwargs)
-        seen.add(current)
-        current = _kept_in_place_of(current)
-    raise Http404(f"No player with FIDE ID {fide_id} is in the registry.")
-
-
-def _kept_in_place_of(fide_id: int) -> int | None:
-    return (
-        RetiredFideId.objects.filter(fide_id=fide_id).values_list("kept_fide_id", flat=True).first()
+    kept = kept_in_place_of([fide_id], Player.objects.restrict(request.actor)).get(fide_id)
+    if kept is None:
+        raise Http404(f"No player with FIDE ID {fide_id} is in the registry.")
+    messages.info(
+        request,
+        f"FIDE ID {fide_id} was removed as a duplicate: this is the record kept in its place.",
     )
+    return redirect(to, fide_id=kept, **kwargs)
 
 
 def player_list(request: HttpRequest) -> HttpResponse:

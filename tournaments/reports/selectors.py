@@ -14,7 +14,12 @@ from django.shortcuts import get_object_or_404
 from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
 from players.name_keys import name_key_unordered
-from players.selectors import identity_key, likely_duplicates_among, players_named
+from players.selectors import (
+    identity_key,
+    kept_in_place_of,
+    likely_duplicates_among,
+    players_named,
+)
 from regulations import get_rule_set
 from tournaments.models import (
     ApprovalRequest,
@@ -384,10 +389,18 @@ def registry_players(
     fide_ids: Iterable[int], *, category: str, on: dt.date, rules_id: str
 ) -> dict[int, RegistryPlayer]:
     """The registry's players with these FIDE IDs and their rating of the list in force
-    on ``on`` in ``category``: the latest list date on or before it (three queries)."""
+    on ``on`` in ``category``: the latest list date on or before it (three queries). An ID
+    removed as a duplicate gives the record kept in its place (a review: a report naming
+    one was told the ID is not in the registry, and offered to register it)."""
+    fide_ids = set(fide_ids)
     players = {
-        p.pk: p
-        for p in Player.objects.filter(fide_id__in=set(fide_ids)).select_related("federation")
+        p.pk: p for p in Player.objects.filter(fide_id__in=fide_ids).select_related("federation")
+    }
+    kept = kept_in_place_of(fide_ids - {player.fide_id for player in players.values()})
+    for player in Player.objects.filter(fide_id__in=kept.values()).select_related("federation"):
+        players[player.pk] = player
+    named_by = {fide_id: fide_id for fide_id in fide_ids} | {
+        kept_id: retired for retired, kept_id in kept.items()
     }
     categories = {category}
     # R&B 2024 7.2.1, R&B pre-2024 7.21: a player without a rapid (blitz) rating who has a
@@ -404,7 +417,7 @@ def registry_players(
             rating, label = ratings[(pk, "standard")]
             adopted = adoption if rating is not None else ""
             label = f"{label} ({adoption})" if adopted else label
-        known[player.fide_id] = RegistryPlayer(
+        known[named_by.get(player.fide_id, player.fide_id)] = RegistryPlayer(
             pk=pk,
             fide_id=player.fide_id,
             name=player.name,

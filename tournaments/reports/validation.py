@@ -513,7 +513,16 @@ def names_agree(first: str, second: str) -> bool:
 
 
 def _differences(player: TrfPlayer, known: RegistryPlayer) -> list[str]:
-    return registry_differences(player.name, player.federation, player.birth_date.year, known=known)
+    differences = registry_differences(
+        player.name, player.federation, player.birth_date.year, known=known
+    )
+    if player.fide_id != known.fide_id:  # removed as a duplicate (``registry_players``)
+        differences.insert(
+            0,
+            f"FIDE ID {player.fide_id}, removed as a duplicate (the registry keeps FIDE ID "
+            f"{known.fide_id} in its place)",
+        )
+    return differences
 
 
 def registry_differences(

@@ -1076,3 +1076,23 @@ def test_a_line_without_a_birth_year_spelt_without_accents_is_offered_its_record
         html.unescape(page)
     )
     assert not Player.objects.filter(name="Odegard, Ase").exists()
+
+
+def test_a_line_naming_an_id_removed_as_a_duplicate_is_offered_the_record_kept(
+    world, tournament, registry, upload
+):
+    """A review: a report naming a FIDE ID removed as a duplicate was told the ID is not
+    in the registry and offered its registration, then refused it. The line goes to the
+    record kept in its place, for the officer to confirm, saying why."""
+    RetiredFideId.objects.create(fide_id=900000007, kept_fide_id=55555)
+    RetiredFideId.objects.create(fide_id=55555, kept_fide_id=1004)  # removed in turn
+    upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": 900000007}})))
+    report = TournamentReport.objects.get()
+    line = PlayerMatch.objects.get(report=report, start_rank=4)
+    assert (line.status, line.player.fide_id) == ("mismatch", 1004)
+    said = (
+        "FIDE ID 900000007, removed as a duplicate (the registry keeps FIDE ID 1004 in its place)"
+    )
+    assert said in line.note
+    assert any(said in finding.message for finding in report.findings.all())
+    assert not any("not in the registry" in finding.message for finding in report.findings.all())
