@@ -1,6 +1,6 @@
 """Recording the audit trail. Every service that changes state calls ``audit_record``."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -55,15 +55,26 @@ def audit_entry_rows(
     reason: str = "",
     changes: dict[str, Any] | None = None,
     actor_label: str = "",
+    changes_of: Mapping[int, dict[str, Any]] | None = None,
 ) -> list[tuple[Any, ...]]:
     """``audit_record`` of the same change to many objects of ``model``, as rows in
     ``AUDIT_ENTRY_FIELDS`` order: a list's publication rates tens of thousands of
-    tournaments, and writes their entries in one bulk copy."""
+    tournaments, and writes their entries in one bulk copy. ``changes_of``: each object's
+    own changes, where they differ (a list import's to each record)."""
     user_id = actor.pk if actor is not None and actor.is_authenticated else None
     content_type = ContentType.objects.get_for_model(model).pk
     at = timezone.now()
     return [
-        (content_type, object_id, user_id, actor_label, action, reason, changes or {}, at)
+        (
+            content_type,
+            object_id,
+            user_id,
+            actor_label,
+            action,
+            reason,
+            changes_of[object_id] if changes_of is not None else changes or {},
+            at,
+        )
         for object_id in object_ids
     ]
 

@@ -20,10 +20,12 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from audit.services import audit_record, field_changes
+from audit.models import AuditEntry
+from audit.services import AUDIT_ENTRY_FIELDS, audit_entry_rows, audit_record, field_changes
 from players.access import Actor, actor_for, require, require_administrator, require_officer_for
 from players.history_partitions import history_partition_ensure
 from players.importing import ImportSummary, ListUnreadable, import_list
+from players.importing.upsert import RecordChanges
 from players.models import (
     DisabilityAssociation,
     Federation,
@@ -475,6 +477,7 @@ def _import_into(
                 as_of=player_import.as_of,
                 progress=progress,
                 name=player_import.source,
+                changes_recorded=partial(_record_changes, player_import, actor),
             )
             _record_summary(player_import, summary)
             audit_record(
@@ -489,6 +492,25 @@ def _import_into(
     except (ListUnreadable, PermissionDenied) as error:
         _record_failure(player_import, str(error))
         raise
+
+
+def _record_changes(player_import: PlayerImport, actor: Actor, changes: RecordChanges) -> None:
+    """Each record the list changed (its name, federation, titles, sex, birth year), in
+    its player's history as an officer's edit is, a batch in one statement: a review found
+    a transfer, a new name and a title only as "players_updated: 1" on the import. Its
+    ratings are the list's own, shown as such; a record it creates is the import's."""
+    AuditEntry.objects.bulk_create(
+        AuditEntry(**dict(zip(AUDIT_ENTRY_FIELDS, row, strict=True)))
+        for row in audit_entry_rows(
+            model=Player,
+            object_ids=changes,
+            actor=actor.user,
+            actor_label=player_import.actor_label,
+            action="changed by a list import",
+            reason=f"The list of {player_import.as_of} ({player_import.source})",
+            changes_of=changes,
+        )
+    )
 
 
 def _failure(what: str, error: Exception) -> str:

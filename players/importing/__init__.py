@@ -26,7 +26,13 @@ from players.importing.csv_list import read_csv
 from players.importing.fide_txt import header_month, read_txt
 from players.importing.fide_xml import read_xml
 from players.importing.records import ListRecord, ListUnreadable, SkippedLine, category_named
-from players.importing.upsert import BATCH_SIZE, SKIPPED_KEPT, ImportSummary, ListWriter
+from players.importing.upsert import (
+    BATCH_SIZE,
+    SKIPPED_KEPT,
+    ChangesRecorded,
+    ImportSummary,
+    ListWriter,
+)
 
 __all__ = [
     "FORMATS",
@@ -55,11 +61,13 @@ def import_list(
     batch_size: int = BATCH_SIZE,
     progress: Progress | None = None,
     name: str = "",
+    changes_recorded: ChangesRecorded | None = None,
 ) -> ImportSummary:
     """Read the list at ``path`` and write it to the registry. ``progress`` is called with
     the number of (compressed) bytes read since its last call. ``category``: that of a
     one-category list, else the one its file's name says (``name``, the name it was
-    uploaded under, or the file's or its zip member's)."""
+    uploaded under, or the file's or its zip member's). ``changes_recorded``: told, a
+    batch at a time, of the records the list changed (``ListWriter``)."""
     with open_list(Path(path), progress) as (member, stream):
         head = stream.peek(512)[:512]
         utf16 = head.startswith(UTF16_BOMS)
@@ -77,7 +85,7 @@ def import_list(
             _month_named_refusal(head, as_of)
         category = category or category_named(member) or category_named(name) or ""
         summary = ImportSummary(format=list_format, as_of=as_of)
-        writer = ListWriter(summary, batch_size=batch_size)
+        writer = ListWriter(summary, batch_size=batch_size, changes_recorded=changes_recorded)
         for record in _records(list_format, stream, category or None, utf16=utf16):
             writer.add(record)
         writer.flush()

@@ -146,11 +146,37 @@ class IdsSeen:
             self.runs.append((ids[order], numbers[order]))
 
 
+def _record_changes(current: list, values: tuple, federations: dict[str, int]) -> dict[str, list]:
+    """{"field": [before, after]} of a record the list changes, its federation by code,
+    as the player's history shows an officer's edit."""
+    changed = {
+        name: [old, new]
+        for name, old, new in zip(PLAYER_FIELDS, current, values, strict=True)
+        if old != new
+    }
+    if "federation_id" in changed:
+        codes = {pk: code for code, pk in federations.items()}
+        changed["federation"] = [codes.get(pk) for pk in changed.pop("federation_id")]
+    return changed
+
+
+#: A batch's records the list changed: player id -> {"field": [before, after]}.
+RecordChanges = dict[int, dict[str, list]]
+ChangesRecorded = Callable[[RecordChanges], None]
+
+
 class ListWriter:
     """Collects records and writes them a batch at a time; call ``flush`` at the end."""
 
-    def __init__(self, summary: ImportSummary, batch_size: int = BATCH_SIZE) -> None:
+    def __init__(
+        self,
+        summary: ImportSummary,
+        batch_size: int = BATCH_SIZE,
+        changes_recorded: ChangesRecorded | None = None,
+    ) -> None:
         self.summary = summary
+        #: Told, a batch at a time, how the list changed records it had (``RecordChanges``).
+        self.changes_recorded = changes_recorded
         self.as_of = summary.as_of
         self.batch_size = batch_size
         self.batch: dict[int, ListRecord] = {}
@@ -222,6 +248,7 @@ class ListWriter:
             .values_list("fide_id", "pk", "list_date", *PLAYER_FIELDS)
         }
         writes, created = [], []
+        changes: RecordChanges = {}
         for record in records:
             values = (
                 record.name,
@@ -249,6 +276,7 @@ class ListWriter:
                         continue
                 else:
                     self.summary.players_updated += 1
+                    changes[found[0]] = _record_changes(current, values, self.federations)
             writes.append(
                 Player(
                     fide_id=record.fide_id,
@@ -263,6 +291,8 @@ class ListWriter:
                 unique_fields=["fide_id"],
                 update_fields=[*PLAYER_FIELDS, "list_date", "updated_at"],
             )
+        if changes and self.changes_recorded is not None:
+            self.changes_recorded(changes)
         ids = {fide_id: found[0] for fide_id, found in existing.items()}
         if created:
             ids.update(Player.objects.filter(fide_id__in=created).values_list("fide_id", "pk"))

@@ -78,6 +78,41 @@ def test_an_import_is_one_audit_entry_naming_the_command(import_as_administrator
     assert entry.changes["players_created"] == 6
 
 
+def test_a_record_a_later_list_changes_is_in_its_players_history(
+    world, import_as_administrator, tmp_path
+):
+    """A review: a transfer, a new name and a title a list brought showed on the import
+    as "players_updated: 1" and nowhere on the player. Each record it changes has its
+    entry, with the fields before and after, on the player's page (his history of edits,
+    as the officers see it); a record it creates, or leaves as it was, has none."""
+    from tests.conftest import persona_client
+
+    header = "ID Number,Name,Fed,Sex,Tit,B-day,RRtng\n"
+    first = tmp_path / "first.csv"
+    first.write_text(
+        header + "90800021,Moe Mo,NOR,M,,1990,1800\n90800022,Ola Lo,NOR,M,,1991,1700\n"
+    )
+    import_as_administrator("", as_of=FEBRUARY, path=first)
+    moved = Player.objects.get(fide_id=90800021)
+    assert not audit_entries_for(moved)
+    later = tmp_path / "later.csv"
+    later.write_text(
+        header + '90800021,"Moe, Mo",ENG,M,IM,1990,1810\n90800022,Ola Lo,NOR,M,,1991,1690\n'
+    )
+    import_as_administrator("", as_of=MARCH, path=later)
+    (entry,) = audit_entries_for(moved)
+    assert (entry.who, entry.action) == ("import_players", "changed by a list import")
+    assert entry.changes == {
+        "name": ["Moe Mo", "Moe, Mo"],
+        "federation": ["NOR", "ENG"],
+        "title": ["", "IM"],
+    }
+    assert entry.reason.startswith(f"The list of {MARCH} (")
+    assert not audit_entries_for(Player.objects.get(fide_id=90800022))  # its rating alone
+    page = persona_client(world, "administrator").get("/players/90800021/").content.decode()
+    assert "Changed by a list import" in page and "Federation: NOR → ENG" in page
+
+
 def test_a_file_that_is_not_a_list_fails_whole_and_is_recorded(import_as_administrator, tmp_path):
     broken = tmp_path / "broken.xml"
     broken.write_text((DATA / "players_list.xml").read_text()[:-40])
