@@ -102,11 +102,23 @@ class PlayerEditForm(forms.ModelForm):
         fields = PLAYER_EDITABLE_FIELDS
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, federations: QuerySet[Federation] | None = None, **kwargs: Any
+    ) -> None:
+        """``federations``: the federation is corrected too, to one of them
+        (``players.services.federation_correctable``)."""
         super().__init__(*args, **kwargs)
+        if federations is not None:
+            self.fields["federation"] = forms.ModelChoiceField(
+                queryset=federations,
+                to_field_name="code",
+                initial=self.instance.federation.code,
+                help_text="A record registered here: no FIDE list carries its federation.",
+            )
         self.helper = FormHelper()
         self.helper.layout = Layout(
             Field("name"),
+            *([Field("federation")] if federations is not None else []),
             _row("sex", "birth_year", "birth_date"),
             _row("title", "women_title", "foa_title"),
             _row("other_titles", "disability_association"),
@@ -152,11 +164,14 @@ class PlayerEditForm(forms.ModelForm):
         )
 
     def changed_fields(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in PLAYER_EDITABLE_FIELDS}
+        return {name: self.cleaned_data[name] for name in self._record_fields()}
 
     def record_changed(self) -> bool:
         """Whether any field of the record changed (the reason is no field of it)."""
-        return any(name in self.changed_data for name in PLAYER_EDITABLE_FIELDS)
+        return any(name in self.changed_data for name in self._record_fields())
+
+    def _record_fields(self) -> list[str]:
+        return [*PLAYER_EDITABLE_FIELDS, *(["federation"] if "federation" in self.fields else [])]
 
 
 class PlayerRegisterForm(forms.Form):

@@ -167,13 +167,27 @@ PLAYER_EDITABLE_FIELDS = (
 )
 
 
+def federation_correctable(actor: Actor, player: Player) -> bool:
+    """Whether ``actor`` may correct ``player``'s federation: an administrator, for a
+    record registered here (``NEW_PLAYER_ID_RANGE``), which no FIDE list carries. A FIDE
+    ID's federation is FIDE's, changed by its lists (a transfer). A review registered a
+    player under the wrong federation and found no way to put it right: the duplicates
+    page pairs records of one federation only."""
+    first, last = settings.NEW_PLAYER_ID_RANGE
+    return actor.is_administrator and first <= player.fide_id <= last
+
+
 @transaction.atomic
 def player_update(
     *, actor: Actor, player: Player, fields: Mapping[str, Any], reason: str = ""
 ) -> Player:
     """Correct a player's record (his federation's rating officer, or an administrator);
-    the changed fields are recorded in the audit trail with their old and new values."""
-    unknown = set(fields) - set(PLAYER_EDITABLE_FIELDS)
+    the changed fields are recorded in the audit trail with their old and new values.
+    The federation too, where ``federation_correctable``."""
+    editable = [*PLAYER_EDITABLE_FIELDS]
+    if federation_correctable(actor, player):
+        editable.append("federation")
+    unknown = set(fields) - set(editable)
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
     require(
@@ -189,7 +203,7 @@ def player_update(
     after.name = written_name(after.name)  # as the twin checks and the search compare
     if after.birth_date:
         after.birth_year = after.birth_date.year
-    changes = field_changes(before, after, list(PLAYER_EDITABLE_FIELDS))
+    changes = field_changes(before, after, editable)
     if changes:
         after.full_clean()
         after.save(update_fields=[*changes, "updated_at"])

@@ -23,7 +23,7 @@ from players.forms import (
     PlayerImportForm,
     PlayerRegisterForm,
 )
-from players.models import Player, RatingCategory
+from players.models import Federation, Player, RatingCategory
 from players.pagination import paginate
 from players.selectors import (
     DUPLICATE_GROUPS_SHOWN,
@@ -37,6 +37,7 @@ from players.selectors import (
     with_current_ratings,
 )
 from players.services import (
+    federation_correctable,
     import_progress_percent,
     player_duplicate_remove,
     player_import_queue,
@@ -161,6 +162,7 @@ def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:
     form = PlayerEditForm(
         request.POST if request.method == "POST" else None,
         instance=Player.objects.get(pk=player.pk),
+        federations=Federation.objects.all() if federation_correctable(actor, player) else None,
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from audit.selectors import audit_entries_for
 from players.services import player_update
 from tests import factories
-from tests.conftest import PERSONAS, persona_actor
+from tests.conftest import PERSONAS, persona_actor, persona_client
 
 
 @pytest.fixture
@@ -50,3 +50,27 @@ def test_the_fide_id_and_federation_are_not_edits(world, player):
             player=player,
             fields={"federation": world["fed_b"]},
         )
+
+
+def test_an_administrator_corrects_the_federation_of_a_record_registered_here(world):
+    """A review registered "Berg, Ingrid" under IND when she is NOR, and found no way to
+    put it right. A record registered here (its ID of ``NEW_PLAYER_ID_RANGE``) is on no
+    FIDE list: an administrator corrects its federation on its edit page, recorded as
+    any edit; its federation's officer is not offered it, nor is a FIDE ID's."""
+    mistaken = factories.PlayerFactory(
+        fide_id=900000006, name="Berg, Ingrid", federation=world["fed_a"], sex="F"
+    )
+    url = f"/players/{mistaken.fide_id}/edit/"
+    assert 'name="federation"' not in persona_client(world, "officer_a").get(url).content.decode()
+    admin = persona_client(world, "administrator")
+    assert 'name="federation"' in admin.get(url).content.decode()
+    form = {"name": "Berg, Ingrid", "sex": "F", "birth_year": mistaken.birth_year}
+    form |= {"federation": "BBB", "reason": "Norwegian"}
+    assert admin.post(url, form).status_code == 302
+    mistaken.refresh_from_db()
+    assert mistaken.federation == world["fed_b"]
+    (entry,) = audit_entries_for(mistaken)
+    assert entry.changes == {"federation": [str(world["fed_a"]), str(world["fed_b"])]}
+    fide_listed = factories.PlayerFactory(fide_id=1503014, federation=world["fed_a"])
+    page = admin.get(f"/players/{fide_listed.fide_id}/edit/").content.decode()
+    assert 'name="federation"' not in page
