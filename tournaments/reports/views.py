@@ -165,8 +165,12 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         likely = selectors.likely_players(
             tournament, matches, selectors.earlier_version_players(report)
         )
+        typed = _typed_taken(request, report)
         for match in unresolved:
             match.likely = likely.get(match.start_rank, [])
+            match.typed = (
+                typed.get("fields") if typed.get("start_rank") == match.start_rank else None
+            )
     findings = _finding_table(report, matches)
     paginate(request, findings, FINDINGS_PER_PAGE)
     lines = FixedPagePaginator(matches, MATCHES_PER_PAGE, page_size=MATCHES_PER_PAGE)
@@ -403,7 +407,30 @@ def player_match_register(
         form,
         lambda data: services.player_match_register(actor=request.actor, match=match, **data),
     )
+    if not done:
+        _typed_kept(request, match)
     return _back_to_line(match, at_line=done)
+
+
+#: Where a line's registration refused keeps what the officer typed, for the report page
+#: to show it again in that line's form (a review: a birth year of 3000, refused, came
+#: back as the report's, the officer's input lost).
+TYPED_SESSION_KEY = "report-line-typed"
+TYPED_FIELDS = ("federation", "sex", "birth_year")
+
+
+def _typed_kept(request: HttpRequest, match: PlayerMatch) -> None:
+    request.session[TYPED_SESSION_KEY] = {
+        "report": match.report_id,
+        "start_rank": match.start_rank,
+        "fields": {name: request.POST.get(name, "")[:20] for name in TYPED_FIELDS},
+    }
+
+
+def _typed_taken(request: HttpRequest, report: TournamentReport) -> dict[str, Any]:
+    """What ``_typed_kept`` kept for a line of ``report``, taken once (else {})."""
+    typed = request.session.pop(TYPED_SESSION_KEY, None)
+    return typed if isinstance(typed, dict) and typed.get("report") == report.pk else {}
 
 
 #: Lines on the page at once: each sends four fields, and Django refuses a form of more

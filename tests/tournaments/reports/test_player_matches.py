@@ -1096,3 +1096,18 @@ def test_a_line_naming_an_id_removed_as_a_duplicate_is_offered_the_record_kept(
     assert said in line.note
     assert any(said in finding.message for finding in report.findings.all())
     assert not any("not in the registry" in finding.message for finding in report.findings.all())
+
+
+def test_a_lines_registration_refused_shows_what_was_typed_again(world, awkward):
+    """A review: a birth year of 3000, refused, came back as the report's value, what the
+    officer typed lost. The line's form shows it again, once, beside the message."""
+    client = persona_client(world, "officer_a")
+    base = f"/tournaments/{awkward.tournament_id}/reports/1"
+    typed = {"name": "Delta, Dora", "federation": "AAA", "sex": "F", "birth_year": 3000}
+    page = client.post(f"{base}/players/4/register/", typed, follow=True).content.decode()
+    assert "Not saved: Birth year" in page
+    row = page.split('id="match-4"', 1)[1].split("</tr>", 1)[0]
+    assert 'name="birth_year" type="number" placeholder="Born"' in row and 'value="3000"' in row
+    assert '<option value="F" selected>' in row
+    again = client.get(f"{base}/").content.decode().split('id="match-4"', 1)[1].split("</tr>")[0]
+    assert 'value="3000"' not in again  # once: the next view shows the report's
