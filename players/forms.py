@@ -45,12 +45,14 @@ class BirthYearField(forms.IntegerField):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("required", False)
-        super().__init__(min_value=FIRST_BIRTH_YEAR, **kwargs)
+        super().__init__(**kwargs)
 
     def validate(self, value: Any) -> None:
+        """One message for a year too early or too late, on every form that takes one (a
+        review: -5 was "greater than or equal to 0" on the edit form)."""
         super().validate(value)
         this_year = timezone.localdate().year
-        if value is not None and value > this_year:
+        if value is not None and not FIRST_BIRTH_YEAR <= value <= this_year:
             raise forms.ValidationError(
                 f"A birth year falls between {FIRST_BIRTH_YEAR} and this year ({this_year})."
             )
@@ -87,6 +89,7 @@ def _seen(value: Any) -> Any:
 
 
 class PlayerEditForm(forms.ModelForm):
+    birth_year = BirthYearField()
     women_title = women_title_field()
     foa_title = forms.ChoiceField(label="FOA title", choices=FOA_TITLE_CHOICES, required=False)
     reason = forms.CharField(

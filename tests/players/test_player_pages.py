@@ -316,6 +316,21 @@ def test_a_record_imported_with_an_old_birth_year_can_still_be_corrected(world, 
     assert (player_a.name, player_a.birth_year) == ("Schiedsrichter, Otto K.", 1850)
 
 
+@pytest.mark.parametrize("year", ["-5", "1799", "3000"])
+def test_a_birth_year_out_of_range_is_one_message_on_every_form(world, player_a, year):
+    """A review: -5 was "greater than or equal to 0" on the edit form, "between 1800 and
+    this year" on the register form."""
+    from django.utils import timezone
+
+    said = f"A birth year falls between 1800 and this year ({timezone.localdate().year})."
+    client = persona_client(world, "officer_a")
+    edit = {"name": player_a.name, "sex": "M", "title": "FM", "birth_year": year}
+    edited = client.post(f"/players/{player_a.fide_id}/edit/", edit).context["form"]
+    register = {**NEW_PLAYER, "federation": world["fed_a"].pk, "birth_year": year}
+    registered = client.post("/players/register/", register).context["form"]
+    assert edited.errors["birth_year"] == registered.errors["birth_year"] == [said]
+
+
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
