@@ -241,8 +241,18 @@ def player_duplicate_remove_page(request: HttpRequest) -> HttpResponse:
         messages.error(request, f"Nothing removed: {problems}")
         return redirect("players:duplicates")
     editable = Player.objects.restrict(request.actor, "edit")
-    duplicate = get_object_or_404(editable, fide_id=form.cleaned_data["duplicate"])
-    kept = get_object_or_404(editable, fide_id=form.cleaned_data["kept"])
+    chosen = {form.cleaned_data["duplicate"], form.cleaned_data["kept"]}
+    if missing := chosen - set(
+        editable.filter(fide_id__in=chosen).values_list("fide_id", flat=True)
+    ):
+        if Player.objects.filter(fide_id__in=missing).exists():
+            # Forbidden, and said so (a review: a bare "not found").
+            raise PermissionDenied("Only the players' federations' rating officers remove one.")
+        named = ", ".join(f"FIDE ID {fide_id}" for fide_id in sorted(missing))
+        messages.error(request, f"Nothing removed: {named} is in the registry no more.")
+        return redirect("players:duplicates")
+    duplicate = editable.get(fide_id=form.cleaned_data["duplicate"])
+    kept = editable.get(fide_id=form.cleaned_data["kept"])
     try:
         moved = player_duplicate_remove(
             actor=request.actor, duplicate=duplicate, kept=kept, reason=form.cleaned_data["reason"]

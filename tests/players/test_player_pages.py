@@ -713,9 +713,10 @@ def test_a_report_that_names_both_records_keeps_them_both(world, twins):
 
 
 @pytest.mark.parametrize(
-    ("persona", "status"), [("anonymous", 302), ("arbiter", 403), ("officer_b", 404)]
+    ("persona", "status"), [("anonymous", 302), ("arbiter", 403), ("officer_b", 403)]
 )
 def test_only_the_players_officer_removes_a_duplicate(world, twins, persona, status):
+    """Another federation's officer is refused (403, a review: a bare 404)."""
     first, second = twins["fed_a"]
     response = persona_client(world, persona).post(
         "/players/duplicates/remove/",
@@ -723,6 +724,13 @@ def test_only_the_players_officer_removes_a_duplicate(world, twins, persona, sta
     )
     assert response.status_code == status
     assert Player.objects.filter(pk=second.pk).exists()
+
+
+def test_removing_a_record_gone_meanwhile_says_so(world, twins):
+    first, _second = twins["fed_a"]
+    page = remove(world, "officer_a", first, Player(fide_id=123456789)).content.decode()
+    assert "Nothing removed: FIDE ID 123456789 is in the registry no more." in page
+    assert Player.objects.filter(pk=first.pk).exists()
 
 
 def test_a_removal_without_a_reason_removes_nothing(world, twins):
