@@ -58,6 +58,17 @@ def test_the_human_summary_lists_the_skipped_lines(db):
     assert "6 created" in output and "line 9: FIDE ID 'ABC' is not a positive number" in output
 
 
+def test_an_xml_lists_summary_counts_records_not_lines(db, tmp_path):
+    """A review: "line 4" named the fourth player record, on the file's line 67."""
+    text = (DATA / "players_list.xml").read_text()
+    broken = tmp_path / "players_list.xml"
+    last = text.rindex("<fideid>")
+    broken.write_text(text[:last] + "<fideid>ABC" + text[text.index("<", last + 8) :])
+    output = import_players(str(broken))
+    assert "4 records read" in output and "1 record skipped" in output
+    assert "  record 4: " in output and "line" not in output
+
+
 def test_a_file_that_is_not_a_list_is_bad_input(db, tmp_path):
     junk = tmp_path / "junk.txt"
     junk.write_text("Dear officer,\nplease find attached...\n")

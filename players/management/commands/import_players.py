@@ -123,14 +123,17 @@ def counted(number: int, noun: str) -> str:
 
 
 def human_summary(player_import: PlayerImport) -> str:
+    # An XML list's lines are its player records, as its import's page says (a review: "line
+    # 4" for the fourth record, on the file's line 67).
+    unit = "record" if player_import.format == "fide-xml" else "line"
     lines = [
         f"{player_import.source} ({player_import.format}, in force from "
-        f"{player_import.as_of}): {counted(player_import.lines_read, 'line')} read; players "
+        f"{player_import.as_of}): {counted(player_import.lines_read, unit)} read; players "
         f"{player_import.players_created} created, {player_import.players_updated} updated, "
         f"{player_import.players_unchanged} unchanged; "
         f"{counted(player_import.ratings_written, 'rating')} and "
         f"{counted(player_import.history_written, 'history row')} written; "
-        f"{counted(player_import.skipped_count, 'line')} skipped."
+        f"{counted(player_import.skipped_count, unit)} skipped."
     ]
     if player_import.left_as_published:
         lines.append(
@@ -142,5 +145,5 @@ def human_summary(player_import: PlayerImport) -> str:
             "Federations new to the registry, created with their code as the name: "
             + ", ".join(player_import.federations_created)
         )
-    lines += [f"  line {s['line']}: {s['reason']}" for s in player_import.skipped]
+    lines += [f"  {unit} {s['line']}: {s['reason']}" for s in player_import.skipped]
     return "\n".join(lines)
