@@ -290,7 +290,9 @@ def player_import(request: HttpRequest) -> HttpResponse:
             )
             transaction.on_commit(partial(player_import_start, queued))
         return redirect("players:import_detail", pk=queued.pk)
-    table = PlayerImportTable(player_import_list(actor=actor)[:IMPORTS_SHOWN])
+    # A page at a time, the older ones after (a review: the 20 latest, and no way further).
+    table = PlayerImportTable(player_import_list(actor=actor))
+    paginate(request, table, IMPORTS_SHOWN)
     return render(request, "players/import.html", {"form": form, "table": table})
 
 

@@ -120,6 +120,16 @@ def test_the_import_page_lists_recent_imports(world):
     assert "february.txt" in page and 'type="file"' in page
 
 
+def test_the_import_page_pages_through_every_import(world):
+    """A review: the 20 latest imports, and no way to older ones."""
+    for number in range(21):
+        PlayerImportFactory(source=f"list-{number:02}.txt")
+    client = persona_client(world, "administrator")
+    first = client.get("/players/import/").content.decode()
+    assert "list-20.txt" in first and "list-00.txt" not in first
+    assert "list-00.txt" in client.get("/players/import/?page=2").content.decode()
+
+
 @pytest.mark.parametrize("persona", OTHERS)
 def test_nobody_else_may_upload_or_see_imports(world, persona):
     client = persona_client(world, persona)
