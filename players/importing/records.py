@@ -158,6 +158,14 @@ def layout_for(
     categories = categories_in(names)
     given = names & OPTIONAL_FIELDS
     if not names & set(PLAIN_FIELDS):
+        if category and categories and category not in categories:
+            # Not read as the columns say without a word (a review: --category blitz
+            # imported a rapid list's ratings as rapid, silently).
+            raise ListUnreadable(
+                f"its rating columns are of the {' and '.join(categories)} list, and it was "
+                f"to be read as the {category} list: choose {' or '.join(categories)}, or "
+                "no category"
+            )
         return ListLayout(categories, given=given)
     plain = RatingCategory.STANDARD.value if categories or combined else category
     if plain is None:

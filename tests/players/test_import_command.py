@@ -189,3 +189,15 @@ def test_the_summary_counts_one_line_in_the_singular(db, tmp_path):
     output = import_players(str(one), "--as-of", "2025-03-01")
     assert "1 line read" in output and "1 line skipped" in output
     assert "0 ratings and 0 history rows written" in output
+
+
+def test_a_category_the_lists_columns_contradict_is_bad_input(db, tmp_path):
+    """A review: --category blitz on a list whose columns are the rapid list's was
+    silently read as rapid."""
+    rapid = tmp_path / "list.csv"
+    rapid.write_text("fide_id,name,federation,sex,rapid_rating\n90800031,Moe Mo,NOR,M,1800\n")
+    with pytest.raises(CommandError, match="its rating columns are of the rapid list, and it"):
+        import_players(str(rapid), "--as-of", "2025-06-01", "--category", "blitz")
+    assert not RatingState.objects.exists()
+    import_players(str(rapid), "--as-of", "2025-06-01", "--category", "rapid")
+    assert RatingState.objects.get().category == "rapid"
