@@ -1780,20 +1780,37 @@ def _tournaments_mark_rated(
             action="moved to the next list",
             reason=f"Approved after the {period} was computed; rated on the list of {following}.",
         )
-    # Once committed, and robust: a mail that fails must not fail a list that is out.
+    _arbiters_told_once_out(
+        period,
+        rated=Tournament.objects.filter(
+            Q(pk__in=run) | Q(pk__in=nothing_to_rate), status=Tournament.Status.RATED
+        ),
+        moved=left,
+        moved_to=following,
+    )
+    return count, len(left), len(refused)
+
+
+def _arbiters_told_once_out(
+    period: RatingPeriod,
+    *,
+    rated: QuerySet[Tournament],
+    moved: list[Tournament],
+    moved_to: dt.date,
+) -> None:
+    """The arbiters of the tournaments the list rated and moved, told once it has
+    committed (``list_told_to_arbiters``), robustly: a mail that fails must not fail a list
+    that is out, and a publication rolled back tells nobody."""
     transaction.on_commit(
         partial(
             list_told_to_arbiters,
             list_name=str(period),
-            rated=Tournament.objects.filter(
-                Q(pk__in=run) | Q(pk__in=nothing_to_rate), status=Tournament.Status.RATED
-            ),
-            moved=Tournament.objects.filter(pk__in=[tournament.pk for tournament in left]),
-            moved_to=following,
+            rated=rated,
+            moved=Tournament.objects.filter(pk__in=[tournament.pk for tournament in moved]),
+            moved_to=moved_to,
         ),
         robust=True,
     )
-    return count, len(left), len(refused)
 
 
 def too_late_for_the_next_list(

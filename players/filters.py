@@ -8,8 +8,9 @@ from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
-from players.models import Federation, Player, RetiredFideId
+from players.models import Federation, Player
 from players.name_keys import name_key_contains, typed_spellings
+from players.retired import kept_in_place_of
 
 
 class NarrowingFilterSet(django_filters.FilterSet):
@@ -248,8 +249,7 @@ def name_or_fide_id(value: str, player: str = "") -> Q:
         # A FIDE ID removed as a duplicate finds the record kept in its place: looked up
         # first, so that the search stays one lookup of the FIDE ID's index (an OR with a
         # subquery reads the whole table on PostgreSQL).
-        kept = RetiredFideId.objects.filter(fide_id=fide_id, kept_fide_id__isnull=False)
-        fide_ids = [fide_id, *kept.values_list("kept_fide_id", flat=True)]
+        fide_ids = [fide_id, *kept_in_place_of([fide_id]).values()]
         return Q(**{f"{player}fide_id__in": fide_ids})
     # A NUL is no letter of a name, and PostgreSQL refuses it in a string.
     words = value.replace(",", " ").replace("\x00", " ").split()[:SEARCH_WORDS]

@@ -21,7 +21,13 @@ from players.models import (
     PlayerImport,
     RatingCategory,
 )
-from players.services import PLAYER_EDITABLE_FIELDS, first_of_this_month, import_date_refusal
+from players.services import (
+    PLAYER_EDITABLE_FIELDS,
+    first_of_this_month,
+    import_date_refusal,
+    record_seen,
+    saved_meanwhile,
+)
 
 WOMEN_TITLE_CHOICES = [("", "—")] + [
     (value, label) for value, label in Player.Title.choices if value in Player.WOMEN_TITLES
@@ -76,18 +82,6 @@ def birth_year_disagreement(form: forms.Form, *, typed: bool = True) -> None:
         )
 
 
-def record_as_seen(player: Player) -> str:
-    """The record's editable fields as the edit form was opened on them, carried in the
-    form (``PlayerEditForm.seen``) to tell what someone else saved meanwhile."""
-    return json.dumps(
-        {name: _seen(getattr(player, name)) for name in PLAYER_EDITABLE_FIELDS}, sort_keys=True
-    )
-
-
-def _seen(value: Any) -> Any:
-    return value.isoformat() if hasattr(value, "isoformat") else value
-
-
 class PlayerEditForm(forms.ModelForm):
     birth_year = BirthYearField()
     women_title = women_title_field()
@@ -131,7 +125,7 @@ class PlayerEditForm(forms.ModelForm):
             Submit("save", "Save changes"),
         )
         if not self.is_bound:
-            self.initial["seen"] = record_as_seen(self.instance)
+            self.initial["seen"] = json.dumps(record_seen(self.instance), sort_keys=True)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -140,31 +134,26 @@ class PlayerEditForm(forms.ModelForm):
         return cleaned
 
     def _saved_meanwhile_refused(self, seen: str) -> None:
-        """A form error naming each field someone saved since the form was opened, with
-        its value now; the form then carries the record as it is, so that saving again,
-        knowingly, goes through. A form without ``seen`` (a script's) is not checked."""
-        try:
-            before = json.loads(seen) if seen else None
-        except ValueError:
-            before = None
-        now = record_as_seen(self.instance)
-        values = json.loads(now)
-        if not isinstance(before, dict) or before == values:
+        """A form error naming each field someone saved since the form was opened
+        (``saved_meanwhile``); the form then carries the record as it is, so that saving
+        again, knowingly, goes through. A form without ``seen`` (a script's) is not
+        checked."""
+        before = self.seen_values()
+        if before is None:
             return
-        changed = [
-            f"{Player._meta.get_field(name).verbose_name} is now “{values[name] or '—'}”"
-            for name in PLAYER_EDITABLE_FIELDS
-            if before.get(name) != values[name]
-        ]
-        self.data = self.data.copy()
-        self.data["seen"] = now
-        self.add_error(
-            None,
-            "Someone saved this record since you opened it: "
-            + "; ".join(changed)
-            + ". Nothing is saved: the form keeps what you typed; check it against that, "
-            "and save again.",
-        )
+        now = record_seen(self.instance)
+        if refusal := saved_meanwhile(before, now):
+            self.data = self.data.copy()
+            self.data["seen"] = json.dumps(now, sort_keys=True)
+            self.add_error(None, refusal)
+
+    def seen_values(self) -> dict[str, Any] | None:
+        """The record as the form was opened on it, or None where it carries none."""
+        try:
+            seen = json.loads(self.data.get("seen") or "null")
+        except ValueError:
+            return None
+        return seen if isinstance(seen, dict) else None
 
     def changed_fields(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in self._record_fields()}

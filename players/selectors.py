@@ -25,7 +25,7 @@ from django.db.models import (
 from django.db.models.functions import Lower
 
 from players.access import Actor
-from players.filters import name_or_fide_id
+from players.filters import name_or_fide_id, typed_fide_id
 from players.models import (
     Federation,
     Player,
@@ -34,7 +34,6 @@ from players.models import (
     RatingHistory,
     RatingState,
     RatingStatus,
-    RetiredFideId,
 )
 from players.name_keys import (
     NameKey,
@@ -121,32 +120,6 @@ def with_current_ratings(
             )
             for category in categories
         }
-    )
-
-
-def kept_in_place_of(
-    fide_ids: Iterable[int], players: QuerySet[Player] | None = None
-) -> dict[int, int]:
-    """For each of ``fide_ids`` removed as a duplicate (``RetiredFideId``), the FIDE ID of
-    the record kept in its place, followed through later removals to one of ``players``
-    (default: the registry) that exists, once, whatever the chain; IDs without one are
-    left out."""
-    players = Player.objects.all() if players is None else players
-    found = {}
-    for fide_id in set(fide_ids):
-        seen, current = {fide_id}, _kept_in_place_of(fide_id)
-        while current is not None and current not in seen:
-            if players.filter(fide_id=current).exists():
-                found[fide_id] = current
-                break
-            seen.add(current)
-            current = _kept_in_place_of(current)
-    return found
-
-
-def _kept_in_place_of(fide_id: int) -> int | None:
-    return (
-        RetiredFideId.objects.filter(fide_id=fide_id).values_list("kept_fide_id", flat=True).first()
     )
 
 
@@ -296,9 +269,13 @@ def player_duplicate_groups(*, actor: Actor, search: str = "") -> DuplicateGroup
     (administrators: all). A record without a birth year agrees with any (a review: the
     record an officer registered from a line that gave none stayed off this page beside
     the player's own, born 1972); it joins each group of its name, those with a birth
-    year listed first. ``search``: words of the name, as the registry's search reads them
-    (a review: past the first 200 names, the others could not be reached)."""
+    year listed first. ``search``: words of the name, as the registry's search reads them,
+    or a FIDE ID, for its record's name (a review: past the first 200 names, the others
+    could not be reached)."""
     players = Player.objects.restrict(actor, "edit")
+    if (fide_id := typed_fide_id(search)) is not None:
+        # One record's ID finds the group of its name, not that record alone (a review).
+        search = players.filter(fide_id=fide_id).values_list("name", flat=True).first() or search
     if search.strip():
         players = players.filter(name_or_fide_id(search))
     named_twice = (

@@ -167,6 +167,41 @@ PLAYER_EDITABLE_FIELDS = (
 )
 
 
+#: What an edit form carries of the record as it was opened (``record_seen``).
+RECORD_SEEN_FIELDS = (*PLAYER_EDITABLE_FIELDS, "federation")
+
+
+def record_seen(player: Player) -> dict[str, Any]:
+    """The record's fields an officer or an administrator edits (its federation by
+    code), as plain values: an edit form carries them as it was opened, and a save over
+    what someone saved since is refused (``saved_meanwhile``)."""
+    return {
+        name: value.isoformat() if hasattr(value, "isoformat") else value
+        for name, value in (
+            (name, player.federation.code if name == "federation" else getattr(player, name))
+            for name in RECORD_SEEN_FIELDS
+        )
+    }
+
+
+def saved_meanwhile(seen: Mapping[str, Any], now: Mapping[str, Any]) -> str:
+    """Why a save over what someone saved since the form was opened is refused, naming
+    each field with its value now; "" where nothing changed."""
+    changed = [
+        f"{Player._meta.get_field(name).verbose_name} is now “{now[name] or '—'}”"
+        for name in RECORD_SEEN_FIELDS
+        if seen.get(name) != now[name]
+    ]
+    if not changed:
+        return ""
+    return (
+        "Someone saved this record since you opened it: "
+        + "; ".join(changed)
+        + ". Nothing is saved: the form keeps what you typed; check it against that, and "
+        "save again."
+    )
+
+
 def federation_correctable(actor: Actor, player: Player) -> bool:
     """Whether ``actor`` may correct ``player``'s federation: an administrator, for a
     record registered here (``NEW_PLAYER_ID_RANGE``), which no FIDE list carries. A FIDE
@@ -179,11 +214,17 @@ def federation_correctable(actor: Actor, player: Player) -> bool:
 
 @transaction.atomic
 def player_update(
-    *, actor: Actor, player: Player, fields: Mapping[str, Any], reason: str = ""
+    *,
+    actor: Actor,
+    player: Player,
+    fields: Mapping[str, Any],
+    reason: str = "",
+    seen: Mapping[str, Any] | None = None,
 ) -> Player:
     """Correct a player's record (his federation's rating officer, or an administrator);
     the changed fields are recorded in the audit trail with their old and new values.
-    The federation too, where ``federation_correctable``."""
+    The federation too, where ``federation_correctable``. ``seen``: the record as the
+    form was opened (``record_seen``), checked under the record's lock."""
     editable = [*PLAYER_EDITABLE_FIELDS]
     if federation_correctable(actor, player):
         editable.append("federation")
@@ -196,7 +237,9 @@ def player_update(
         player,
         "Only the rating officer of the player's federation edits the record.",
     )
-    before = Player.objects.select_for_update().get(pk=player.pk)
+    before = Player.objects.select_for_update().select_related("federation").get(pk=player.pk)
+    if seen is not None and (refusal := saved_meanwhile(seen, record_seen(before))):
+        raise ValidationError(refusal)
     after = copy.copy(before)
     for name, value in fields.items():
         setattr(after, name, value.strip() if isinstance(value, str) else value)
@@ -491,7 +534,7 @@ def _import_into(
                 as_of=player_import.as_of,
                 progress=progress,
                 name=player_import.source,
-                changes_recorded=partial(_record_changes, player_import, actor),
+                changes_recorded=partial(_changes_audited, player_import, actor),
             )
             _record_summary(player_import, summary)
             audit_record(
@@ -508,7 +551,7 @@ def _import_into(
         raise
 
 
-def _record_changes(player_import: PlayerImport, actor: Actor, changes: RecordChanges) -> None:
+def _changes_audited(player_import: PlayerImport, actor: Actor, changes: RecordChanges) -> None:
     """Each record the list changed (its name, federation, titles, sex, birth year), in
     its player's history as an officer's edit is, a batch in one statement: a review found
     a transfer, a new name and a title only as "players_updated: 1" on the import. Its

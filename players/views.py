@@ -25,11 +25,11 @@ from players.forms import (
 )
 from players.models import Federation, Player, RatingCategory
 from players.pagination import paginate
+from players.retired import kept_in_place_of
 from players.selectors import (
     DUPLICATE_GROUPS_SHOWN,
     CategoryRecord,
     federations_of_officer,
-    kept_in_place_of,
     player_duplicate_groups,
     player_import_list,
     player_likely_duplicates,
@@ -171,6 +171,7 @@ def player_edit(request: HttpRequest, fide_id: int) -> HttpResponse:
                 player=player,
                 fields=form.changed_fields(),
                 reason=form.cleaned_data["reason"],
+                seen=form.seen_values(),
             )
         except ValidationError as error:
             form.add_error(None, error)

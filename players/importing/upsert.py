@@ -146,7 +146,7 @@ class IdsSeen:
             self.runs.append((ids[order], numbers[order]))
 
 
-def _record_changes(current: list, values: tuple, federations: dict[str, int]) -> dict[str, list]:
+def _fields_changed(current: list, values: tuple, federations: dict[str, int]) -> dict[str, list]:
     """{"field": [before, after]} of a record the list changes, its federation by code,
     as the player's history shows an officer's edit."""
     changed = {
@@ -276,7 +276,7 @@ class ListWriter:
                         continue
                 else:
                     self.summary.players_updated += 1
-                    changes[found[0]] = _record_changes(current, values, self.federations)
+                    changes[found[0]] = _fields_changed(current, values, self.federations)
             writes.append(
                 Player(
                     fide_id=record.fide_id,

@@ -821,6 +821,8 @@ def test_past_the_names_shown_the_duplicates_page_says_so_and_finds_the_others(
     ]
     nothing = client.get("/players/duplicates/?q=nobody").content.decode()
     assert "No likely duplicates of that name." in nothing
+    by_id = client.get(f"/players/duplicates/?q={pair[0].fide_id}").context["groups"]
+    assert [sorted(p.pk for p in group) for group in by_id] == [sorted(p.pk for p in pair)]
 
 
 def test_twins_spelt_with_and_without_accents_are_one_group(world):
@@ -848,6 +850,9 @@ def test_a_removed_id_leads_through_later_removals_once_and_never_round(world):
     client = persona_client(world, "anonymous")
     response = client.get(f"/players/{a.fide_id}/", follow=True)
     assert response.redirect_chain == [(f"/players/{c.fide_id}/", 302)]
+    # The registry's search follows the chain as far (a review: one step, and nobody).
+    found = client.get(f"/players/?q={a.fide_id}").content.decode()
+    assert f'href="/players/{c.fide_id}/"' in found
     RetiredFideId.objects.filter(fide_id=b.fide_id).update(kept_fide_id=a.fide_id)
     assert client.get(f"/players/{a.fide_id}/").status_code == 404
 

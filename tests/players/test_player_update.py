@@ -74,3 +74,26 @@ def test_an_administrator_corrects_the_federation_of_a_record_registered_here(wo
     fide_listed = factories.PlayerFactory(fide_id=1503014, federation=world["fed_a"])
     page = admin.get(f"/players/{fide_listed.fide_id}/edit/").content.decode()
     assert 'name="federation"' not in page
+
+
+def test_a_save_over_a_federation_corrected_meanwhile_is_refused_under_the_lock(world):
+    """A review: an administrator's federation correction, saved while another's form of
+    the record was open, went back with that form's birth year. The record as the form
+    was opened is checked under the record's lock, its federation with it."""
+    from django.core.exceptions import ValidationError
+
+    from players.services import record_seen
+
+    record = factories.PlayerFactory(fide_id=900000006, federation=world["fed_a"])
+    opened = record_seen(record)
+    administrator = persona_actor(world, "administrator")
+    player_update(actor=administrator, player=record, fields={"federation": world["fed_b"]})
+    with pytest.raises(ValidationError, match="federation is now “BBB”"):
+        player_update(
+            actor=administrator,
+            player=record,
+            fields={"birth_year": 1985, "federation": world["fed_a"]},
+            seen=opened,
+        )
+    record.refresh_from_db()
+    assert (record.federation, record.birth_year) == (world["fed_b"], 1990)

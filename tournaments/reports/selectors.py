@@ -14,9 +14,9 @@ from django.shortcuts import get_object_or_404
 from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
 from players.name_keys import name_key_unordered
+from players.retired import kept_in_place_of
 from players.selectors import (
     identity_key,
-    kept_in_place_of,
     likely_duplicates_among,
     players_named,
 )
@@ -389,18 +389,15 @@ def registry_players(
     fide_ids: Iterable[int], *, category: str, on: dt.date, rules_id: str
 ) -> dict[int, RegistryPlayer]:
     """The registry's players with these FIDE IDs and their rating of the list in force
-    on ``on`` in ``category``: the latest list date on or before it (three queries). An ID
-    removed as a duplicate gives the record kept in its place (a review: a report naming
-    one was told the ID is not in the registry, and offered to register it)."""
+    on ``on`` in ``category``: the latest list date on or before it (three queries, and
+    two a step along a chain of removals). An ID removed as a duplicate gives the record
+    kept in its place (a review: a report naming one was told the ID is not in the
+    registry, and offered to register it)."""
     fide_ids = set(fide_ids)
+    kept = kept_in_place_of(fide_ids)  # {} for the IDs the registry has as they are
+    wanted = (fide_ids - kept.keys()) | set(kept.values())
     players = {
-        p.pk: p for p in Player.objects.filter(fide_id__in=fide_ids).select_related("federation")
-    }
-    kept = kept_in_place_of(fide_ids - {player.fide_id for player in players.values()})
-    for player in Player.objects.filter(fide_id__in=kept.values()).select_related("federation"):
-        players[player.pk] = player
-    named_by = {fide_id: fide_id for fide_id in fide_ids} | {
-        kept_id: retired for retired, kept_id in kept.items()
+        p.pk: p for p in Player.objects.filter(fide_id__in=wanted).select_related("federation")
     }
     categories = {category}
     # R&B 2024 7.2.1, R&B pre-2024 7.21: a player without a rapid (blitz) rating who has a
@@ -409,7 +406,7 @@ def registry_players(
     if adoption:
         categories.add("standard")
     ratings = ratings_in_force(players, categories, on)
-    known = {}
+    by_fide_id = {}
     for pk, player in players.items():
         rating, label = ratings.get((pk, category), (None, ""))
         adopted = ""
@@ -417,7 +414,7 @@ def registry_players(
             rating, label = ratings[(pk, "standard")]
             adopted = adoption if rating is not None else ""
             label = f"{label} ({adoption})" if adopted else label
-        known[named_by.get(player.fide_id, player.fide_id)] = RegistryPlayer(
+        by_fide_id[player.fide_id] = RegistryPlayer(
             pk=pk,
             fide_id=player.fide_id,
             name=player.name,
@@ -428,7 +425,13 @@ def registry_players(
             sex=REGISTRY_SEX_IN_TRF.get(player.sex, ""),
             adoption=adopted,
         )
-    return known
+    # Each ID asked for, its own record or the one kept in its place: a report may name
+    # both (a review: the kept record's ID went missing, and confirming it was an error).
+    return {
+        fide_id: by_fide_id[found]
+        for fide_id in fide_ids
+        if (found := kept.get(fide_id, fide_id)) in by_fide_id
+    }
 
 
 def ratings_in_force(

@@ -743,7 +743,12 @@ def _player_match_register(
     )
     if twins:
         named = ", ".join(f"{twin.name} (FIDE ID {twin.fide_id})" for twin in twins)
-        agreeing = "birth year and federation" if birth_year else "federation, born any year"
+        # A birth year unknown on either side agrees with any (``player_likely_duplicates``).
+        agreeing = (
+            "birth year and federation"
+            if birth_year and all(twin.birth_year == birth_year for twin in twins)
+            else "federation, and a birth year that agrees (one not known agrees with any)"
+        )
         raise ReportRefused(
             f"Starting rank {match.start_rank}: the registry has {named}, of this name, "
             f"{agreeing}: match the line to that record. Another player of the same name, "

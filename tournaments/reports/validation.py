@@ -577,8 +577,14 @@ def _match_players(ctx: _Context) -> tuple[list[MatchOutcome], list[Finding]]:
                 Finding(
                     WARNING,
                     "registry-mismatch",
-                    f"Line {player.line}: FIDE ID {player.fide_id} belongs to {known.name}, but "
-                    f"the report gives {note}; the rating officer must confirm the match.",
+                    f"Line {player.line}: FIDE ID {player.fide_id} "
+                    + (
+                        f"belongs to {known.name}"
+                        if known.fide_id == player.fide_id
+                        else f"leads to {known.name} (FIDE ID {known.fide_id})"
+                    )
+                    + f", but the report gives {note}; the rating officer must confirm the "
+                    "match.",
                     player.line,
                     FIDE_ID_COLUMN,
                     "TRF16 001 cols 58-68",
@@ -668,7 +674,10 @@ def _rating_findings(ctx: _Context) -> Iterable[Finding]:
             if known.rating
             else "He is rated as the registry has him: unrated."
         )
-        if not names_agree(player.name, known.name):
+        if known.fide_id != player.fide_id:  # removed as a duplicate
+            official = f"{official} for {known.name}, kept in place of the FIDE ID the line gives"
+            used = "It is used if the rating officer confirms the match."
+        elif not names_agree(player.name, known.name):
             official = f"{official} for {known.name}, whose FIDE ID the line gives"
             used = "It is used if the rating officer confirms the match."
         yield Finding(
