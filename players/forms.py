@@ -89,7 +89,7 @@ class PlayerEditForm(forms.ModelForm):
     reason = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text="Kept in the history."
     )
-    #: The record as the form was opened on it (``record_as_seen``): a form saved over
+    #: The record as the form was opened on it (``record_seen``): a form saved over
     #: changes another officer made since is refused, naming them (a review: a birth year
     #: saved from a form opened earlier put back the name an administrator had mended).
     seen = forms.CharField(required=False, widget=forms.HiddenInput)

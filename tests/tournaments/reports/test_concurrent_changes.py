@@ -199,9 +199,9 @@ def test_a_report_approved_while_a_player_of_it_is_removed(world, tournament, re
     upload("arbiter", tournament, trf(four_players(**{"4": {"fide_id": None, "sex": "w"}})))
     report = TournamentReport.objects.get()
     officer = persona_actor(world, "officer_a")
-    services.player_match_register(
+    services.player_match_register(  # born in another year than the registry's Delta, Dora
         actor=officer, match=report.matches.get(start_rank=4), name="Delta, Dora",
-        federation=world["fed_a"], sex="F",
+        federation=world["fed_a"], sex="F", birth_year=1991,
     )  # fmt: skip
     newcomer = report.matches.get(start_rank=4).player
     kept = factories.PlayerFactory(name=newcomer.name, federation=world["fed_a"], sex="F")
