@@ -168,8 +168,16 @@ def report_detail(request: HttpRequest, pk: int, version: int) -> HttpResponse:
         typed = _typed_taken(request, report)
         for match in unresolved:
             match.likely = likely.get(match.start_rank, [])
-            match.typed = (
-                typed.get("fields") if typed.get("start_rank") == match.start_rank else None
+            # Its register form's values: the report's, or what the officer typed there
+            # and saw refused.
+            match.register_values = (
+                typed["fields"]
+                if typed.get("start_rank") == match.start_rank
+                else {
+                    "federation": match.federation_code or tournament.federation.code,
+                    "sex": match.trf_sex,
+                    "birth_year": "" if match.trf_birth_year is None else match.trf_birth_year,
+                }
             )
     findings = _finding_table(report, matches)
     paginate(request, findings, FINDINGS_PER_PAGE)
