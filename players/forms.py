@@ -11,6 +11,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from players.filters import FIDE_ID_DIGITS
 from players.importing import FORMATS
 from players.importing.records import FOA_TITLES
 from players.models import (
@@ -23,6 +24,7 @@ from players.models import (
 )
 from players.services import (
     PLAYER_EDITABLE_FIELDS,
+    fide_id_claimable,
     first_of_this_month,
     import_date_refusal,
     record_seen,
@@ -169,6 +171,15 @@ class PlayerEditForm(forms.ModelForm):
 class PlayerRegisterForm(forms.Form):
     name = forms.CharField(max_length=200, help_text="As FIDE writes it: Surname, Given names.")
     federation = forms.ModelChoiceField(queryset=Federation.objects.none())
+    #: A review: only a report's line could register a player under the ID FIDE gave him.
+    fide_id = forms.IntegerField(
+        label="FIDE ID",
+        required=False,
+        min_value=1,
+        max_value=10**FIDE_ID_DIGITS - 1,
+        help_text="The one FIDE gave the player, where the registry's list does not hold it "
+        "yet; blank: the next of this registry's own.",
+    )
     # No default: a field left alone would otherwise register every player as a man.
     sex = forms.ChoiceField(choices=[("", "—"), *Player.Sex.choices])
     birth_year = BirthYearField()
@@ -196,7 +207,7 @@ class PlayerRegisterForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False  # the page adds "Register anyway" inside the form
         self.helper.layout = Layout(
-            Field("name"),
+            _row("name", "fide_id"),
             _row("federation", "sex"),
             _row("birth_year", "birth_date"),
             _row("title", "women_title", "other_titles"),
@@ -205,6 +216,17 @@ class PlayerRegisterForm(forms.Form):
             Field("confirm"),
             Submit("register", "Register"),
         )
+
+    def clean_fide_id(self) -> int | None:
+        """Refused at the field, as the service would refuse it (``fide_id_claimable``):
+        one of this registry's own range, another record's, a removed duplicate's."""
+        fide_id = self.cleaned_data.get("fide_id")
+        if fide_id is not None:
+            try:
+                fide_id_claimable(fide_id)
+            except forms.ValidationError as refusal:  # the service's names its field
+                raise forms.ValidationError(refusal.messages) from refusal
+        return fide_id
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

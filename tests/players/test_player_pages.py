@@ -388,6 +388,23 @@ def test_an_officer_cannot_register_a_player_in_another_federation(world):
     assert not Player.objects.filter(name="Newcomer, Nina").exists()
 
 
+def test_a_player_is_registered_under_the_fide_id_fide_gave_him(world, player_a):
+    """A review: only a report's line could register a player under the ID FIDE gave him,
+    where the registry's list does not hold it yet. The register page takes it, and
+    refuses at the field one of the registry's own range, another record's."""
+    client = persona_client(world, "officer_a")
+    form = {**NEW_PLAYER, "federation": world["fed_a"].pk}
+    for fide_id, said in (
+        (900000123, "of the range this registry hands out in turn"),
+        (player_a.fide_id, "is another player's"),
+    ):
+        refused = client.post("/players/register/", {**form, "fide_id": fide_id})
+        assert said in " ".join(refused.context["form"].errors["fide_id"])
+    registered = client.post("/players/register/", {**form, "fide_id": 4100026})
+    assert registered["Location"] == "/players/4100026/"
+    assert Player.objects.get(fide_id=4100026).name == "Newcomer, Nina"
+
+
 def test_likely_duplicates_are_shown_before_registering(world):
     twin = factories.PlayerFactory(
         name="Newcomer, Nina", federation=world["fed_a"], birth_year=2012, sex="F"
