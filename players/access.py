@@ -19,6 +19,8 @@ from django.db.models import Q
 
 #: Members of this group (and superusers) are administrators.
 ADMINISTRATORS_GROUP = "Administrators"
+#: Who ``actor_for`` makes an administrator, as a filter of users (the admin's accounts).
+ADMINISTRATOR = Q(is_superuser=True) | Q(groups__name=ADMINISTRATORS_GROUP)
 
 
 @dataclass(frozen=True)

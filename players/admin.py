@@ -2,10 +2,10 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from audit.admin import AuditedModelAdmin, ReadOnlyAdmin
-from players.access import ADMINISTRATORS_GROUP
+from players.access import ADMINISTRATOR
 from players.models import (
     Arbiter,
     Federation,
@@ -152,16 +152,15 @@ class RoleFilter(admin.SimpleListFilter):
         )
 
     def queryset(self, request, queryset):
-        administrator = Q(is_superuser=True) | Q(groups__name=ADMINISTRATORS_GROUP)
         held = {
-            "administrator": administrator,
+            "administrator": ADMINISTRATOR,
             "officer": Q(officer_roles__isnull=False),
             "arbiter": Q(arbiter__isnull=False),
         }
         if self.value() in held:
             return queryset.filter(held[self.value()]).distinct()
         if self.value() == "none":
-            return queryset.exclude(administrator).filter(
+            return queryset.exclude(ADMINISTRATOR).filter(
                 officer_roles__isnull=True, arbiter__isnull=True
             )
         return queryset
@@ -182,7 +181,12 @@ class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
             super()
             .get_queryset(request)
             .select_related("arbiter")
-            .prefetch_related("groups", "officer_roles__federation")
+            .prefetch_related("officer_roles__federation")
+            .annotate(
+                administrator=Exists(
+                    get_user_model().objects.filter(ADMINISTRATOR, pk=OuterRef("pk"))
+                )
+            )
         )
 
     @admin.display(description="roles")
@@ -191,7 +195,7 @@ class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
         administrator looking for the accounts waiting for a role (the site tells such a
         user that an administrator gives roles) finds them by the filter beside."""
         held = []
-        if user.is_superuser or any(g.name == ADMINISTRATORS_GROUP for g in user.groups.all()):
+        if user.administrator:
             held.append("administrator")
         federations = sorted(role.federation.code for role in user.officer_roles.all())
         if federations:

@@ -15,11 +15,7 @@ from players.access import Actor
 from players.models import Federation, Player, RatingHistory, RatingState, RatingStatus
 from players.name_keys import name_key_unordered
 from players.retired import kept_in_place_of
-from players.selectors import (
-    identity_key,
-    likely_duplicates_among,
-    players_named,
-)
+from players.selectors import identity_key, likely_duplicates_among, players_named
 from regulations import get_rule_set
 from tournaments.models import (
     ApprovalRequest,
